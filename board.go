@@ -1,0 +1,271 @@
+package stratego
+
+import (
+	"fmt"
+	"iter"
+	"math/bits"
+	"strconv"
+)
+
+// MaxSize is the largest board width and height: squares exist on a
+// 10×10 grid, and a [Rules] board is a rectangle of it anchored at a1.
+const MaxSize = 10
+
+// MaxSquares is the number of squares of the largest board.
+const MaxSquares = MaxSize * MaxSize
+
+// Square is a square of the 10×10 grid: files a–j left to right as Red
+// sees the board, rows 1–10 from Red's side, so a1 is Red's lower-left
+// corner. The zero value is NoSquare, which is not a square. Whether a
+// square is on the board of a game (and not a lake) depends on its
+// [Rules].
+type Square uint8
+
+// NoSquare is the zero Square.
+const NoSquare Square = 0
+
+// SquareAt returns the square on file f and row r, both counted from 0
+// (a1 is SquareAt(0, 0), j10 is SquareAt(9, 9)). It returns NoSquare when
+// either is outside 0–9.
+func SquareAt(file, row int) Square {
+	if file < 0 || file >= MaxSize || row < 0 || row >= MaxSize {
+		return NoSquare
+	}
+	return Square(row*MaxSize + file + 1)
+}
+
+// SquareFromIndex returns the square of index i = row×10 + file (the
+// Gravon index: 0 is a1, 99 is j10), or NoSquare when i is outside 0–99.
+func SquareFromIndex(i int) Square {
+	if i < 0 || i >= MaxSquares {
+		return NoSquare
+	}
+	return Square(i + 1)
+}
+
+// IsValid reports whether s is one of the 100 squares of the grid.
+func (s Square) IsValid() bool { return s >= 1 && s <= MaxSquares }
+
+// Index returns row×10 + file (a1 = 0, j10 = 99), or -1 for an invalid
+// square.
+func (s Square) Index() int {
+	if !s.IsValid() {
+		return -1
+	}
+	return int(s) - 1
+}
+
+// File returns the file counted from 0 (a = 0), or -1 for an invalid
+// square.
+func (s Square) File() int {
+	if !s.IsValid() {
+		return -1
+	}
+	return (int(s) - 1) % MaxSize
+}
+
+// Row returns the row counted from 0 (row 1 = 0), or -1 for an invalid
+// square.
+func (s Square) Row() int {
+	if !s.IsValid() {
+		return -1
+	}
+	return (int(s) - 1) / MaxSize
+}
+
+// String returns the square's name, "a1" … "j10", or "-" for NoSquare.
+func (s Square) String() string {
+	if !s.IsValid() {
+		return "-"
+	}
+	b, _ := s.AppendText(make([]byte, 0, 3))
+	return string(b)
+}
+
+// AppendText implements [encoding.TextAppender].
+func (s Square) AppendText(b []byte) ([]byte, error) {
+	if !s.IsValid() {
+		return b, fmt.Errorf("%w: square %d", ErrInvalid, uint8(s))
+	}
+	b = append(b, byte('a'+s.File()))
+	return strconv.AppendInt(b, int64(s.Row()+1), 10), nil
+}
+
+// MarshalText implements [encoding.TextMarshaler].
+func (s Square) MarshalText() ([]byte, error) { return s.AppendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler].
+func (s *Square) UnmarshalText(b []byte) error {
+	v, err := ParseSquare(string(b))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// ParseSquare parses a square name: a file letter a–j (either case)
+// followed by a row number 1–10.
+func ParseSquare(s string) (Square, error) {
+	sq, n := scanSquare(s, 0)
+	if n == 0 || n != len(s) {
+		return NoSquare, parseErr("square", s, 0, "a file a-j and a row 1-10")
+	}
+	return sq, nil
+}
+
+// MustParseSquare is like ParseSquare but panics on error. It is meant
+// for tests and examples with constant input.
+func MustParseSquare(s string) Square {
+	sq, err := ParseSquare(s)
+	if err != nil {
+		panic(err)
+	}
+	return sq
+}
+
+// scanSquare reads a square at s[i:] and returns it with the position just
+// after it; the position is 0 when there is none.
+func scanSquare(s string, i int) (Square, int) {
+	if i >= len(s) {
+		return NoSquare, 0
+	}
+	f := s[i]
+	if f >= 'A' && f <= 'J' {
+		f += 'a' - 'A'
+	}
+	if f < 'a' || f > 'j' || i+1 >= len(s) {
+		return NoSquare, 0
+	}
+	d := s[i+1]
+	if d < '1' || d > '9' {
+		return NoSquare, 0
+	}
+	row := int(d - '0')
+	j := i + 2
+	if d == '1' && j < len(s) && s[j] == '0' {
+		row, j = 10, j+1
+	}
+	if j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		return NoSquare, 0
+	}
+	return SquareAt(int(f-'a'), row-1), j
+}
+
+// SquareSet is a set of squares, a comparable value (bit i is the square
+// of index i).
+type SquareSet [2]uint64
+
+// SquaresOf returns the set of the given squares; invalid ones are
+// ignored.
+func SquaresOf(sqs ...Square) SquareSet {
+	var s SquareSet
+	for _, q := range sqs {
+		s = s.With(q)
+	}
+	return s
+}
+
+// Rect returns the set of squares with file in [f0, f1] and row in
+// [r0, r1], counted from 0 and clipped to the grid.
+func Rect(f0, r0, f1, r1 int) SquareSet {
+	var s SquareSet
+	for r := r0; r <= r1; r++ {
+		for f := f0; f <= f1; f++ {
+			s = s.With(SquareAt(f, r))
+		}
+	}
+	return s
+}
+
+// Has reports whether q is in the set.
+func (s SquareSet) Has(q Square) bool {
+	if !q.IsValid() {
+		return false
+	}
+	i := q.Index()
+	return s[i>>6]&(1<<(i&63)) != 0
+}
+
+// With returns the set with q added.
+func (s SquareSet) With(q Square) SquareSet {
+	if q.IsValid() {
+		i := q.Index()
+		s[i>>6] |= 1 << (i & 63)
+	}
+	return s
+}
+
+// Without returns the set with q removed.
+func (s SquareSet) Without(q Square) SquareSet {
+	if q.IsValid() {
+		i := q.Index()
+		s[i>>6] &^= 1 << (i & 63)
+	}
+	return s
+}
+
+// Union returns the squares in s or t.
+func (s SquareSet) Union(t SquareSet) SquareSet { return SquareSet{s[0] | t[0], s[1] | t[1]} }
+
+// Intersect returns the squares in both s and t.
+func (s SquareSet) Intersect(t SquareSet) SquareSet { return SquareSet{s[0] & t[0], s[1] & t[1]} }
+
+// Len returns the number of squares in the set.
+func (s SquareSet) Len() int { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+
+// IsEmpty reports whether the set has no square.
+func (s SquareSet) IsEmpty() bool { return s[0]|s[1] == 0 }
+
+// All yields the squares of the set in index order.
+func (s SquareSet) All() iter.Seq[Square] {
+	return func(yield func(Square) bool) {
+		for w := 0; w < 2; w++ {
+			b := s[w]
+			for b != 0 {
+				i := bits.TrailingZeros64(b)
+				b &= b - 1
+				if !yield(Square(w*64 + i + 1)) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// String lists the squares, space-separated, in index order.
+func (s SquareSet) String() string {
+	var b []byte
+	for q := range s.All() {
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b, _ = q.AppendText(b)
+	}
+	return string(b)
+}
+
+// Internal geometry: a padded mailbox of 12×12 cells, one ring of wall
+// around the 10×10 grid, so that a step off the grid lands on a wall.
+const (
+	stride   = MaxSize + 2
+	numCells = stride * stride
+	// Directions in cells.
+	north = stride
+	south = -stride
+	east  = 1
+	west  = -1
+)
+
+var dirs = [4]int{north, east, south, west}
+
+func cellOf(s Square) int { return (s.Row()+1)*stride + s.File() + 1 }
+
+// squareOfCell is the inverse of cellOf; walls map to NoSquare.
+var squareOfCell = func() (t [numCells]Square) {
+	for i := 0; i < MaxSquares; i++ {
+		sq := Square(i + 1)
+		t[cellOf(sq)] = sq
+	}
+	return
+}()

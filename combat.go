@@ -1,0 +1,74 @@
+package stratego
+
+// Combat is the result of an attack, as decided by [Resolve].
+type Combat uint8
+
+const (
+	// NoCombat is the zero value: no attack took place.
+	NoCombat Combat = iota
+	// AttackerWins: the defender is removed and the attacker moves onto
+	// its square (this includes taking the flag and a miner defusing a
+	// bomb).
+	AttackerWins
+	// DefenderWins: the attacker is removed and the defender stays.
+	DefenderWins
+	// BothRemoved: both pieces are removed (equal ranks, or a one-time
+	// bomb that destroys its attacker).
+	BothRemoved
+)
+
+// String returns "attacker wins", "defender wins", "both removed" or
+// "none".
+func (c Combat) String() string {
+	switch c {
+	case AttackerWins:
+		return "attacker wins"
+	case DefenderWins:
+		return "defender wins"
+	case BothRemoved:
+		return "both removed"
+	}
+	return "none"
+}
+
+// AttackerSurvives reports whether the attacker is still on the board
+// after the combat.
+func (c Combat) AttackerSurvives() bool { return c == AttackerWins }
+
+// DefenderSurvives reports whether the defender is still on the board
+// after the combat.
+func (c Combat) DefenderSurvives() bool { return c == DefenderWins }
+
+// Resolve decides a fight between an attacking and a defending rank under
+// r, following RULES.md section 5 in its order: the Flag is captured by
+// any attacker; a Bomb destroys every attacker but a Miner (and is itself
+// removed when r.Bombs is BombOneTime); a Spy that attacks the Marshal
+// wins; otherwise the stronger rank wins and equal ranks are both removed
+// (or the attacker wins, when r.Ties is TieAttackerWins). An attacker that
+// cannot move (Bomb, Flag) or a rank that is not real yields NoCombat.
+func Resolve(r Rules, attacker, defender Rank) Combat {
+	if !attacker.Movable() || !defender.IsValid() {
+		return NoCombat
+	}
+	switch {
+	case defender == Flag:
+		return AttackerWins
+	case defender == Bomb:
+		if attacker == Miner {
+			return AttackerWins
+		}
+		if r.Bombs == BombOneTime {
+			return BothRemoved
+		}
+		return DefenderWins
+	case attacker == Spy && defender == Marshal:
+		return AttackerWins
+	case attacker > defender:
+		return AttackerWins
+	case attacker < defender:
+		return DefenderWins
+	case r.Ties == TieAttackerWins:
+		return AttackerWins
+	}
+	return BothRemoved
+}

@@ -1,0 +1,3 @@
+module github.com/stratego-go/stratego
+
+go 1.24

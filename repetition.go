@@ -1,0 +1,176 @@
+package stratego
+
+// The repetition rules of RULES.md 6.1 (Two-Squares) and 6.2
+// (More-Squares).
+
+// edges is a set of boundaries between adjacent cells of the padded
+// mailbox: bit x is the boundary between cell x and x+1 (east), bit
+// numCells+x the one between x and x+stride (north).
+type edges [5]uint64
+
+func (e *edges) add(a, b int) {
+	if a > b {
+		a, b = b, a
+	}
+	i := a
+	if b-a != 1 {
+		i += numCells
+	}
+	e[i>>6] |= 1 << (i & 63)
+}
+
+// pathEdges returns the boundaries a move crosses: one for a step, k for
+// a k-square slide, two for a Captain's turning move.
+func pathEdges(from, via, to int) edges {
+	var e edges
+	if via != 0 {
+		e.add(from, via)
+		e.add(via, to)
+		return e
+	}
+	step := 1
+	if d := to - from; d >= stride || d <= -stride {
+		step = stride
+	}
+	if to < from {
+		step = -step
+	}
+	for x := from; x != to; x += step {
+		e.add(x, x+step)
+	}
+	return e
+}
+
+// crossed reports whether a move crosses a boundary in e.
+func (e *edges) crossed(from, via, to int) bool {
+	p := pathEdges(from, via, to)
+	return p[0]&e[0]|p[1]&e[1]|p[2]&e[2]|p[3]&e[3]|p[4]&e[4] != 0
+}
+
+func moveCells(m Move) (from, via, to int) {
+	from, to = int(cellOfSquare[m.From]), int(cellOfSquare[m.To])
+	if m.Via != NoSquare {
+		via = int(cellOfSquare[m.Via])
+	}
+	return
+}
+
+// twoSquaresBan returns the piece (id + 1) whose run of moves has reached
+// the Two-Squares limit, and the boundaries each of its last N moves
+// crossed: a move of that piece that crosses one of them is illegal. It
+// returns 0 when no move is banned.
+func (s *State) twoSquaresBan(c Color) (uint8, edges) {
+	n := s.g.rules.TwoSquares
+	r := &s.runs[c]
+	if n == 0 || int(r.n) < n || r.id == 0 || s.pcs[r.id-1].cell == 0 {
+		return 0, edges{}
+	}
+	e := pathEdges(moveCells(r.moves[0]))
+	for _, m := range r.moves[1:n] {
+		p := pathEdges(moveCells(m))
+		for i := range e {
+			e[i] &= p[i]
+		}
+	}
+	if e == (edges{}) {
+		return 0, e
+	}
+	return r.id, e
+}
+
+// chaseForbids reports whether the More-Squares Rule forbids c's quiet
+// move of piece pc from one cell to another while c's chase runs: the
+// move threatens (ends next to an enemy piece), is not the chaser's
+// return to the square it just left, and recreates a remembered board.
+func (s *State) chaseForbids(c Color, pc Piece, from, to int) bool {
+	ch := &s.chases[c]
+	if int(ch.to) == from && int(ch.from) == to {
+		return false
+	}
+	if !s.adjacentEnemyAfter(to, from, c) {
+		return false
+	}
+	h := s.hash ^ zobrist[from][pc] ^ zobrist[to][pc]
+	list := ch.boards
+	if s.g.rules.MoreSquares == MoreSquaresGame {
+		list = s.seen
+	}
+	for n := list; n != nil; n = n.next {
+		if n.hash == h && s.sameBoardAfter(&n.board, pc, from, to) {
+			return true
+		}
+	}
+	return false
+}
+
+// adjacentEnemyAfter is adjacentEnemy for a piece moved from one cell to
+// another: the from-cell held the mover, never an enemy, so the current
+// board answers.
+func (s *State) adjacentEnemyAfter(to, from int, c Color) bool {
+	_ = from
+	return s.adjacentEnemy(to, c)
+}
+
+// sameBoardAfter reports whether b is the board after moving pc between
+// the cells.
+func (s *State) sameBoardAfter(b *Board, pc Piece, from, to int) bool {
+	var cur Board
+	s.snapshot(&cur)
+	cur[squareOfCell[from]-1] = 0
+	cur[squareOfCell[to]-1] = pc
+	return cur == *b
+}
+
+// pushBoard returns list with the current board in front.
+func (s *State) pushBoard(list *boardNode) *boardNode {
+	n := &boardNode{hash: s.hash, next: list}
+	s.snapshot(&n.board)
+	return n
+}
+
+// trackChases updates the chase records after c's move between the
+// cells (RULES.md 6.2, the formal form): an attack ends both chases and,
+// when the attacker stands next to an enemy piece, starts c's; a quiet
+// move evades in the opponent's chase if it leaves a square next to where
+// the opponent's last move ended, and threatens in c's chase if it ends
+// next to an enemy piece.
+func (s *State) trackChases(c Color, from, to int, attack, survived bool) {
+	game := s.g.rules.MoreSquares == MoreSquaresGame
+	mine, theirs := &s.chases[c], &s.chases[c.Opponent()]
+	if attack {
+		*mine, *theirs = chase{}, chase{}
+		if game {
+			s.seen = s.pushBoard(nil)
+		}
+		if survived && s.adjacentEnemy(to, c) {
+			mine.on, mine.to, mine.from = true, uint8(to), uint8(from)
+			if !game {
+				mine.boards = s.pushBoard(nil)
+			}
+		}
+		return
+	}
+	if game {
+		s.seen = s.pushBoard(s.seen)
+	}
+	if theirs.on {
+		if isStep(from, int(theirs.to)) {
+			if !game {
+				theirs.boards = s.pushBoard(theirs.boards)
+			}
+		} else {
+			*theirs = chase{}
+		}
+	}
+	if s.adjacentEnemy(to, c) {
+		if !mine.on {
+			*mine = chase{on: true}
+		}
+		mine.to, mine.from = uint8(to), uint8(from)
+		if !game {
+			mine.boards = s.pushBoard(mine.boards)
+		}
+	} else {
+		*mine = chase{}
+	}
+}

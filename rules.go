@@ -1,0 +1,350 @@
+package stratego
+
+import (
+	"fmt"
+)
+
+// ScoutRule says whether a scout may attack at the end of a slide.
+type ScoutRule uint8
+
+const (
+	// ScoutMoveAndStrike lets a scout slide and attack the first enemy
+	// piece at the end of its line in the same move (modern rules).
+	ScoutMoveAndStrike ScoutRule = iota
+	// ScoutStrikeAdjacent lets a scout attack only an adjacent piece (old
+	// Milton Bradley rules); it still slides over empty squares.
+	ScoutStrikeAdjacent
+)
+
+// TieRule says what happens when equal ranks fight.
+type TieRule uint8
+
+const (
+	// TieBothRemoved removes both pieces (standard).
+	TieBothRemoved TieRule = iota
+	// TieAttackerWins removes the defender and moves the attacker in
+	// (Ultimate Lightning, a house rule).
+	TieAttackerWins
+)
+
+// BombRule says what happens to a bomb that destroys an attacker.
+type BombRule uint8
+
+const (
+	// BombPermanent: the bomb stays (standard).
+	BombPermanent BombRule = iota
+	// BombOneTime: the bomb is removed together with the attacker it
+	// destroys (Ultimate Lightning, a house rule).
+	BombOneTime
+)
+
+// InfoRule says which ranks are shown to the opponent.
+type InfoRule uint8
+
+const (
+	// InfoStandard: both pieces of a combat are revealed to both players
+	// (RULES.md 8).
+	InfoStandard InfoRule = iota
+	// InfoSilentDefense: the attacker is revealed; the defender's rank is
+	// shown only if the defender loses.
+	InfoSilentDefense
+	// InfoOpenFaced: every rank is visible to both players all the time.
+	InfoOpenFaced
+)
+
+// MoreSquaresRule selects the More-Squares (chasing) rule, RULES.md 6.2.
+type MoreSquaresRule uint8
+
+const (
+	// MoreSquaresOff: no chasing rule.
+	MoreSquaresOff MoreSquaresRule = iota
+	// MoreSquaresChase compares a chasing move's board with the boards of
+	// the current chase (the default of Classic).
+	MoreSquaresChase
+	// MoreSquaresGame compares a chasing move's board with every board
+	// since the last attack.
+	MoreSquaresGame
+)
+
+// MaxTwoSquares is the largest Two-Squares limit Rules accepts.
+const MaxTwoSquares = 8
+
+// Rules is every setting of a game: the board, the army, the labels, each
+// rule that varies between published variants and house rules, the
+// repetition rules and the move caps. It is a plain comparable value;
+// presets ([Classic], [Barrage], …) are functions returning a fresh value
+// that the caller may change. Everything the engine does is read from
+// these fields; nothing depends on which preset a value came from.
+// [Rules.Validate] reports an inconsistent value.
+type Rules struct {
+	// Width and Height of the board, 1–10 (Classic 10×10). The board is
+	// the rectangle of squares with file < Width and row < Height.
+	Width, Height int
+	// Lakes are squares no piece may enter or cross (Classic: c5 d5 c6
+	// d6 and g5 h5 g6 h6).
+	Lakes SquareSet
+	// Zone is where a side sets up, as its owner sees the board: Red's
+	// squares as they are, Blue's turned 180° (Classic: rows 1–4, so Blue
+	// sets up on rows 7–10). [Rules.ZoneOf] gives the squares of each side.
+	Zone SquareSet
+	// FillZone requires a setup to put a piece on every square of its
+	// zone (Classic true); when false the army goes on any subset.
+	FillZone bool
+	// Army is how many pieces of each rank a side has (Classic:
+	// [ClassicArmy]). Exactly one Flag is required.
+	Army Army
+	// Numbering labels the ranks in every text form (Classic ISF).
+	Numbering Numbering
+	// Scouts says whether a scout may strike at the end of a slide
+	// (Classic ScoutMoveAndStrike).
+	Scouts ScoutRule
+	// Ties says what happens when equal ranks fight (Classic
+	// TieBothRemoved).
+	Ties TieRule
+	// Bombs says whether a bomb survives destroying an attacker (Classic
+	// BombPermanent).
+	Bombs BombRule
+	// Info says which ranks are revealed (Classic InfoStandard).
+	Info InfoRule
+	// CaptainsMoveTwo lets a Captain move up to two squares, turning after
+	// the first if it likes, attacking on either step (Ultimate
+	// Lightning; Classic false).
+	CaptainsMoveTwo bool
+	// Rescues is how many rescues each side may make in a game (Ultimate
+	// Lightning 2, Classic 0): when a piece other than a Scout ends a move
+	// on the enemy's back row, its side places one of its captured pieces
+	// that was never rescued before on an empty square of its own half as
+	// an extra action of the same turn.
+	Rescues int
+	// TwoSquares is the limit N of the Two-Squares Rule, RULES.md 6.1: no
+	// piece may cross the same square boundary in more than N moves of a
+	// row. 0 turns it off (Classic 3, Gravon 5, at most MaxTwoSquares).
+	TwoSquares int
+	// MoreSquares selects the chasing rule, RULES.md 6.2 (Classic
+	// MoreSquaresChase).
+	MoreSquares MoreSquaresRule
+	// MaxPlies ends the game in a draw once that many plies have been
+	// played since the start; 0 is off (Classic 0).
+	MaxPlies int
+	// MaxPliesWithoutAttack ends the game in a draw once that many plies
+	// in a row were not attacks; 0 is off (Classic 0).
+	MaxPliesWithoutAttack int
+}
+
+func rows(w, r0, r1 int) SquareSet { return Rect(0, r0, w-1, r1) }
+
+var classicLakes = SquaresOf(MustParseSquare("c5"), MustParseSquare("d5"),
+	MustParseSquare("c6"), MustParseSquare("d6"), MustParseSquare("g5"),
+	MustParseSquare("h5"), MustParseSquare("g6"), MustParseSquare("h6"))
+
+// Classic returns the rules of classic Stratego as played under ISF and
+// Jumbo rules (RULES.md sections 1–6): 10×10 board with two lakes, 40
+// pieces filling four home rows, ISF numbering, scouts move and strike,
+// Two-Squares limit 3, More-Squares Rule in chase scope, no move caps.
+func Classic() Rules {
+	return Rules{
+		Width: 10, Height: 10,
+		Lakes:       classicLakes,
+		Zone:        rows(10, 0, 3),
+		FillZone:    true,
+		Army:        ClassicArmy(),
+		Numbering:   NumberingISF,
+		TwoSquares:  3,
+		MoreSquares: MoreSquaresChase,
+	}
+}
+
+// Gravon returns Classic as played on the Gravon server: Two-Squares limit
+// 5 and no More-Squares Rule (the server did not enforce chasing).
+func Gravon() Rules {
+	r := Classic()
+	r.TwoSquares = 5
+	r.MoreSquares = MoreSquaresOff
+	return r
+}
+
+// Barrage returns the 8-piece Barrage variant: Flag, Bomb, Spy, two
+// Scouts, Miner, General and Marshal on any 8 of the 40 home squares.
+func Barrage() Rules {
+	r := Classic()
+	r.Army = Army{Flag: 1, Bomb: 1, Spy: 1, Scout: 2, Miner: 1, General: 1, Marshal: 1}
+	r.FillZone = false
+	return r
+}
+
+func duelArmy() Army {
+	return Army{Flag: 1, Bomb: 2, Spy: 1, Scout: 2, Miner: 2, General: 1, Marshal: 1}
+}
+
+// Duel returns Jumbo's Duel (Gravon "duell"): 10 pieces per side (Flag, 2
+// Bombs, Spy, 2 Scouts, 2 Miners, General, Marshal) anywhere in the four
+// home rows.
+func Duel() Rules {
+	r := Classic()
+	r.Army = duelArmy()
+	r.FillZone = false
+	return r
+}
+
+// DuelHasbro returns Hasbro's Duel: the Duel army set up in the first
+// three rows only.
+func DuelHasbro() Rules {
+	r := Duel()
+	r.Zone = rows(10, 0, 2)
+	return r
+}
+
+// UltimateLightning returns Ultimate Lightning: 20 pieces per side
+// anywhere in the four home rows, attacker wins ties, one-time bombs,
+// Captains move up to two squares, and two rescues per side.
+func UltimateLightning() Rules {
+	r := Classic()
+	r.Army = Army{Flag: 1, Spy: 1, Scout: 4, Miner: 2, Sergeant: 2, Lieutenant: 2,
+		Captain: 2, Major: 1, Colonel: 1, General: 1, Marshal: 1, Bomb: 2}
+	r.FillZone = false
+	r.Ties = TieAttackerWins
+	r.Bombs = BombOneTime
+	r.CaptainsMoveTwo = true
+	r.Rescues = 2
+	return r
+}
+
+// QuickBattle returns Quick Battle: an 8×8 board with lakes c4 c5 f4 f5,
+// three home rows and the Duel army.
+func QuickBattle() Rules {
+	r := Duel()
+	r.Width, r.Height = 8, 8
+	r.Lakes = SquaresOf(MustParseSquare("c4"), MustParseSquare("c5"),
+		MustParseSquare("f4"), MustParseSquare("f5"))
+	r.Zone = rows(8, 0, 2)
+	return r
+}
+
+// Vintage returns the Milton Bradley rules: Classic with Vintage
+// numbering (1 = Marshal) where a scout may attack only an adjacent piece.
+func Vintage() Rules {
+	r := Classic()
+	r.Numbering = NumberingVintage
+	r.Scouts = ScoutStrikeAdjacent
+	return r
+}
+
+// Board returns the set of playable squares: the board rectangle less the
+// lakes.
+func (r Rules) Board() SquareSet {
+	w, h := r.Width, r.Height
+	if w < 0 {
+		w = 0
+	}
+	if h < 0 {
+		h = 0
+	}
+	return Rect(0, 0, w-1, h-1).Intersect(SquareSet{^r.Lakes[0], ^r.Lakes[1]})
+}
+
+// OnBoard reports whether sq is a playable square (on the board, not a
+// lake).
+func (r Rules) OnBoard(sq Square) bool {
+	return sq.IsValid() && sq.File() < r.Width && sq.Row() < r.Height && !r.Lakes.Has(sq)
+}
+
+// ZoneOf returns the squares of c's setup zone on the board.
+func (r Rules) ZoneOf(c Color) SquareSet {
+	switch c {
+	case Red:
+		return r.Zone
+	case Blue:
+		var t SquareSet
+		for q := range r.Zone.All() {
+			t = t.With(r.turn(q))
+		}
+		return t
+	}
+	return SquareSet{}
+}
+
+// turn returns the square that q becomes when the board is turned 180°
+// (how Blue's own view of the board maps onto the board). It returns
+// NoSquare for a square off the board.
+func (r Rules) turn(q Square) Square {
+	if !q.IsValid() || q.File() >= r.Width || q.Row() >= r.Height {
+		return NoSquare
+	}
+	return SquareAt(r.Width-1-q.File(), r.Height-1-q.Row())
+}
+
+func rulesErr(field, format string, args ...any) error {
+	return &RulesError{Field: field, Reason: fmt.Sprintf(format, args...)}
+}
+
+// Validate reports whether r describes a playable game; the error is a
+// *[RulesError] naming the field at fault.
+func (r Rules) Validate() error {
+	if r.Width < 2 || r.Width > MaxSize {
+		return rulesErr("Width", "%d is outside 2-%d", r.Width, MaxSize)
+	}
+	if r.Height < 2 || r.Height > MaxSize {
+		return rulesErr("Height", "%d is outside 2-%d", r.Height, MaxSize)
+	}
+	rect := Rect(0, 0, r.Width-1, r.Height-1)
+	if off := r.Lakes.Intersect(SquareSet{^rect[0], ^rect[1]}); !off.IsEmpty() {
+		return rulesErr("Lakes", "%v off the %dx%d board", off, r.Width, r.Height)
+	}
+	if off := r.Zone.Intersect(SquareSet{^rect[0], ^rect[1]}); !off.IsEmpty() {
+		return rulesErr("Zone", "%v off the %dx%d board", off, r.Width, r.Height)
+	}
+	if r.Zone.IsEmpty() {
+		return rulesErr("Zone", "empty")
+	}
+	for _, c := range []Color{Red, Blue} {
+		if l := r.ZoneOf(c).Intersect(r.Lakes); !l.IsEmpty() {
+			return rulesErr("Zone", "lake squares %v inside %v's zone", l, c)
+		}
+	}
+	if both := r.ZoneOf(Red).Intersect(r.ZoneOf(Blue)); !both.IsEmpty() {
+		return rulesErr("Zone", "red's and blue's zones overlap at %v", both)
+	}
+	if r.Army[NoRank] != 0 {
+		return rulesErr("Army", "count for NoRank must be 0")
+	}
+	if r.Army[Flag] != 1 {
+		return rulesErr("Army", "%d flags, want exactly 1", r.Army[Flag])
+	}
+	n := r.Army.Total()
+	if z := r.Zone.Len(); n > z {
+		return rulesErr("Army", "%d pieces do not fit the %d squares of the zone", n, z)
+	} else if r.FillZone && n != z {
+		return rulesErr("FillZone", "%d pieces cannot fill the %d squares of the zone", n, z)
+	}
+	if r.Numbering > NumberingVintage {
+		return rulesErr("Numbering", "unknown value %d", r.Numbering)
+	}
+	if r.Scouts > ScoutStrikeAdjacent {
+		return rulesErr("Scouts", "unknown value %d", r.Scouts)
+	}
+	if r.Ties > TieAttackerWins {
+		return rulesErr("Ties", "unknown value %d", r.Ties)
+	}
+	if r.Bombs > BombOneTime {
+		return rulesErr("Bombs", "unknown value %d", r.Bombs)
+	}
+	if r.Info > InfoOpenFaced {
+		return rulesErr("Info", "unknown value %d", r.Info)
+	}
+	if r.MoreSquares > MoreSquaresGame {
+		return rulesErr("MoreSquares", "unknown value %d", r.MoreSquares)
+	}
+	if r.Rescues < 0 || r.Rescues > 100 {
+		return rulesErr("Rescues", "%d is outside 0-100", r.Rescues)
+	}
+	if r.TwoSquares < 0 || r.TwoSquares > MaxTwoSquares {
+		return rulesErr("TwoSquares", "%d is outside 0-%d", r.TwoSquares, MaxTwoSquares)
+	}
+	if r.MaxPlies < 0 {
+		return rulesErr("MaxPlies", "negative (%d)", r.MaxPlies)
+	}
+	if r.MaxPliesWithoutAttack < 0 {
+		return rulesErr("MaxPliesWithoutAttack", "negative (%d)", r.MaxPliesWithoutAttack)
+	}
+	return nil
+}

@@ -1,0 +1,681 @@
+package stratego
+
+import (
+	"iter"
+)
+
+// maxPieces bounds the pieces of a game (both sides): no more than the
+// squares of the largest board.
+const maxPieces = MaxSquares
+
+// wallCell marks a cell of the padded mailbox that no piece may enter:
+// off the board, or a lake.
+const wallCell = 0xFF
+
+// Knowledge is what the opponent has learned about one piece, as a set of
+// flags (RULES.md section 8).
+type Knowledge uint8
+
+const (
+	// KnownRank: the rank was shown in combat (or the rules show all
+	// ranks).
+	KnownRank Knowledge = 1 << iota
+	// KnownMoved: the piece has moved, so it is not a Bomb or the Flag.
+	KnownMoved
+	// KnownFar: the piece once moved more than one square in a move, so
+	// it is a Scout (or, where Captains move two squares, a Captain).
+	KnownFar
+)
+
+// EndReason says why a game ended. The zero value, NotOver, means the game
+// goes on.
+type EndReason uint8
+
+// The reasons a game ends.
+const (
+	NotOver EndReason = iota
+	// FlagCaptured: the winner took the loser's Flag.
+	FlagCaptured
+	// NoLegalMove: the loser had no legal move on its turn (no movable
+	// piece, all walled in, or every move forbidden by the repetition
+	// rules).
+	NoLegalMove
+	// NeitherCanMove: a draw; the side to move had no legal move and the
+	// other side had no movable piece either.
+	NeitherCanMove
+	// Resignation: the loser resigned.
+	Resignation
+	// DrawAgreed: a draw both players agreed to.
+	DrawAgreed
+	// PlyCap: a draw; Rules.MaxPlies plies were played.
+	PlyCap
+	// NoAttackCap: a draw; Rules.MaxPliesWithoutAttack plies in a row
+	// were not attacks.
+	NoAttackCap
+)
+
+var endNames = [...]string{"not over", "flag captured", "no legal move", "neither side can move",
+	"resignation", "draw agreed", "ply cap", "no-attack cap"}
+
+// String returns a short English description ("flag captured").
+func (r EndReason) String() string {
+	if int(r) < len(endNames) {
+		return endNames[r]
+	}
+	return "unknown"
+}
+
+// Outcome is the state of a game's end: not over, won by Winner, or a
+// draw (Winner NoColor), with the reason.
+type Outcome struct {
+	Winner Color
+	Reason EndReason
+}
+
+// Over reports whether the game has ended.
+func (o Outcome) Over() bool { return o.Reason != NotOver }
+
+// IsDraw reports whether the game ended in a draw.
+func (o Outcome) IsDraw() bool { return o.Over() && o.Winner == NoColor }
+
+// String returns "ongoing", "red wins (flag captured)" or "draw (ply cap)".
+func (o Outcome) String() string {
+	switch {
+	case !o.Over():
+		return "ongoing"
+	case o.Winner == NoColor:
+		return "draw (" + o.Reason.String() + ")"
+	}
+	return o.Winner.String() + " wins (" + o.Reason.String() + ")"
+}
+
+// Event is what one applied move did: who moved what, and for an attack
+// both pieces and the combat result (the full truth, which a player's
+// view may show only in part), a rescued piece, and the outcome after the
+// move.
+type Event struct {
+	Move     Move
+	Color    Color   // the side that moved
+	Piece    Piece   // the moving (or rescued) piece
+	Defender Piece   // the attacked piece, or 0 when the move was no attack
+	Combat   Combat  // NoCombat when the move was no attack
+	Outcome  Outcome // the outcome after the move
+}
+
+// IsAttack reports whether the move was an attack.
+func (e Event) IsAttack() bool { return e.Combat != NoCombat }
+
+// Board is a full placement: the piece on each square, indexed by
+// [Square.Index] (a1 = 0). Squares without a piece hold 0.
+type Board [MaxSquares]Piece
+
+// At returns the piece on sq (0 when empty or sq is invalid).
+func (b *Board) At(sq Square) Piece {
+	if !sq.IsValid() {
+		return 0
+	}
+	return b[sq.Index()]
+}
+
+// Put places p on sq (p = 0 empties it); invalid squares are ignored.
+func (b *Board) Put(sq Square, p Piece) {
+	if sq.IsValid() {
+		b[sq.Index()] = p
+	}
+}
+
+type pieceRec struct {
+	pc   Piece
+	cell uint8 // 0 when off the board
+	know Knowledge
+}
+
+// game is what all the states of one game share and never change.
+type game struct {
+	rules   Rules
+	walls   [numCells]uint8
+	lo, hi  [3]uint8 // piece ids of each color: lo[c] <= id < hi[c]
+	backRow [3]int   // the enemy's back row, for rescues
+	half    [3]SquareSet
+}
+
+// run is the Two-Squares record of one side: its current run of moves
+// with one piece, most recent first.
+type run struct {
+	id    uint8 // piece id + 1, 0 = no run
+	n     uint8 // length of the run, capped at MaxTwoSquares
+	moves [MaxTwoSquares]Move
+}
+
+// chase is the More-Squares record of one side as the chaser.
+type chase struct {
+	on       bool
+	to, from uint8 // cells of the chaser's last move
+	boards   *boardNode
+}
+
+// boardNode is an immutable list of boards, shared between states.
+type boardNode struct {
+	hash  uint64
+	board Board
+	next  *boardNode
+}
+
+// State is a position of a game with everything that decides what may
+// happen next: the pieces, the side to move, what each side has learned,
+// the repetition records and the counters for the caps. It is an
+// immutable value: methods never change it, [State.Apply] returns a new
+// one, and copies share nothing that is ever written, so a State may be
+// read from many goroutines at once. The zero State is not a game; make
+// one with [New] or [FromBoard].
+type State struct {
+	g       *game
+	cells   [numCells]uint8 // piece id + 1, 0 empty, wallCell
+	pcs     [maxPieces]pieceRec
+	hash    uint64
+	ply     int32
+	quiet   int32
+	turn    Color
+	pending bool // a rescue placement is due from turn
+	outcome Outcome
+	last    Event
+	rescues [3]uint8
+	rescued [2]uint64 // ids of pieces rescued once
+	runs    [3]run
+	chases  [3]chase
+	seen    *boardNode // boards since the last attack (MoreSquaresGame)
+}
+
+var cellOfSquare = func() (t [MaxSquares + 1]uint8) {
+	for i := 1; i <= MaxSquares; i++ {
+		t[i] = uint8(cellOf(Square(i)))
+	}
+	return
+}()
+
+var zobrist = func() (z [numCells][64]uint64) {
+	x := uint64(0x5eed5eed12345678)
+	for i := range z {
+		for j := range z[i] {
+			x += 0x9e3779b97f4a7c15
+			v := x
+			v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9
+			v = (v ^ (v >> 27)) * 0x94d049bb133111eb
+			z[i][j] = v ^ (v >> 31)
+		}
+	}
+	return
+}()
+
+// New starts a game under r from the two setups, Red to move. Each setup
+// is checked with [Rules.CheckSetup]; Blue's is turned to face Red's.
+func New(r Rules, red, blue Setup) (State, error) {
+	if err := r.Validate(); err != nil {
+		return State{}, err
+	}
+	var b Board
+	for i, c := range []Color{Red, Blue} {
+		s := [2]Setup{red, blue}[i]
+		if err := r.checkSetup(c, s); err != nil {
+			return State{}, err
+		}
+		for q := range r.Zone.All() {
+			if rk := s.At(q); rk != NoRank {
+				sq := q
+				if c == Blue {
+					sq = r.turn(q)
+				}
+				b.Put(sq, NewPiece(c, rk))
+			}
+		}
+	}
+	return newState(r, &b, Red)
+}
+
+// FromBoard starts a game under r from an arbitrary placement with turn to
+// move and an empty history: for analysis, puzzles, endgame studies and
+// perft. Pieces may stand on any square of the board that is not a lake;
+// each side may have at most the pieces of r.Army and must have exactly
+// one Flag. The error wraps ErrSetup.
+func FromBoard(r Rules, b Board, turn Color) (State, error) {
+	if err := r.Validate(); err != nil {
+		return State{}, err
+	}
+	if !turn.IsValid() {
+		return State{}, &SetupError{Reason: "side to move must be red or blue"}
+	}
+	var count [3]Army
+	for i, p := range b {
+		if p == 0 {
+			continue
+		}
+		sq := Square(i + 1)
+		if !p.Color().IsValid() || !p.Rank().IsValid() {
+			return State{}, &SetupError{Square: sq, Reason: "not a real piece"}
+		}
+		if !r.OnBoard(sq) {
+			return State{}, &SetupError{Color: p.Color(), Square: sq, Reason: "square is off the board or a lake"}
+		}
+		count[p.Color()][p.Rank()]++
+	}
+	for _, c := range []Color{Red, Blue} {
+		for rk := Spy; rk <= Flag; rk++ {
+			if count[c][rk] > r.Army[rk] {
+				return State{}, &SetupError{Color: c, Reason: "more " + rk.String() + " pieces than the army has"}
+			}
+		}
+		if count[c][Flag] != 1 {
+			return State{}, &SetupError{Color: c, Reason: "needs exactly one flag"}
+		}
+	}
+	return newState(r, &b, turn)
+}
+
+func newState(r Rules, b *Board, turn Color) (State, error) {
+	g := &game{rules: r}
+	for i := range g.walls {
+		g.walls[i] = wallCell
+	}
+	for q := range r.Board().All() {
+		g.walls[cellOf(q)] = 0
+	}
+	s := State{g: g, cells: g.walls, turn: turn}
+	id := 0
+	for _, c := range []Color{Red, Blue} {
+		g.lo[c] = uint8(id)
+		for i, p := range b {
+			if p != 0 && p.Color() == c {
+				cell := cellOfSquare[i+1]
+				s.pcs[id] = pieceRec{pc: p, cell: cell}
+				if r.Info == InfoOpenFaced {
+					s.pcs[id].know = KnownRank
+				}
+				s.cells[cell] = uint8(id + 1)
+				s.hash ^= zobrist[cell][p]
+				id++
+			}
+		}
+		g.hi[c] = uint8(id)
+	}
+	half := r.Height / 2
+	g.backRow[Red], g.backRow[Blue] = r.Height-1, 0
+	g.half[Red] = Rect(0, 0, r.Width-1, half-1).Intersect(r.Board())
+	g.half[Blue] = Rect(0, r.Height-half, r.Width-1, r.Height-1).Intersect(r.Board())
+	if r.MoreSquares == MoreSquaresGame {
+		s.seen = &boardNode{hash: s.hash, board: *b}
+	}
+	s.outcome = s.endCheck(false)
+	return s, nil
+}
+
+// Rules returns the rules of the game.
+func (s State) Rules() Rules {
+	if s.g == nil {
+		return Rules{}
+	}
+	return s.g.rules
+}
+
+// Turn returns the side to move. After the game ends it is the side that
+// would have moved next.
+func (s State) Turn() Color { return s.turn }
+
+// RescueDue reports whether the side to move must now place a rescued
+// piece (its legal moves are all rescues); see [Rules.Rescues].
+func (s State) RescueDue() bool { return s.pending }
+
+// Ply returns the number of plies played since the start.
+func (s State) Ply() int { return int(s.ply) }
+
+// PliesWithoutAttack returns the number of plies in a row, up to the last
+// one, that were not attacks.
+func (s State) PliesWithoutAttack() int { return int(s.quiet) }
+
+// Outcome returns how the game stands: ongoing, won or drawn.
+func (s State) Outcome() Outcome { return s.outcome }
+
+// LastEvent returns the event of the last move, or the zero Event at the
+// start.
+func (s State) LastEvent() Event { return s.last }
+
+// At returns the piece on sq and whether there is one.
+func (s State) At(sq Square) (Piece, bool) {
+	if !sq.IsValid() || s.g == nil {
+		return 0, false
+	}
+	v := s.cells[cellOfSquare[sq]]
+	if v == 0 || v == wallCell {
+		return 0, false
+	}
+	return s.pcs[v-1].pc, true
+}
+
+// Knowledge returns what the opponent of the piece on sq has learned about
+// it (0 when the square is empty).
+func (s State) Knowledge(sq Square) Knowledge {
+	if !sq.IsValid() || s.g == nil {
+		return 0
+	}
+	v := s.cells[cellOfSquare[sq]]
+	if v == 0 || v == wallCell {
+		return 0
+	}
+	return s.pcs[v-1].know
+}
+
+// Board returns the placement of all pieces.
+func (s State) Board() Board {
+	var b Board
+	s.snapshot(&b)
+	return b
+}
+
+func (s *State) snapshot(b *Board) {
+	if s.g == nil {
+		return
+	}
+	for c := Red; c <= Blue; c++ {
+		for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+			if p := &s.pcs[id]; p.cell != 0 {
+				b[squareOfCell[p.cell]-1] = p.pc
+			}
+		}
+	}
+}
+
+// BoardHash returns a 64-bit Zobrist hash of the placement (rank and
+// color on each square). Equal boards have equal hashes; the side to move
+// and the history are not included.
+func (s State) BoardHash() uint64 { return s.hash }
+
+// Captured returns how many pieces of each rank c has lost in this game.
+func (s State) Captured(c Color) Army {
+	var a Army
+	if s.g == nil || !c.IsValid() {
+		return a
+	}
+	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+		if p := &s.pcs[id]; p.cell == 0 {
+			a[p.pc.Rank()]++
+		}
+	}
+	return a
+}
+
+// OnBoard returns how many pieces of each rank c has on the board.
+func (s State) OnBoard(c Color) Army {
+	var a Army
+	if s.g == nil || !c.IsValid() {
+		return a
+	}
+	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+		if p := &s.pcs[id]; p.cell != 0 {
+			a[p.pc.Rank()]++
+		}
+	}
+	return a
+}
+
+// LegalMoves yields the legal moves of the side to move, each once, in a
+// fixed order; none when the game is over.
+func (s State) LegalMoves() iter.Seq[Move] {
+	return func(yield func(Move) bool) {
+		s.gen(yield)
+	}
+}
+
+// AppendLegalMoves appends the legal moves of the side to move to dst and
+// returns the extended slice, in the order of [State.LegalMoves]. It does
+// not allocate when dst has room.
+func (s State) AppendLegalMoves(dst []Move) []Move {
+	s.gen(func(m Move) bool {
+		dst = append(dst, m)
+		return true
+	})
+	return dst
+}
+
+// HasLegalMove reports whether the side to move has a legal move.
+func (s State) HasLegalMove() bool { return !s.gen(func(Move) bool { return false }) }
+
+// Check reports whether m is legal: nil, or a *[MoveError] that wraps the
+// sentinel saying why not (ErrGameOver, ErrNoPiece, ErrBlocked,
+// ErrTwoSquares, ErrMoreSquares, …).
+func (s State) Check(m Move) error { return s.check(m) }
+
+// Apply plays m and returns the new state and what happened. The receiver
+// is unchanged. An illegal move returns the receiver, a zero Event and the
+// error of [State.Check].
+func (s State) Apply(m Move) (State, Event, error) {
+	if err := s.check(m); err != nil {
+		return s, Event{}, err
+	}
+	t := s
+	ev := t.play(m)
+	return t, ev, nil
+}
+
+// Resign ends the game with c resigning; the other side wins. It fails
+// with ErrGameOver when the game has already ended.
+func (s State) Resign(c Color) (State, error) {
+	if s.g == nil || s.outcome.Over() {
+		return s, ErrGameOver
+	}
+	if !c.IsValid() {
+		return s, ErrInvalid
+	}
+	s.outcome = Outcome{Winner: c.Opponent(), Reason: Resignation}
+	return s, nil
+}
+
+// AgreeDraw ends the game in a draw both players agreed to. It fails with
+// ErrGameOver when the game has already ended.
+func (s State) AgreeDraw() (State, error) {
+	if s.g == nil || s.outcome.Over() {
+		return s, ErrGameOver
+	}
+	s.outcome = Outcome{Reason: DrawAgreed}
+	return s, nil
+}
+
+func (s *State) pieceAt(cell int) *pieceRec {
+	v := s.cells[cell]
+	if v == 0 || v == wallCell {
+		return nil
+	}
+	return &s.pcs[v-1]
+}
+
+// adjacentEnemy reports whether a cell next to cell holds a piece of c's
+// opponent.
+func (s *State) adjacentEnemy(cell int, c Color) bool {
+	for _, d := range dirs {
+		v := s.cells[cell+d]
+		if v != 0 && v != wallCell && s.pcs[v-1].pc.Color() != c {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) hasMovable(c Color) bool {
+	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+		if p := &s.pcs[id]; p.cell != 0 && p.pc.Rank().Movable() {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) removePiece(p *pieceRec) {
+	s.hash ^= zobrist[p.cell][p.pc]
+	s.cells[p.cell] = 0
+	p.cell = 0
+}
+
+// play applies a legal move to s and returns its event.
+func (s *State) play(m Move) Event {
+	g := s.g
+	r := &g.rules
+	c := s.turn
+	o := c.Opponent()
+	if m.IsRescue() {
+		return s.playRescue(m)
+	}
+	from, to := int(cellOfSquare[m.From]), int(cellOfSquare[m.To])
+	aid := s.cells[from] - 1
+	a := &s.pcs[aid]
+	ev := Event{Move: m, Color: c, Piece: a.pc}
+	a.know |= KnownMoved
+	if m.Via != NoSquare || !isStep(from, to) {
+		a.know |= KnownFar
+	}
+	var flag bool
+	if d := s.pieceAt(to); d == nil {
+		s.hash ^= zobrist[from][a.pc] ^ zobrist[to][a.pc]
+		s.cells[from], s.cells[to] = 0, aid+1
+		a.cell = uint8(to)
+	} else {
+		res := Resolve(*r, a.pc.Rank(), d.pc.Rank())
+		ev.Defender, ev.Combat = d.pc, res
+		a.know |= KnownRank
+		if r.Info != InfoSilentDefense || !res.DefenderSurvives() {
+			d.know |= KnownRank
+		}
+		switch res {
+		case AttackerWins:
+			flag = d.pc.Rank() == Flag
+			s.removePiece(d)
+			s.hash ^= zobrist[from][a.pc] ^ zobrist[to][a.pc]
+			s.cells[from], s.cells[to] = 0, aid+1
+			a.cell = uint8(to)
+		case DefenderWins:
+			s.removePiece(a)
+		case BothRemoved:
+			s.removePiece(a)
+			s.removePiece(d)
+		}
+	}
+	attack := ev.Combat != NoCombat
+	if r.TwoSquares > 0 {
+		run := &s.runs[c]
+		if run.id == aid+1 {
+			copy(run.moves[1:r.TwoSquares], run.moves[:r.TwoSquares-1])
+			if run.n < MaxTwoSquares {
+				run.n++
+			}
+		} else {
+			run.id, run.n = aid+1, 1
+		}
+		run.moves[0] = m
+	}
+	if r.MoreSquares != MoreSquaresOff {
+		s.trackChases(c, from, to, attack, a.cell != 0)
+	}
+	s.ply++
+	if attack {
+		s.quiet = 0
+	} else {
+		s.quiet++
+	}
+	if flag {
+		s.turn = o
+		s.outcome = Outcome{Winner: c, Reason: FlagCaptured}
+	} else if r.Rescues > 0 && a.cell != 0 && a.pc.Rank() != Scout &&
+		int(s.rescues[c]) < r.Rescues && m.To.Row() == g.backRow[c] && s.canRescue(c) {
+		s.pending = true
+	} else {
+		s.turn = o
+		s.outcome = s.endCheck(attack)
+	}
+	ev.Outcome = s.outcome
+	s.last = ev
+	return ev
+}
+
+func isStep(a, b int) bool {
+	d := a - b
+	return d == 1 || d == -1 || d == stride || d == -stride
+}
+
+// endCheck decides the outcome after a ply (RULES.md 6.3), the flag
+// having been handled: first the caps, then whether the side to move has
+// a legal move.
+func (s *State) endCheck(attack bool) Outcome {
+	r := &s.g.rules
+	if r.MaxPlies > 0 && int(s.ply) >= r.MaxPlies {
+		return Outcome{Reason: PlyCap}
+	}
+	if r.MaxPliesWithoutAttack > 0 && int(s.quiet) >= r.MaxPliesWithoutAttack {
+		return Outcome{Reason: NoAttackCap}
+	}
+	if !s.gen(func(Move) bool { return false }) {
+		return Outcome{}
+	}
+	other := s.turn.Opponent()
+	if !s.hasMovable(other) {
+		return Outcome{Reason: NeitherCanMove}
+	}
+	return Outcome{Winner: other, Reason: NoLegalMove}
+}
+
+// canRescue reports whether c has a piece to rescue and a square to put it.
+func (s *State) canRescue(c Color) bool {
+	found := false
+	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+		if s.rescuable(id) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return false
+	}
+	for q := range s.g.half[c].All() {
+		if s.cells[cellOfSquare[q]] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) rescuable(id uint8) bool {
+	p := &s.pcs[id]
+	return p.cell == 0 && p.pc.Rank() != Flag && s.rescued[id>>6]&(1<<(id&63)) == 0
+}
+
+// rescueID returns the id of a piece of rank rk that c may rescue, or -1.
+func (s *State) rescueID(c Color, rk Rank) int {
+	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+		if s.pcs[id].pc.Rank() == rk && s.rescuable(id) {
+			return int(id)
+		}
+	}
+	return -1
+}
+
+func (s *State) playRescue(m Move) Event {
+	c := s.turn
+	id := uint8(s.rescueID(c, m.Rescue))
+	p := &s.pcs[id]
+	cell := cellOfSquare[m.To]
+	p.cell = cell
+	s.cells[cell] = id + 1
+	s.hash ^= zobrist[cell][p.pc]
+	s.rescued[id>>6] |= 1 << (id & 63)
+	s.rescues[c]++
+	s.pending = false
+	// The board gained a piece: earlier boards may recur, so the chases
+	// start afresh, as after an attack.
+	s.chases[Red], s.chases[Blue] = chase{}, chase{}
+	if s.g.rules.MoreSquares == MoreSquaresGame {
+		s.seen = s.pushBoard(nil)
+	}
+	s.ply++
+	s.quiet++
+	s.turn = c.Opponent()
+	s.outcome = s.endCheck(false)
+	ev := Event{Move: m, Color: c, Piece: p.pc, Outcome: s.outcome}
+	s.last = ev
+	return ev
+}
