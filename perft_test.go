@@ -12,7 +12,7 @@ import (
 const perftFile = "../shared/perft/perft.txt"
 
 type perftDepth struct {
-	depth                         int
+	depth                        int
 	nodes, attacks, flags, ended int64
 }
 

@@ -189,7 +189,7 @@ func ParseNumbering(s string) (Numbering, error) {
 	return 0, parseErr("numbering", s, 0, `"isf" or "vintage"`)
 }
 
-//                          -  S    2    3    4    5    6    7    8    9    10   B    F    ?
+// -  S    2    3    4    5    6    7    8    9    10   B    F    ?
 var isfChars = [...]byte{'.', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'X', 'B', 'F', '?'}
 var vintageChars = [...]byte{'.', 'S', '9', '8', '7', '6', '5', '4', '3', '2', '1', 'B', 'F', '?'}
 

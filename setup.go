@@ -187,4 +187,3 @@ func RandomSetup(r Rules, rng *rand.Rand) Setup {
 	}
 	return s
 }
-

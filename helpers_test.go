@@ -1,0 +1,77 @@
+package stratego
+
+import (
+	"math/rand/v2"
+
+	"pgregory.net/rapid"
+)
+
+// Shared test helpers and rapid generators.
+
+// tHelper is what both *testing.T and *rapid.T offer.
+type tHelper interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// mustNew starts a game from random setups drawn from a seed.
+func mustNew(tb tHelper, r Rules, seed uint64) State {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	s, err := New(r, RandomSetup(r, rng), RandomSetup(r, rng))
+	if err != nil {
+		tb.Fatalf("New: %v", err)
+	}
+	return s
+}
+
+// mustBoard builds a free placement from "square:piece-letter" pairs in
+// Gravon letters, e.g. mustBoard(t, r, Red, "b2:J", "b4:U").
+func mustBoard(tb tHelper, r Rules, turn Color, placements ...string) State {
+	tb.Helper()
+	var b Board
+	for _, p := range placements {
+		sq := MustParseSquare(p[:len(p)-2])
+		pc, ok := GravonPiece(p[len(p)-1])
+		if !ok || p[len(p)-2] != ':' {
+			tb.Fatalf("bad placement %q", p)
+		}
+		b.Put(sq, pc)
+	}
+	s, err := FromBoard(r, b, turn)
+	if err != nil {
+		tb.Fatalf("FromBoard: %v", err)
+	}
+	return s
+}
+
+// play applies moves given in text form and fails the test on the first
+// illegal one.
+func play(tb tHelper, s State, moves ...string) State {
+	tb.Helper()
+	for i, ms := range moves {
+		var err error
+		if s, _, err = s.Apply(MustParseMove(ms)); err != nil {
+			tb.Fatalf("move %d %s: %v", i+1, ms, err)
+		}
+	}
+	return s
+}
+
+// genGame draws a state by playing random legal moves from random setups
+// under r, up to maxPlies plies (fewer if the game ends).
+func genGame(t *rapid.T, r Rules, maxPlies int) State {
+	seed := rapid.Uint64().Draw(t, "setup seed")
+	s := mustNew(t, r, seed)
+	n := rapid.IntRange(0, maxPlies).Draw(t, "plies")
+	var buf []Move
+	for i := 0; i < n && !s.Outcome().Over(); i++ {
+		buf = s.AppendLegalMoves(buf[:0])
+		m := rapid.SampledFrom(buf).Draw(t, "move")
+		var err error
+		if s, _, err = s.Apply(m); err != nil {
+			t.Fatalf("legal move %v rejected: %v", m, err)
+		}
+	}
+	return s
+}

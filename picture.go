@@ -1,0 +1,66 @@
+package stratego
+
+import "strings"
+
+// Picture draws the board for a terminal, with every rank shown (the
+// referee's view; a player's view hides what the player may not know).
+// Rows run from the top (Blue's back row on a Classic board) down to row
+// 1; each square is two characters: "r" or "b" and the rank's label in the
+// rules' numbering ([Numbering.Char]), ".." for an empty square and "~~"
+// for a lake. Files are labelled below, rows on the left.
+func (s State) Picture() string {
+	if s.g == nil {
+		return ""
+	}
+	r := &s.g.rules
+	return drawBoard(r, func(sq Square) string {
+		p, ok := s.At(sq)
+		if !ok {
+			return ".."
+		}
+		return pieceCell(r.Numbering, p)
+	})
+}
+
+func pieceCell(n Numbering, p Piece) string {
+	c := byte('r')
+	if p.Color() == Blue {
+		c = 'b'
+	}
+	return string([]byte{c, n.Char(p.Rank())})
+}
+
+// drawBoard lays out cells of two characters, top row first.
+func drawBoard(r *Rules, cell func(Square) string) string {
+	var b strings.Builder
+	for row := r.Height - 1; row >= 0; row-- {
+		if row+1 < 10 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(itoa(row + 1))
+		for f := 0; f < r.Width; f++ {
+			b.WriteByte(' ')
+			sq := SquareAt(f, row)
+			if r.Lakes.Has(sq) {
+				b.WriteString("~~")
+			} else {
+				b.WriteString(cell(sq))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("  ")
+	for f := 0; f < r.Width; f++ {
+		b.WriteString("  ")
+		b.WriteByte(byte('a' + f))
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
