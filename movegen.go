@@ -1,65 +1,73 @@
 package stratego
 
-// gen calls yield with each legal move of the side to move, in a fixed
-// order, until yield returns false. It reports whether it ran to the end
-// (true also when there is no move).
-func (s *State) gen(yield func(Move) bool) bool {
+// appendMoves appends the legal moves of the side to move to dst, in a
+// fixed order, and returns it; it stops once dst holds limit moves (so a
+// limit of len(dst)+1 asks whether there is any move at all).
+func (s *State) appendMoves(dst []Move, limit int) []Move {
 	if s.g == nil || s.outcome.Over() {
-		return true
+		return dst
 	}
 	c := s.turn
 	if s.pending {
-		return s.genRescues(c, yield)
+		return s.appendRescues(dst, limit)
 	}
-	r := &s.g.rules
-	runID, forbid := s.twoSquaresBan(c)
+	g := s.g
+	r := &g.rules
+	var runID uint8
+	var forbid *edges
+	if run := &s.runs[c]; run.banned {
+		runID, forbid = run.id, &run.ban
+	}
 	chaseOn := r.MoreSquares != MoreSquaresOff && s.chases[c].on
 	strike := r.Scouts == ScoutMoveAndStrike
 	captains := r.CaptainsMoveTwo
-	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+	// Enemy pieces are the cells whose value v has v-elo < en.
+	o := c.Opponent()
+	elo, en := g.lo[o]+1, g.hi[o]-g.lo[o]
+	for id := g.lo[c]; id < g.hi[c]; id++ {
 		p := &s.pcs[id]
-		if p.cell == 0 {
+		if p.cell == 0 || !p.pc.Rank().Movable() {
 			continue
 		}
 		rk := p.pc.Rank()
-		if !rk.Movable() {
-			continue
-		}
 		from := int(p.cell)
 		ban := id+1 == runID
 		for _, d := range dirs {
 			to := from + d
 			v := s.cells[to]
-			if v == wallCell {
-				continue
-			}
 			if v != 0 {
-				if s.pcs[v-1].pc.Color() != c &&
-					(!ban || !forbid.crossed(from, 0, to)) &&
-					!yield(Move{From: squareOfCell[from], To: squareOfCell[to]}) {
-					return false
+				if v-elo < en && (!ban || !forbid.crossed(from, 0, to)) {
+					dst = append(dst, Move{From: squareOfCell[from], To: squareOfCell[to]})
+					if len(dst) >= limit {
+						return dst
+					}
 				}
 				continue
 			}
-			if s.quietOK(c, p.pc, ban, &forbid, chaseOn, from, 0, to) &&
-				!yield(Move{From: squareOfCell[from], To: squareOfCell[to]}) {
-				return false
+			if (!ban || !forbid.crossed(from, 0, to)) && (!chaseOn || !s.chaseForbids(c, p.pc, from, to)) {
+				dst = append(dst, Move{From: squareOfCell[from], To: squareOfCell[to]})
+				if len(dst) >= limit {
+					return dst
+				}
 			}
 			switch {
 			case rk == Scout:
 				for to += d; ; to += d {
 					v = s.cells[to]
 					if v == 0 {
-						if s.quietOK(c, p.pc, ban, &forbid, chaseOn, from, 0, to) &&
-							!yield(Move{From: squareOfCell[from], To: squareOfCell[to]}) {
-							return false
+						if (!ban || !forbid.crossed(from, 0, to)) && (!chaseOn || !s.chaseForbids(c, p.pc, from, to)) {
+							dst = append(dst, Move{From: squareOfCell[from], To: squareOfCell[to]})
+							if len(dst) >= limit {
+								return dst
+							}
 						}
 						continue
 					}
-					if v != wallCell && strike && s.pcs[v-1].pc.Color() != c &&
-						(!ban || !forbid.crossed(from, 0, to)) &&
-						!yield(Move{From: squareOfCell[from], To: squareOfCell[to]}) {
-						return false
+					if strike && v-elo < en && (!ban || !forbid.crossed(from, 0, to)) {
+						dst = append(dst, Move{From: squareOfCell[from], To: squareOfCell[to]})
+						if len(dst) >= limit {
+							return dst
+						}
 					}
 					break
 				}
@@ -71,8 +79,8 @@ func (s *State) gen(yield func(Move) bool) bool {
 					}
 					to2 := mid + d2
 					v = s.cells[to2]
-					if v == wallCell || (v != 0 && s.pcs[v-1].pc.Color() == c) {
-						continue
+					if v != 0 && v-elo >= en {
+						continue // a wall or an own piece
 					}
 					via := 0
 					m := Move{From: squareOfCell[from], To: squareOfCell[to2]}
@@ -80,32 +88,31 @@ func (s *State) gen(yield func(Move) bool) bool {
 						via = mid
 						m.Via = squareOfCell[mid]
 					}
-					var ok bool
-					if v == 0 {
-						ok = s.quietOK(c, p.pc, ban, &forbid, chaseOn, from, via, to2)
-					} else {
-						ok = !ban || !forbid.crossed(from, via, to2)
+					ok := !ban || !forbid.crossed(from, via, to2)
+					if ok && v == 0 && chaseOn {
+						ok = !s.chaseForbids(c, p.pc, from, to2)
 					}
-					if ok && !yield(m) {
-						return false
+					if ok {
+						dst = append(dst, m)
+						if len(dst) >= limit {
+							return dst
+						}
 					}
 				}
 			}
 		}
 	}
-	return true
+	return dst
 }
 
-// quietOK reports whether the repetition rules allow a move that is not an
-// attack.
-func (s *State) quietOK(c Color, pc Piece, ban bool, forbid *edges, chaseOn bool, from, via, to int) bool {
-	if ban && forbid.crossed(from, via, to) {
-		return false
-	}
-	return !chaseOn || !s.chaseForbids(c, pc, from, to)
+// hasMove reports whether the side to move has a legal move.
+func (s *State) hasMove() bool {
+	var one [1]Move
+	return len(s.appendMoves(one[:0], 1)) > 0
 }
 
-func (s *State) genRescues(c Color, yield func(Move) bool) bool {
+func (s *State) appendRescues(dst []Move, limit int) []Move {
+	c := s.turn
 	var done [NumRanks]bool
 	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
 		rk := s.pcs[id].pc.Rank()
@@ -114,12 +121,15 @@ func (s *State) genRescues(c Color, yield func(Move) bool) bool {
 		}
 		done[rk] = true
 		for q := range s.g.half[c].All() {
-			if s.cells[cellOfSquare[q]] == 0 && !yield(Move{To: q, Rescue: rk}) {
-				return false
+			if s.cells[cellOfSquare[q]] == 0 {
+				dst = append(dst, Move{To: q, Rescue: rk})
+				if len(dst) >= limit {
+					return dst
+				}
 			}
 		}
 	}
-	return true
+	return dst
 }
 
 // check is State.Check.
@@ -195,8 +205,7 @@ func (s *State) check(m Move) error {
 		}
 		attack = true
 	}
-	id := s.cells[from]
-	if runID, forbid := s.twoSquaresBan(c); runID == id && forbid.crossed(from, via, to) {
+	if run := &s.runs[c]; run.banned && run.id == s.cells[from] && run.ban.crossed(from, via, to) {
 		return moveErr(m, ErrTwoSquares)
 	}
 	if !attack && r.MoreSquares != MoreSquaresOff && s.chases[c].on && s.chaseForbids(c, p.pc, from, to) {

@@ -55,27 +55,18 @@ func moveCells(m Move) (from, via, to int) {
 	return
 }
 
-// twoSquaresBan returns the piece (id + 1) whose run of moves has reached
-// the Two-Squares limit, and the boundaries each of its last N moves
-// crossed: a move of that piece that crosses one of them is illegal. It
-// returns 0 when no move is banned.
-func (s *State) twoSquaresBan(c Color) (uint8, edges) {
-	n := s.g.rules.TwoSquares
-	r := &s.runs[c]
-	if n == 0 || int(r.n) < n || r.id == 0 || s.pcs[r.id-1].cell == 0 {
-		return 0, edges{}
-	}
-	e := pathEdges(moveCells(r.moves[0]))
-	for _, m := range r.moves[1:n] {
+// runBan returns the boundaries that each of the last n moves of a run
+// crossed: a further move of the run's piece that crosses one of them is
+// forbidden by the Two-Squares Rule.
+func runBan(moves *[MaxTwoSquares]Move, n int) edges {
+	e := pathEdges(moveCells(moves[0]))
+	for _, m := range moves[1:n] {
 		p := pathEdges(moveCells(m))
 		for i := range e {
 			e[i] &= p[i]
 		}
 	}
-	if e == (edges{}) {
-		return 0, e
-	}
-	return r.id, e
+	return e
 }
 
 // chaseForbids reports whether the More-Squares Rule forbids c's quiet

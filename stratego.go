@@ -142,9 +142,11 @@ type game struct {
 // run is the Two-Squares record of one side: its current run of moves
 // with one piece, most recent first.
 type run struct {
-	id    uint8 // piece id + 1, 0 = no run
-	n     uint8 // length of the run, capped at MaxTwoSquares
-	moves [MaxTwoSquares]Move
+	id     uint8 // piece id + 1, 0 = no run
+	n      uint8 // length of the run, capped at MaxTwoSquares
+	banned bool  // the run reached the limit and ban is not empty
+	moves  [MaxTwoSquares]Move
+	ban    edges // boundaries crossed by each of the last N moves
 }
 
 // chase is the More-Squares record of one side as the chaser.
@@ -420,7 +422,12 @@ func (s State) OnBoard(c Color) Army {
 // fixed order; none when the game is over.
 func (s State) LegalMoves() iter.Seq[Move] {
 	return func(yield func(Move) bool) {
-		s.gen(yield)
+		var buf [128]Move
+		for _, m := range s.appendMoves(buf[:0], maxInt) {
+			if !yield(m) {
+				return
+			}
+		}
 	}
 }
 
@@ -428,15 +435,13 @@ func (s State) LegalMoves() iter.Seq[Move] {
 // returns the extended slice, in the order of [State.LegalMoves]. It does
 // not allocate when dst has room.
 func (s State) AppendLegalMoves(dst []Move) []Move {
-	s.gen(func(m Move) bool {
-		dst = append(dst, m)
-		return true
-	})
-	return dst
+	return s.appendMoves(dst, maxInt)
 }
 
 // HasLegalMove reports whether the side to move has a legal move.
-func (s State) HasLegalMove() bool { return !s.gen(func(Move) bool { return false }) }
+func (s State) HasLegalMove() bool { return s.hasMove() }
+
+const maxInt = int(^uint(0) >> 1)
 
 // Check reports whether m is legal: nil, or a *[MoveError] that wraps the
 // sentinel saying why not (ErrGameOver, ErrNoPiece, ErrBlocked,
@@ -568,6 +573,12 @@ func (s *State) play(m Move) Event {
 			run.id, run.n = aid+1, 1
 		}
 		run.moves[0] = m
+		run.ban = edges{}
+		run.banned = false
+		if int(run.n) >= r.TwoSquares {
+			run.ban = runBan(&run.moves, r.TwoSquares)
+			run.banned = run.ban != edges{}
+		}
 	}
 	if r.MoreSquares != MoreSquaresOff {
 		s.trackChases(c, from, to, attack, a.cell != 0)
@@ -609,7 +620,7 @@ func (s *State) endCheck(attack bool) Outcome {
 	if r.MaxPliesWithoutAttack > 0 && int(s.quiet) >= r.MaxPliesWithoutAttack {
 		return Outcome{Reason: NoAttackCap}
 	}
-	if !s.gen(func(Move) bool { return false }) {
+	if s.hasMove() {
 		return Outcome{}
 	}
 	other := s.turn.Opponent()
