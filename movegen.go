@@ -1,8 +1,13 @@
 package stratego
 
-// appendMoves appends the legal moves of the side to move to dst, in a
-// fixed order, and returns it; it stops once dst holds limit moves (so a
-// limit of len(dst)+1 asks whether there is any move at all).
+import "math/bits"
+
+// appendMoves appends the legal moves of the side to move to dst and
+// returns it; it stops once dst holds limit moves (so a limit of
+// len(dst)+1 asks whether there is any move at all). The order is fixed:
+// the one-square moves direction by direction (north, east, south, west)
+// in cell order, then the longer scout slides, then the Captains' second
+// steps.
 func (s *State) appendMoves(dst []Move, limit int) []Move {
 	if s.g == nil || s.outcome.Over() {
 		return dst
@@ -13,90 +18,118 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 	}
 	g := s.g
 	r := &g.rules
-	var runID uint8
+	banCell := -1
 	var forbid *edges
 	if run := &s.runs[c]; run.banned {
-		runID, forbid = run.id, &run.ban
+		if p := &s.pcs[run.id-1]; p.cell != 0 {
+			banCell, forbid = int(p.cell), &run.ban
+		}
 	}
 	chaseOn := r.MoreSquares != MoreSquaresOff && s.chases[c].on
-	strike := r.Scouts == ScoutMoveAndStrike
-	captains := r.CaptainsMoveTwo
-	// Enemy pieces are the cells whose value v has v-elo < en.
-	o := c.Opponent()
-	elo, en := g.lo[o]+1, g.hi[o]-g.lo[o]
-	for id := g.lo[c]; id < g.hi[c]; id++ {
-		p := &s.pcs[id]
-		if p.cell == 0 || !p.pc.Rank().Movable() {
-			continue
-		}
-		rk := p.pc.Rank()
-		from := int(p.cell)
-		ban := id+1 == runID
-		for _, d := range dirs {
-			to := from + d
-			v := s.cells[to]
-			if v != 0 {
-				if v-elo < en && (!ban || !forbid.crossed(from, 0, to)) {
-					dst = append(dst, Move{From: squareOfCell[from], To: squareOfCell[to]})
-					if len(dst) >= limit {
-						return dst
-					}
+	me, them := &s.side[c-1], &s.side[2-c]
+	var blocked, empty bb
+	for i := range blocked {
+		blocked[i] = me.occ[i] | g.wall[i]
+		empty[i] = ^(blocked[i] | them.occ[i])
+	}
+	for _, d := range dirs {
+		t := me.mov.shifted(d)
+		for w := range t {
+			x := t[w] &^ blocked[w]
+			for x != 0 {
+				to := w<<6 | bits.TrailingZeros64(x)
+				x &= x - 1
+				from := to - d
+				if from == banCell && forbid.crossed(from, 0, to) {
+					continue
 				}
-				continue
-			}
-			if (!ban || !forbid.crossed(from, 0, to)) && (!chaseOn || !s.chaseForbids(c, p.pc, from, to)) {
+				if chaseOn && s.cells[to] == 0 && s.chaseForbids(c, s.pcs[s.cells[from]-1].pc, from, to) {
+					continue
+				}
 				dst = append(dst, Move{From: squareOfCell[from], To: squareOfCell[to]})
 				if len(dst) >= limit {
 					return dst
 				}
 			}
-			switch {
-			case rk == Scout:
-				for to += d; ; to += d {
-					v = s.cells[to]
-					if v == 0 {
-						if (!ban || !forbid.crossed(from, 0, to)) && (!chaseOn || !s.chaseForbids(c, p.pc, from, to)) {
-							dst = append(dst, Move{From: squareOfCell[from], To: squareOfCell[to]})
-							if len(dst) >= limit {
-								return dst
-							}
-						}
-						continue
+		}
+	}
+	// Scout slides beyond the first square.
+	strike := r.Scouts == ScoutMoveAndStrike
+	for _, d := range dirs {
+		t := me.scouts.shifted(d)
+		for w := range t {
+			x := t[w] & empty[w]
+			for x != 0 {
+				first := w<<6 | bits.TrailingZeros64(x)
+				x &= x - 1
+				from := first - d
+				for to := first + d; ; to += d {
+					v := s.cells[to]
+					if v != 0 && (!strike || v == wallCell || s.pcs[v-1].pc.Color() == c) {
+						break
 					}
-					if strike && v-elo < en && (!ban || !forbid.crossed(from, 0, to)) {
+					ok := from != banCell || !forbid.crossed(from, 0, to)
+					if ok && v == 0 && chaseOn {
+						ok = !s.chaseForbids(c, NewPiece(c, Scout), from, to)
+					}
+					if ok {
 						dst = append(dst, Move{From: squareOfCell[from], To: squareOfCell[to]})
 						if len(dst) >= limit {
 							return dst
 						}
 					}
-					break
+					if v != 0 {
+						break
+					}
 				}
-			case rk == Captain && captains:
-				mid := to
-				for _, d2 := range dirs {
-					if d2 == -d {
-						continue
-					}
-					to2 := mid + d2
-					v = s.cells[to2]
-					if v != 0 && v-elo >= en {
-						continue // a wall or an own piece
-					}
-					via := 0
-					m := Move{From: squareOfCell[from], To: squareOfCell[to2]}
-					if d2 != d {
-						via = mid
-						m.Via = squareOfCell[mid]
-					}
-					ok := !ban || !forbid.crossed(from, via, to2)
-					if ok && v == 0 && chaseOn {
-						ok = !s.chaseForbids(c, p.pc, from, to2)
-					}
-					if ok {
-						dst = append(dst, m)
-						if len(dst) >= limit {
-							return dst
-						}
+			}
+		}
+	}
+	if r.CaptainsMoveTwo {
+		dst = s.appendCaptainSteps(dst, limit, banCell, forbid, chaseOn)
+	}
+	return dst
+}
+
+// appendCaptainSteps appends the two-square moves of c's Captains
+// (Rules.CaptainsMoveTwo): a first step to an empty square, then a second
+// one in any direction but back, onto an empty square or an enemy piece.
+func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid *edges, chaseOn bool) []Move {
+	c := s.turn
+	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+		p := &s.pcs[id]
+		if p.cell == 0 || p.pc.Rank() != Captain {
+			continue
+		}
+		from := int(p.cell)
+		for _, d := range dirs {
+			mid := from + d
+			if s.cells[mid] != 0 {
+				continue
+			}
+			for _, d2 := range dirs {
+				if d2 == -d {
+					continue
+				}
+				to := mid + d2
+				v := s.cells[to]
+				if v == wallCell || (v != 0 && s.pcs[v-1].pc.Color() == c) {
+					continue
+				}
+				via := 0
+				m := Move{From: squareOfCell[from], To: squareOfCell[to]}
+				if d2 != d {
+					via = mid
+					m.Via = squareOfCell[mid]
+				}
+				ok := from != banCell || !forbid.crossed(from, via, to)
+				if ok && v == 0 && chaseOn {
+					ok = !s.chaseForbids(c, p.pc, from, to)
+				}
+				if ok {
+					dst = append(dst, m)
+					if len(dst) >= limit {
+						return dst
 					}
 				}
 			}
@@ -154,7 +187,8 @@ func (s *State) check(m Move) error {
 		}
 		return nil
 	}
-	if !r.OnBoard(m.From) || !r.OnBoard(m.To) || (m.Via != NoSquare && !r.OnBoard(m.Via)) {
+	w := &s.g.walls
+	if w[cellOfSquare[m.From]] != 0 || w[cellOfSquare[m.To]] != 0 || (m.Via != NoSquare && w[cellOfSquare[m.Via]] != 0) {
 		return moveErr(m, ErrOffBoard)
 	}
 	from, to := int(cellOfSquare[m.From]), int(cellOfSquare[m.To])

@@ -134,6 +134,7 @@ type pieceRec struct {
 type game struct {
 	rules   Rules
 	walls   [numCells]uint8
+	wall    bb // the walls as a set of cells
 	lo, hi  [3]uint8 // piece ids of each color: lo[c] <= id < hi[c]
 	backRow [3]int   // the enemy's back row, for rescues
 	half    [3]SquareSet
@@ -173,6 +174,7 @@ type boardNode struct {
 type State struct {
 	g       *game
 	cells   [numCells]uint8 // piece id + 1, 0 empty, wallCell
+	side    [2]sideBB       // masks of each side's pieces (index color-1)
 	pcs     [maxPieces]pieceRec
 	hash    uint64
 	ply     int32
@@ -281,19 +283,18 @@ func newState(r Rules, b *Board, turn Color) (State, error) {
 	for q := range r.Board().All() {
 		g.walls[cellOf(q)] = 0
 	}
+	g.wall = wallBB(&g.walls)
 	s := State{g: g, cells: g.walls, turn: turn}
 	id := 0
 	for _, c := range []Color{Red, Blue} {
 		g.lo[c] = uint8(id)
 		for i, p := range b {
 			if p != 0 && p.Color() == c {
-				cell := cellOfSquare[i+1]
-				s.pcs[id] = pieceRec{pc: p, cell: cell}
+				s.pcs[id] = pieceRec{pc: p}
 				if r.Info == InfoOpenFaced {
 					s.pcs[id].know = KnownRank
 				}
-				s.cells[cell] = uint8(id + 1)
-				s.hash ^= zobrist[cell][p]
+				s.putPiece(uint8(id), int(cellOfSquare[i+1]))
 				id++
 			}
 		}
@@ -455,9 +456,8 @@ func (s State) Apply(m Move) (State, Event, error) {
 	if err := s.check(m); err != nil {
 		return s, Event{}, err
 	}
-	t := s
-	ev := t.play(m)
-	return t, ev, nil
+	ev := s.play(m) // s is the receiver's copy
+	return s, ev, nil
 }
 
 // Resign ends the game with c resigning; the other side wins. It fails
@@ -512,12 +512,6 @@ func (s *State) hasMovable(c Color) bool {
 	return false
 }
 
-func (s *State) removePiece(p *pieceRec) {
-	s.hash ^= zobrist[p.cell][p.pc]
-	s.cells[p.cell] = 0
-	p.cell = 0
-}
-
 // play applies a legal move to s and returns its event.
 func (s *State) play(m Move) Event {
 	g := s.g
@@ -536,11 +530,12 @@ func (s *State) play(m Move) Event {
 		a.know |= KnownFar
 	}
 	var flag bool
-	if d := s.pieceAt(to); d == nil {
-		s.hash ^= zobrist[from][a.pc] ^ zobrist[to][a.pc]
-		s.cells[from], s.cells[to] = 0, aid+1
-		a.cell = uint8(to)
+	if s.cells[to] == 0 {
+		s.liftPiece(aid)
+		s.putPiece(aid, to)
 	} else {
+		did := s.cells[to] - 1
+		d := &s.pcs[did]
 		res := Resolve(*r, a.pc.Rank(), d.pc.Rank())
 		ev.Defender, ev.Combat = d.pc, res
 		a.know |= KnownRank
@@ -550,15 +545,14 @@ func (s *State) play(m Move) Event {
 		switch res {
 		case AttackerWins:
 			flag = d.pc.Rank() == Flag
-			s.removePiece(d)
-			s.hash ^= zobrist[from][a.pc] ^ zobrist[to][a.pc]
-			s.cells[from], s.cells[to] = 0, aid+1
-			a.cell = uint8(to)
+			s.liftPiece(did)
+			s.liftPiece(aid)
+			s.putPiece(aid, to)
 		case DefenderWins:
-			s.removePiece(a)
+			s.liftPiece(aid)
 		case BothRemoved:
-			s.removePiece(a)
-			s.removePiece(d)
+			s.liftPiece(aid)
+			s.liftPiece(did)
 		}
 	}
 	attack := ev.Combat != NoCombat
@@ -669,10 +663,7 @@ func (s *State) playRescue(m Move) Event {
 	c := s.turn
 	id := uint8(s.rescueID(c, m.Rescue))
 	p := &s.pcs[id]
-	cell := cellOfSquare[m.To]
-	p.cell = cell
-	s.cells[cell] = id + 1
-	s.hash ^= zobrist[cell][p.pc]
+	s.putPiece(id, int(cellOfSquare[m.To]))
 	s.rescued[id>>6] |= 1 << (id & 63)
 	s.rescues[c]++
 	s.pending = false

@@ -1,0 +1,81 @@
+package stratego
+
+import "math/bits"
+
+// bb is a set of cells of the padded mailbox (bit i is cell i; the bits
+// from numCells up are unused and counted as wall).
+type bb [3]uint64
+
+func (b *bb) set(i int)   { b[i>>6] |= 1 << (i & 63) }
+func (b *bb) clear(i int) { b[i>>6] &^= 1 << (i & 63) }
+
+// shifted returns the set moved by d cells (d is ±1 or ±stride).
+func (b *bb) shifted(d int) bb {
+	if d > 0 {
+		k := uint(d)
+		return bb{b[0] << k, b[1]<<k | b[0]>>(64-k), b[2]<<k | b[1]>>(64-k)}
+	}
+	k := uint(-d)
+	return bb{b[0]>>k | b[1]<<(64-k), b[1]>>k | b[2]<<(64-k), b[2] >> k}
+}
+
+// wallBB returns the cells of walls (off the board or lakes) of walls.
+func wallBB(walls *[numCells]uint8) bb {
+	var w bb
+	for i := range w {
+		w[i] = ^uint64(0)
+	}
+	for i, v := range walls {
+		if v != wallCell {
+			w.clear(i)
+		}
+	}
+	return w
+}
+
+// bitmasks of one side's pieces, kept in step with cells.
+type sideBB struct {
+	occ    bb // all pieces
+	mov    bb // pieces that move (not Bomb or Flag)
+	scouts bb // Scouts
+}
+
+// putPiece places piece id on cell, updating cells, masks and hash.
+func (s *State) putPiece(id uint8, cell int) {
+	p := &s.pcs[id]
+	p.cell = uint8(cell)
+	s.cells[cell] = id + 1
+	s.hash ^= zobrist[cell][p.pc]
+	m := &s.side[p.pc.Color()-1]
+	m.occ.set(cell)
+	if rk := p.pc.Rank(); rk.Movable() {
+		m.mov.set(cell)
+		if rk == Scout {
+			m.scouts.set(cell)
+		}
+	}
+}
+
+// liftPiece takes piece id off the board.
+func (s *State) liftPiece(id uint8) {
+	p := &s.pcs[id]
+	cell := int(p.cell)
+	s.cells[cell] = 0
+	s.hash ^= zobrist[cell][p.pc]
+	m := &s.side[p.pc.Color()-1]
+	m.occ.clear(cell)
+	m.mov.clear(cell)
+	m.scouts.clear(cell)
+	p.cell = 0
+}
+
+// forEach calls f with each cell of b in increasing order.
+func (b *bb) forEach(f func(cell int)) {
+	for w := range b {
+		x := b[w]
+		for x != 0 {
+			f(w<<6 | bits.TrailingZeros64(x))
+			x &= x - 1
+		}
+	}
+}
