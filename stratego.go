@@ -134,7 +134,7 @@ type pieceRec struct {
 type game struct {
 	rules   Rules
 	walls   [numCells]uint8
-	wall    bb // the walls as a set of cells
+	wall    bb       // the walls as a set of cells
 	lo, hi  [3]uint8 // piece ids of each color: lo[c] <= id < hi[c]
 	backRow [3]int   // the enemy's back row, for rescues
 	half    [3]SquareSet
