@@ -1,7 +1,5 @@
 package stratego
 
-import "math/bits"
-
 // bb is a set of cells of the padded mailbox (bit i is cell i; the bits
 // from numCells up are unused and counted as wall).
 type bb [3]uint64
@@ -67,15 +65,4 @@ func (s *State) liftPiece(id uint8) {
 	m.mov.clear(cell)
 	m.scouts.clear(cell)
 	p.cell = 0
-}
-
-// forEach calls f with each cell of b in increasing order.
-func (b *bb) forEach(f func(cell int)) {
-	for w := range b {
-		x := b[w]
-		for x != 0 {
-			f(w<<6 | bits.TrailingZeros64(x))
-			x &= x - 1
-		}
-	}
 }

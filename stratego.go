@@ -110,7 +110,7 @@ func (e Event) IsAttack() bool { return e.Combat != NoCombat }
 type Board [MaxSquares]Piece
 
 // At returns the piece on sq (0 when empty or sq is invalid).
-func (b *Board) At(sq Square) Piece {
+func (b Board) At(sq Square) Piece {
 	if !sq.IsValid() {
 		return 0
 	}
