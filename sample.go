@@ -48,7 +48,10 @@ const sampleTries = 1000
 // does not record it, so such a piece may be drawn weaker than the piece
 // it beat); and, where Captains move two squares, whether a far move of a
 // hidden piece was a slide of three or more squares (only a Scout) or a
-// turn (only a Captain): both are drawn as Scout or Captain.
+// turn (only a Captain): both are drawn as Scout or Captain. And when the
+// piece of a Two-Squares run was captured, the sampled run follows some
+// captured piece of its side, which matters only if that piece is rescued
+// and moves again before its side moves another piece.
 //
 // The error wraps ErrInvalid for the zero View, a [RulesError] for bad
 // rules, and ErrInconsistentView when no state agrees with v.
@@ -299,6 +302,7 @@ func (v *View) build(b *Board) (State, error) {
 	}
 	g := s.g
 	id := 0
+	var lost [3]uint8 // id + 1 of a captured piece of each side
 	add := func(p pieceRec, once bool) bool {
 		if id >= maxPieces {
 			return false
@@ -330,6 +334,9 @@ func (v *View) build(b *Board) (State, error) {
 		}
 		for rk := Spy; rk <= Flag; rk++ {
 			for k := range v.captured[col][rk] {
+				if lost[col] == 0 {
+					lost[col] = uint8(id + 1)
+				}
 				if !add(pieceRec{pc: NewPiece(col, rk), know: KnownRank}, k < v.spent[col][rk]) {
 					return State{}, ErrInconsistentView
 				}
@@ -353,11 +360,16 @@ func (v *View) build(b *Board) (State, error) {
 		if vr.n > 0 {
 			run := &s.runs[col]
 			run.n, run.moves = vr.n, vr.moves
+			// The run's piece: the one on its square, or when it was
+			// captured one of its side's captured pieces (which one
+			// matters only if it is rescued and moves on, see Sample).
 			if vr.sq.IsValid() {
 				run.id = s.cells[cellOfSquare[vr.sq]]
-				if run.id == 0 || run.id == wallCell {
-					return State{}, ErrInconsistentView
-				}
+			} else {
+				run.id = lost[col]
+			}
+			if run.id == 0 || run.id == wallCell || s.pcs[run.id-1].pc.Color() != col {
+				return State{}, ErrInconsistentView
 			}
 		}
 	}
