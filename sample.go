@@ -41,7 +41,10 @@ const sampleTries = 1000
 // fewer pieces than the army, every agreeing choice of ranks (the Flag
 // always among them) is equally likely. Draws whose legal moves differ
 // from the view's (the More-Squares case described at [View]) are
-// redrawn, which keeps the draw uniform among the agreeing ones.
+// redrawn, and so are draws that would leave the side to move without a
+// legal move in a game the view shows going on (or with one in a game it
+// shows lost for want of one), which keeps the draw uniform among the
+// agreeing ones.
 //
 // Not used, because the view does not hold it: under silent defense, that
 // a hidden piece won a fight before the last move (the state's [Knowledge]
@@ -79,11 +82,29 @@ func (v View) Sample(rng *rand.Rand) (State, error) {
 		if w.viewData != v.viewData || !equalMoves(w.hist, v.hist) {
 			return State{}, ErrInconsistentView
 		}
-		if equalMoves(w.moves, v.moves) {
+		if equalMoves(w.moves, v.moves) && v.outcomeAgrees(&s) {
 			return s, nil
 		}
 	}
 	return State{}, ErrInconsistentView
+}
+
+// outcomeAgrees reports whether the outcome the view shows is the one the
+// rules give the sampled state: a game that goes on needs a legal move for
+// the side to move, and a game lost for want of one needs there to be
+// none. (The hidden pieces decide that when they are the side to move.)
+func (v *View) outcomeAgrees(s *State) bool {
+	switch v.outcome.Reason {
+	case NotOver, NoLegalMove, NeitherCanMove:
+	default:
+		return true
+	}
+	if v.pending {
+		return true
+	}
+	t := *s
+	t.outcome = Outcome{}
+	return t.endCheck(false) == v.outcome
 }
 
 func equalMoves(a, b []Move) bool {

@@ -70,6 +70,9 @@ func checkSample(t *rapid.T, s State, c Color, rng *rand.Rand, wholeArmy bool) S
 	var buf []Move
 	for i := 0; i < 10 && !got.Outcome().Over(); i++ {
 		buf = got.AppendLegalMoves(buf[:0])
+		if len(buf) == 0 {
+			t.Fatalf("ongoing game without a legal move:\n%v\n%v", got.Picture(), got.View(c))
+		}
 		if got, _, err = got.Apply(buf[rng.IntN(len(buf))]); err != nil {
 			t.Fatalf("sampled state rejects its own legal move: %v", err)
 		}

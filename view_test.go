@@ -3,6 +3,7 @@ package stratego
 import (
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -499,4 +500,52 @@ func midgame(tb testing.TB) State {
 		s = play(tb, s, buf[(i*7)%len(buf)].String())
 	}
 	return s
+}
+
+// TestViewMoreSquaresHiddenRanks pins the one way the legal moves depend
+// on hidden ranks (see View): two hidden Blue pieces trade squares, and
+// Red's chasing move that recreates the look of an earlier board is legal
+// exactly when the two differ in rank. Sampling follows the view.
+func TestViewMoreSquaresHiddenRanks(t *testing.T) {
+	r := Classic()
+	r.MoreSquares = MoreSquaresGame
+	moves := []string{
+		"e5-e6", "e7-e8", // a threat, an evasion
+		"e6-e5", "f7-e7",
+		"g8-h8", "e8-f8",
+		"h8-g8", "f8-f7", // a threat, an evasion: Red's chase runs
+	}
+	chase := MustParseMove("e5-e6") // looks like the board after Red's first move
+	for _, tt := range []struct {
+		name  string
+		b     byte // the rank of the second Blue piece (Gravon letter)
+		legal bool
+	}{
+		{"ranks differ", 'S', true},
+		{"ranks equal", 'R', false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := mustBoard(t, r, Red, "a1:M", "e5:I", "g8:H", "j10:Y", "e7:R", "f7:"+string(tt.b))
+			s = play(t, s, moves...)
+			v := s.View(Red)
+			if got := v.IsLegal(chase); got != tt.legal {
+				t.Fatalf("IsLegal(%v) = %v, want %v (Check: %v)", chase, got, tt.legal, s.Check(chase))
+			}
+			if !tt.legal && !errors.Is(s.Check(chase), ErrMoreSquares) {
+				t.Fatalf("Check(%v) = %v, want ErrMoreSquares", chase, s.Check(chase))
+			}
+			rng := rand.New(rand.NewPCG(5, 6))
+			for range 20 {
+				got, err := v.Sample(rng)
+				if err != nil {
+					t.Fatalf("Sample: %v", err)
+				}
+				e7, _ := got.At(MustParseSquare("e7"))
+				f7, _ := got.At(MustParseSquare("f7"))
+				if (e7.Rank() != f7.Rank()) != tt.legal {
+					t.Fatalf("sampled e7 %v and f7 %v, want them %s", e7, f7, tt.name)
+				}
+			}
+		})
+	}
 }
