@@ -18,7 +18,7 @@ func TestSampleAgrees(t *testing.T) {
 		t.Run(is.name, func(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
 				r := genRules(t, is.info)
-				s := genRecorded(t, r, 250).end
+				s := genGame(t, r, 250)
 				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
 				seed := rapid.Uint64().Draw(t, "sample seed")
 				checkSample(t, s, c, rand.New(rand.NewPCG(seed, 1)), true)

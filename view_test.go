@@ -184,7 +184,7 @@ func TestViewShowsWhatIsKnown(t *testing.T) {
 		t.Run(is.name, func(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
 				r := genRules(t, is.info)
-				s := genRecorded(t, r, 250).end
+				s := genGame(t, r, 250)
 				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
 				checkView(t, s, c)
 			})
@@ -349,7 +349,7 @@ func TestViewRoundTrip(t *testing.T) {
 		t.Run(is.name, func(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
 				r := genRules(t, is.info)
-				s := genRecorded(t, r, 250).end
+				s := genGame(t, r, 250)
 				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
 				v := s.View(c)
 				text := v.String()
