@@ -59,30 +59,101 @@ const sampleTries = 1000
 // The error wraps ErrInvalid for the zero View, a [RulesError] for bad
 // rules, and ErrInconsistentView when no state agrees with v.
 func (v View) Sample(rng *rand.Rand) (State, error) {
+	sm, err := v.Sampler()
+	if err != nil {
+		return State{}, err
+	}
+	return sm.Sample(rng)
+}
+
+// Sampler draws states for one view, as [View.Sample] does, having done
+// the work that does not depend on the draw once: for a program that
+// draws many states from one view (determinization in a search). A
+// Sampler is safe for concurrent use, each goroutine with its own rng.
+// The states it returns share their immutable game record.
+type Sampler struct {
+	v    View
+	sp   sampler
+	base State // an empty state of the game, copied by each draw
+	// moves is set when the More-Squares Rule may make the legal moves
+	// depend on the drawn ranks, so that draws must be checked.
+	moves bool
+}
+
+// Sampler returns a Sampler for v. It fails as [View.Sample] does when
+// no state agrees with v.
+func (v View) Sampler() (*Sampler, error) {
 	if !v.IsValid() {
-		return State{}, ErrInvalid
+		return nil, ErrInvalid
 	}
 	if err := v.rules.Validate(); err != nil {
-		return State{}, err
+		return nil, err
 	}
-	var sp sampler
-	if err := sp.init(&v); err != nil {
-		return State{}, err
+	sm := &Sampler{v: v}
+	if err := sm.sp.init(&sm.v); err != nil {
+		return nil, err
 	}
+	base, err := newState(v.rules, &Board{}, v.turn)
+	if err != nil {
+		return nil, err
+	}
+	// The pieces of each side, on the board and captured, get the ids
+	// lo[c] <= id < hi[c], in the order build gives them.
+	id := 0
+	for c := Red; c <= Blue; c++ {
+		base.g.lo[c] = uint8(min(id, maxPieces))
+		for _, p := range v.board {
+			if p.Color() == c {
+				id++
+			}
+		}
+		id += v.captured[c].Total()
+		if id > maxPieces {
+			return nil, ErrInconsistentView
+		}
+		base.g.hi[c] = uint8(id)
+	}
+	sm.base = base
+	sm.moves = v.turn == v.me && v.rules.MoreSquares != MoreSquaresOff && v.chases[v.me].on
+	// One draw checks what every draw shares: the view of the built
+	// state, but for the legal moves, depends only on what v shows (the
+	// property that views do not leak), so it holds for all draws if it
+	// holds for one.
+	full, err := sm.sp.draw(&sm.v, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		return nil, err
+	}
+	s, err := sm.v.build(base, &full)
+	if err != nil {
+		return nil, err
+	}
+	if w := s.View(v.me); w.viewData != v.viewData || !equalMoves(w.hist, v.hist) {
+		return nil, ErrInconsistentView
+	}
+	return sm, nil
+}
+
+// Sample returns a state drawn with rng; see [View.Sample].
+func (sm *Sampler) Sample(rng *rand.Rand) (State, error) {
+	v := &sm.v
+	var buf [128]Move
 	for range sampleTries {
-		full, err := sp.draw(&v, rng)
+		full, err := sm.sp.draw(v, rng)
 		if err != nil {
 			return State{}, err
 		}
-		s, err := v.build(&full)
+		s, err := v.build(sm.base, &full)
 		if err != nil {
 			return State{}, err
 		}
-		w := s.View(v.me)
-		if w.viewData != v.viewData || !equalMoves(w.hist, v.hist) {
-			return State{}, ErrInconsistentView
+		if sm.moves {
+			ms := s.AppendLegalMoves(buf[:0])
+			sortMoves(ms)
+			if !equalMoves(ms, v.moves) {
+				continue
+			}
 		}
-		if equalMoves(w.moves, v.moves) && v.outcomeAgrees(&s) {
+		if v.outcomeAgrees(&s) {
 			return s, nil
 		}
 	}
@@ -176,7 +247,8 @@ func (sp *sampler) init(v *View) error {
 // draw returns the board with ranks drawn for the hidden pieces.
 func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
 	full := Board(v.board)
-	pool := append([]Rank(nil), sp.pool...)
+	var poolBuf [maxPieces]Rank
+	pool := append(poolBuf[:0], sp.pool...)
 	o := v.me.Opponent()
 	put := func(i int, k int) {
 		full[i] = NewPiece(o, pool[k])
@@ -314,14 +386,10 @@ func falling(n, k int) float64 {
 	return p
 }
 
-// build makes the state of the view with the full board b.
-func (v *View) build(b *Board) (State, error) {
+// build makes the state of the view with the full board b, from an
+// empty state of the game (whose game record it completes).
+func (v *View) build(s State, b *Board) (State, error) {
 	r := v.rules
-	s, err := newState(r, &Board{}, v.turn)
-	if err != nil {
-		return State{}, err
-	}
-	g := s.g
 	id := 0
 	var lost [3]uint8 // id + 1 of a captured piece of each side
 	add := func(p pieceRec, once bool) bool {
@@ -340,7 +408,6 @@ func (v *View) build(b *Board) (State, error) {
 		return true
 	}
 	for col := Red; col <= Blue; col++ {
-		g.lo[col] = uint8(id)
 		for i, p := range b {
 			if p == 0 || p.Color() != col {
 				continue
@@ -363,7 +430,6 @@ func (v *View) build(b *Board) (State, error) {
 				}
 			}
 		}
-		g.hi[col] = uint8(id)
 	}
 	s.ply, s.quiet = v.ply, v.quiet
 	s.turn, s.pending, s.outcome = v.turn, v.pending, v.outcome

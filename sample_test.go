@@ -267,3 +267,51 @@ func BenchmarkSample(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkSamplerSample(b *testing.B) {
+	s := midgame(b)
+	sm, err := s.View(s.Turn()).Sampler()
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := sm.Sample(rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestSamplerConcurrent: one Sampler serves many goroutines (run with
+// -race), and what it draws agrees with the view.
+func TestSamplerConcurrent(t *testing.T) {
+	s := midgame(t)
+	v := s.View(s.Turn())
+	sm, err := v.Sampler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 4)
+	for g := range 4 {
+		go func() {
+			rng := rand.New(rand.NewPCG(uint64(g), 9))
+			for range 50 {
+				got, err := sm.Sample(rng)
+				if err == nil && !got.View(v.Player()).Equal(v) {
+					err = errors.New("a sample's view differs from the view")
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -88,6 +88,9 @@ type viewChase struct {
 // reuses the storage of an existing View instead.
 func (s State) View(c Color) View {
 	var v View
+	if s.turn == c {
+		v.moves = make([]Move, 0, 96)
+	}
 	s.ViewInto(&v, c)
 	return v
 }

@@ -293,8 +293,13 @@ func TestViewCombatReveals(t *testing.T) {
 			if bev.Piece != tt.blueSee {
 				t.Errorf("blue sees attacker %v, want %v", bev.Piece, tt.blueSee)
 			}
-			if p, ok := s.View(Red).At(MustParseSquare("e5")); ok && tt.combat == DefenderWins && p != tt.redSees {
+			e5 := MustParseSquare("e5")
+			if p, ok := s.View(Red).At(e5); ok && tt.combat == DefenderWins && p != tt.redSees {
 				t.Errorf("red sees %v on e5, want %v", p, tt.redSees)
+			}
+			if p, ok := s.View(Blue).At(e5); ok && tt.combat == AttackerWins &&
+				(p != tt.blueSee || s.Knowledge(e5) != KnownRank|KnownMoved) {
+				t.Errorf("blue sees %v (%v) on e5, want %v, shown and moved", p, s.Knowledge(e5), tt.blueSee)
 			}
 		})
 	}
