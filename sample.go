@@ -7,8 +7,8 @@ import (
 
 // ErrInconsistentView is returned by [View.Sample] when no full state
 // agrees with the view: a decoded view that no game could produce, or
-// (very rarely) a legal-move list that the sampler failed to match in
-// its tries.
+// (very rarely) legal moves or an outcome that none of the sampler's
+// draws matched.
 var ErrInconsistentView = errors.New("stratego: no state is consistent with the view")
 
 // sampleTries bounds the redraws of [View.Sample] (see there).
@@ -38,8 +38,10 @@ const sampleTries = 1000
 // may be, which gives every agreeing assignment the same probability; a
 // hidden defender of the last fight is drawn first, weighted by the
 // number of ways to complete the others. In a game from [FromBoard] with
-// fewer pieces than the army, every agreeing choice of ranks (the Flag
-// always among them) is equally likely. Draws whose legal moves differ
+// fewer pieces than the army, the army's pieces count as distinct: every
+// agreeing choice of which of them stand on the hidden squares, and
+// where, is equally likely (the Flag is always among them; a rank with
+// more pieces left is likelier). Draws whose legal moves differ
 // from the view's (the More-Squares case described at [View]) are
 // redrawn, and so are draws that would leave the side to move without a
 // legal move in a game the view shows going on (or with one in a game it
@@ -56,8 +58,11 @@ const sampleTries = 1000
 // captured piece of its side, which matters only if that piece is rescued
 // and moves again before its side moves another piece.
 //
-// The error wraps ErrInvalid for the zero View, a [RulesError] for bad
-// rules, and ErrInconsistentView when no state agrees with v.
+// Each call does the set-up of [View.Sampler] anew; a program drawing
+// many states from one view should make a Sampler once. The error wraps
+// ErrInvalid for the zero View, a [RulesError] for bad rules, and
+// ErrInconsistentView when no state agrees with v (or none of 1000 draws
+// matched its legal moves and outcome).
 func (v View) Sample(rng *rand.Rand) (State, error) {
 	sm, err := v.Sampler()
 	if err != nil {

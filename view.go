@@ -33,7 +33,8 @@ import (
 //
 // Make a View with [State.View] or [State.ViewInto]; decode one with
 // [ParseView], [View.UnmarshalText] or [View.UnmarshalJSON]. Draw a full
-// state consistent with it with [View.Sample]. The zero View is no view
+// state consistent with it with [View.Sample], or many with
+// [View.Sampler]. The zero View is no view
 // ([View.IsValid] is false). A View is a value; its methods never change
 // it, except the Unmarshal methods, so it may be read from many
 // goroutines at once.
@@ -97,7 +98,8 @@ func (s State) View(c Color) View {
 
 // ViewInto is like [State.View] but writes the view into *v, reusing the
 // storage of v's move lists, so that a program that keeps one View per
-// player allocates nothing once the lists have grown to size.
+// player allocates nothing once the lists have grown to size. Copies of
+// *v made before the call share those lists and see them overwritten.
 func (s State) ViewInto(v *View, c Color) {
 	moves, hist := v.moves[:0], v.hist[:0]
 	*v = View{}
