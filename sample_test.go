@@ -27,7 +27,8 @@ func TestSampleAgrees(t *testing.T) {
 	}
 }
 
-func checkSample(t *rapid.T, s State, c Color, rng *rand.Rand, wholeArmy bool) State {
+func checkSample(t tHelper, s State, c Color, rng *rand.Rand, wholeArmy bool) State {
+	t.Helper()
 	v := s.View(c)
 	got, err := v.Sample(rng)
 	if err != nil {

@@ -192,7 +192,7 @@ func TestViewShowsWhatIsKnown(t *testing.T) {
 	}
 }
 
-func checkView(t *rapid.T, s State, c Color) {
+func checkView(t tHelper, s State, c Color) {
 	v := s.View(c)
 	r := s.Rules()
 	if v.Player() != c || v.Turn() != s.Turn() || v.Ply() != s.Ply() ||
@@ -227,8 +227,15 @@ func checkView(t *rapid.T, s State, c Color) {
 	if got := v.Hidden().Len(); got != hidden {
 		t.Fatalf("Hidden has %d squares, want %d", got, hidden)
 	}
-	if got := v.HiddenArmy().Total(); got != hidden {
-		t.Fatalf("HiddenArmy has %d pieces, want %d (a game from New)", got, hidden)
+	// HiddenArmy holds the hidden pieces exactly when the enemy has its
+	// whole army (a game from New), and more otherwise.
+	o := c.Opponent()
+	whole := s.OnBoard(o)
+	for rk, n := range s.Captured(o) {
+		whole[rk] += n
+	}
+	if got := v.HiddenArmy().Total(); got < hidden || (whole == r.Army) != (got == hidden) {
+		t.Fatalf("HiddenArmy has %d pieces for %d hidden ones", got, hidden)
 	}
 	for col := Red; col <= Blue; col++ {
 		if v.Captured(col) != s.Captured(col) {
@@ -356,33 +363,80 @@ func TestViewRoundTrip(t *testing.T) {
 				r := genRules(t, is.info)
 				s := genGame(t, r, 250)
 				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
-				v := s.View(c)
-				text := v.String()
-				got, err := ParseView(r, text)
-				if err != nil {
-					t.Fatalf("ParseView(%q): %v", text, err)
-				}
-				if !got.Equal(v) {
-					t.Fatalf("text round trip (-want +got):\n%s", cmp.Diff(text, got.String()))
-				}
-				var u View
-				u.rules = r
-				if err := u.UnmarshalText([]byte(text)); err != nil || !u.Equal(v) {
-					t.Fatalf("UnmarshalText: %v", err)
-				}
-				data, err := json.Marshal(v)
-				if err != nil {
-					t.Fatalf("MarshalJSON: %v", err)
-				}
-				var j View
-				if err := json.Unmarshal(data, &j); err != nil {
-					t.Fatalf("UnmarshalJSON(%s): %v", data, err)
-				}
-				if !j.Equal(v) {
-					t.Fatalf("JSON round trip (-want +got):\n%s", cmp.Diff(text, j.String()))
-				}
+				checkRoundTrip(t, s.View(c))
 			})
 		})
+	}
+}
+
+func checkRoundTrip(t tHelper, v View) {
+	t.Helper()
+	r := v.Rules()
+	text := v.String()
+	got, err := ParseView(r, text)
+	if err != nil {
+		t.Fatalf("ParseView(%q): %v", text, err)
+	}
+	if !got.Equal(v) {
+		t.Fatalf("text round trip (-want +got):\n%s", cmp.Diff(text, got.String()))
+	}
+	var u View
+	u.rules = r
+	if err := u.UnmarshalText([]byte(text)); err != nil || !u.Equal(v) {
+		t.Fatalf("UnmarshalText: %v", err)
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("MarshalJSON: %v", err)
+	}
+	var j View
+	if err := json.Unmarshal(data, &j); err != nil {
+		t.Fatalf("UnmarshalJSON(%s): %v", data, err)
+	}
+	if !j.Equal(v) {
+		t.Fatalf("JSON round trip (-want +got):\n%s", cmp.Diff(text, j.String()))
+	}
+}
+
+// TestViewRescue follows a rescue (Ultimate Lightning) through the views:
+// the piece is captured, rescued, captured again.
+func TestViewRescue(t *testing.T) {
+	r := UltimateLightning()
+	s := mustBoard(t, r, Red, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
+	sgt := Army{Sergeant: 1}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i, tt := range []struct {
+		move      string
+		due       bool
+		rescuable Army
+		rescued   string // a square holding a rescued piece, or ""
+	}{
+		{"b4-b5", false, sgt, ""},
+		{"h8-h7", false, sgt, ""},
+		{"e9-e10", true, sgt, ""},
+		{"+sergeant@b4", false, Army{}, "b4"},
+		{"b5-b4", false, Army{}, ""},
+	} {
+		s = play(t, s, tt.move)
+		for _, c := range []Color{Red, Blue} {
+			v := s.View(c)
+			if v.RescueDue() != tt.due || v.Rescuable(Red) != tt.rescuable {
+				t.Fatalf("after %d %s, %v's view: rescue due %v, rescuable %v; want %v, %v",
+					i+1, tt.move, c, v.RescueDue(), v.Rescuable(Red), tt.due, tt.rescuable)
+			}
+			if tt.rescued != "" && !v.Rescued(MustParseSquare(tt.rescued)) {
+				t.Fatalf("after %s, %v's view does not show %s rescued", tt.move, c, tt.rescued)
+			}
+			if got := v.Rescues(Red); got != min(i/3, 1) {
+				t.Fatalf("after %s, %v's view: %d rescues, want %d", tt.move, c, got, min(i/3, 1))
+			}
+			checkView(t, s, c)
+			checkRoundTrip(t, v)
+			checkSample(t, s, c, rng, false)
+		}
+	}
+	if ms := slices.Collect(s.View(Red).History()); len(ms) != 0 {
+		t.Errorf("history without a More-Squares record: %v", ms)
 	}
 }
 
