@@ -608,3 +608,29 @@ func TestViewMoreSquaresHiddenRanks(t *testing.T) {
 		})
 	}
 }
+
+func FuzzUnmarshalJSONView(f *testing.F) {
+	s := mustNew(f, UltimateLightning(), 2)
+	s = play(f, s, s.AppendLegalMoves(nil)[0].String())
+	for _, c := range []Color{Red, Blue} {
+		data, err := json.Marshal(s.View(c))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var v View
+		if err := json.Unmarshal(data, &v); err != nil {
+			return
+		}
+		again, err := json.Marshal(v)
+		if err != nil {
+			t.Fatalf("a decoded view does not encode: %v", err)
+		}
+		var w View
+		if err := json.Unmarshal(again, &w); err != nil || !w.Equal(v) {
+			t.Fatalf("a decoded view does not round-trip: %v", err)
+		}
+	})
+}
