@@ -103,6 +103,7 @@ func ExampleView_Sample() {
 		}
 	}
 	v := s.View(stratego.Red)
+	fmt.Println("red's view:")
 	fmt.Print(v.Picture())
 	last := v.LastEvent()
 	fmt.Printf("blue's last move: %v; the piece may be a bomb: %v, a scout: %v\n", last.Move,
@@ -112,10 +113,12 @@ func ExampleView_Sample() {
 		fmt.Println(err)
 		return
 	}
+	fmt.Println("a state red's view allows:")
 	fmt.Print(guess.Picture())
 	fmt.Println("same view:", guess.View(stratego.Red).Equal(v))
 	// Output:
-	// 8 .. b? .. .. .. .. b? ..
+	// red's view:
+	//  8 .. b? .. .. .. .. b? ..
 	//  7 .. b? b? .. .. .. b? ..
 	//  6 .. b? b? .. b? .. b? ..
 	//  5 .. .. ~~ .. .. ~~ .. ..
@@ -125,6 +128,7 @@ func ExampleView_Sample() {
 	//  1 .. r1 .. .. .. .. rB r3
 	//     a  b  c  d  e  f  g  h
 	// blue's last move: h4-h2; the piece may be a bomb: false, a scout: true
+	// a state red's view allows:
 	//  8 .. bX .. .. .. .. b3 ..
 	//  7 .. b1 b9 .. .. .. bF ..
 	//  6 .. b2 bB .. b3 .. bB ..
