@@ -1,0 +1,523 @@
+package stratego
+
+import (
+	"errors"
+	"math/rand/v2"
+)
+
+// ErrInconsistentView is returned by [View.Sample] when no full state
+// agrees with the view: a decoded view that no game could produce, or
+// (very rarely) legal moves or an outcome that none of the sampler's
+// draws matched.
+var ErrInconsistentView = errors.New("stratego: no state is consistent with the view")
+
+// sampleTries bounds the redraws of [View.Sample] (see there).
+const sampleTries = 1000
+
+// Sample returns a full State, drawn with rng, that agrees with
+// everything v shows: the player's own pieces as they are; the enemy's
+// shown pieces as shown; each hidden enemy piece given a rank from
+// [View.HiddenArmy] (the enemy's army less its captured and shown pieces,
+// so no piece the army lacks is ever invented) that [View.CanBe] allows:
+// no Bomb or Flag if it has moved, a Scout (or a Captain, where Captains
+// move two squares) if it moved more than one square, a rank that beats
+// the attacker if it just won a fight under silent defense. The state
+// carries the view's counters, outcome, last move, Knowledge flags,
+// captures and rescues, and the repetition records rebuilt from the view's
+// public history (the Two-Squares runs, the More-Squares chases and their
+// boards, whose hidden ranks follow each piece back along the moves it
+// made), so its view for v's player equals v and its legal moves are the
+// real ones. The state is a fresh game: its pieces' identities and the
+// order of [State.LegalMoves] may differ from the real game's.
+//
+// Distribution: when the enemy's pieces on the board plus its captured
+// pieces make up its whole army (every game from [New]), every assignment
+// of ranks to the hidden pieces that agrees with the view is equally
+// likely. The hidden pieces are filled most constrained first (far-moved,
+// then moved, then the rest), each from the pieces still unplaced that it
+// may be, which gives every agreeing assignment the same probability; a
+// hidden defender of the last fight is drawn first, weighted by the
+// number of ways to complete the others. In a game from [FromBoard] with
+// fewer pieces than the army, the army's pieces count as distinct: every
+// agreeing choice of which of them stand on the hidden squares, and
+// where, is equally likely (the Flag is always among them; a rank with
+// more pieces left is likelier). Draws whose legal moves differ
+// from the view's (the More-Squares case described at [View]) are
+// redrawn, and so are draws that would leave the side to move without a
+// legal move in a game the view shows going on (or with one in a game it
+// shows lost for want of one), which keeps the draw uniform among the
+// agreeing ones.
+//
+// Not used, because the view does not hold it: under silent defense, that
+// a hidden piece won a fight before the last move (the state's [Knowledge]
+// does not record it, so such a piece may be drawn weaker than the piece
+// it beat); and, where Captains move two squares, whether a far move of a
+// hidden piece was a slide of three or more squares (only a Scout) or a
+// turn (only a Captain): both are drawn as Scout or Captain. And when the
+// piece of a Two-Squares run was captured, the sampled run follows some
+// captured piece of its side, which matters only if that piece is rescued
+// and moves again before its side moves another piece.
+//
+// Each call does the set-up of [View.Sampler] anew; a program drawing
+// many states from one view should make a Sampler once. The error wraps
+// ErrInvalid for the zero View, a [RulesError] for bad rules, and
+// ErrInconsistentView when no state agrees with v (or none of 1000 draws
+// matched its legal moves and outcome).
+func (v View) Sample(rng *rand.Rand) (State, error) {
+	sm, err := v.Sampler()
+	if err != nil {
+		return State{}, err
+	}
+	return sm.Sample(rng)
+}
+
+// Sampler draws states for one view, as [View.Sample] does, having done
+// the work that does not depend on the draw once: for a program that
+// draws many states from one view (determinization in a search). A
+// Sampler is safe for concurrent use, each goroutine with its own rng.
+// The states it returns share their immutable game record.
+type Sampler struct {
+	v    View
+	sp   sampler
+	base State // an empty state of the game, copied by each draw
+	// moves is set when the More-Squares Rule may make the legal moves
+	// depend on the drawn ranks, so that draws must be checked.
+	moves bool
+}
+
+// Sampler returns a Sampler for v. It fails as [View.Sample] does when
+// no state agrees with v.
+func (v View) Sampler() (*Sampler, error) {
+	if !v.IsValid() {
+		return nil, ErrInvalid
+	}
+	if err := v.rules.Validate(); err != nil {
+		return nil, err
+	}
+	sm := &Sampler{v: v}
+	if err := sm.sp.init(&sm.v); err != nil {
+		return nil, err
+	}
+	base, err := newState(v.rules, &Board{}, v.turn)
+	if err != nil {
+		return nil, err
+	}
+	// The pieces of each side, on the board and captured, get the ids
+	// lo[c] <= id < hi[c], in the order build gives them.
+	id := 0
+	for c := Red; c <= Blue; c++ {
+		base.g.lo[c] = uint8(min(id, maxPieces))
+		for _, p := range v.board {
+			if p.Color() == c {
+				id++
+			}
+		}
+		id += v.captured[c].Total()
+		if id > maxPieces {
+			return nil, ErrInconsistentView
+		}
+		base.g.hi[c] = uint8(id)
+	}
+	sm.base = base
+	sm.moves = v.turn == v.me && v.rules.MoreSquares != MoreSquaresOff && v.chases[v.me].on
+	// One draw checks what every draw shares: the view of the built
+	// state, but for the legal moves, depends only on what v shows (the
+	// property that views do not leak), so it holds for all draws if it
+	// holds for one.
+	full, err := sm.sp.draw(&sm.v, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		return nil, err
+	}
+	s, err := sm.v.build(base, &full)
+	if err != nil {
+		return nil, err
+	}
+	if w := s.View(v.me); w.viewData != v.viewData || !equalMoves(w.hist, v.hist) {
+		return nil, ErrInconsistentView
+	}
+	return sm, nil
+}
+
+// Sample returns a state drawn with rng; see [View.Sample].
+func (sm *Sampler) Sample(rng *rand.Rand) (State, error) {
+	v := &sm.v
+	var buf [128]Move
+	for range sampleTries {
+		full, err := sm.sp.draw(v, rng)
+		if err != nil {
+			return State{}, err
+		}
+		s, err := v.build(sm.base, &full)
+		if err != nil {
+			return State{}, err
+		}
+		if sm.moves {
+			ms := s.AppendLegalMoves(buf[:0])
+			sortMoves(ms)
+			if !equalMoves(ms, v.moves) {
+				continue
+			}
+		}
+		if v.outcomeAgrees(&s) {
+			return s, nil
+		}
+	}
+	return State{}, ErrInconsistentView
+}
+
+// outcomeAgrees reports whether the outcome the view shows is the one the
+// rules give the sampled state: a game that goes on needs a legal move for
+// the side to move, and a game lost for want of one needs there to be
+// none. (The hidden pieces decide that when they are the side to move.)
+func (v *View) outcomeAgrees(s *State) bool {
+	switch v.outcome.Reason {
+	case NotOver, NoLegalMove, NeitherCanMove:
+	default:
+		return true
+	}
+	if v.pending {
+		return true
+	}
+	t := *s
+	t.outcome = Outcome{}
+	return t.endCheck(false) == v.outcome
+}
+
+func equalMoves(a, b []Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// sampler holds the hidden squares of a view by class and the pool of
+// ranks to place on them.
+type sampler struct {
+	far, moved, free []int // square indices of hidden pieces
+	def              int   // hidden defender of the last fight, or -1
+	defMask          rankMask
+	farMask          rankMask
+	pool             []Rank
+}
+
+func (sp *sampler) init(v *View) error {
+	sp.def = v.lastDefenderIndex()
+	sp.farMask = 1 << Scout
+	if v.rules.CaptainsMoveTwo {
+		sp.farMask |= 1 << Captain
+	}
+	for i, p := range v.board {
+		if p.Rank() != Unknown {
+			continue
+		}
+		if p.Color() != v.me.Opponent() {
+			return ErrInconsistentView
+		}
+		switch k := v.know[i]; {
+		case i == sp.def:
+			sp.defMask = v.allowed(i)
+		case k&KnownFar != 0:
+			sp.far = append(sp.far, i)
+		case k&KnownMoved != 0:
+			sp.moved = append(sp.moved, i)
+		default:
+			sp.free = append(sp.free, i)
+		}
+	}
+	// The enemy's army less its captured and shown pieces; a view showing
+	// more than the army holds is inconsistent.
+	o := v.me.Opponent()
+	have := v.captured[o]
+	for _, p := range v.board {
+		if p.Color() == o && p.Rank().IsValid() {
+			have[p.Rank()]++
+		}
+	}
+	for rk := Spy; rk <= Flag; rk++ {
+		if have[rk] > v.rules.Army[rk] {
+			return ErrInconsistentView
+		}
+		for range v.rules.Army[rk] - have[rk] {
+			sp.pool = append(sp.pool, rk)
+		}
+	}
+	return nil
+}
+
+// draw returns the board with ranks drawn for the hidden pieces.
+func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
+	full := Board(v.board)
+	var poolBuf [maxPieces]Rank
+	pool := append(poolBuf[:0], sp.pool...)
+	o := v.me.Opponent()
+	put := func(i int, k int) {
+		full[i] = NewPiece(o, pool[k])
+		pool[k] = pool[len(pool)-1]
+		pool = pool[:len(pool)-1]
+	}
+	// pick returns the index in pool of a uniformly drawn rank in mask,
+	// or -1.
+	pick := func(mask rankMask) int {
+		n := 0
+		for _, rk := range pool {
+			if mask&(1<<rk) != 0 {
+				n++
+			}
+		}
+		if n == 0 {
+			return -1
+		}
+		j := rng.IntN(n)
+		for k, rk := range pool {
+			if mask&(1<<rk) != 0 {
+				if j == 0 {
+					return k
+				}
+				j--
+			}
+		}
+		return -1
+	}
+	if sp.def >= 0 {
+		k := sp.pickDefender(pool, rng)
+		if k < 0 {
+			return full, ErrInconsistentView
+		}
+		put(sp.def, k)
+	}
+	for _, i := range sp.far {
+		k := pick(sp.farMask)
+		if k < 0 {
+			return full, ErrInconsistentView
+		}
+		put(i, k)
+	}
+	for _, i := range sp.moved {
+		k := pick(movableRanks)
+		if k < 0 {
+			return full, ErrInconsistentView
+		}
+		put(i, k)
+	}
+	free := sp.free
+	if len(pool) < len(free) {
+		return full, ErrInconsistentView
+	}
+	if len(pool) > len(free) {
+		// Fewer pieces on the board than the army holds (FromBoard): the
+		// Flag, if still unplaced, must be among them.
+		for k, rk := range pool {
+			if rk == Flag {
+				if len(free) == 0 {
+					return full, ErrInconsistentView
+				}
+				j := rng.IntN(len(free))
+				put(free[j], k)
+				free = append(append([]int(nil), free[:j]...), free[j+1:]...)
+				break
+			}
+		}
+	}
+	for _, i := range free {
+		put(i, rng.IntN(len(pool)))
+	}
+	return full, nil
+}
+
+// pickDefender draws the rank of the hidden defender of the last fight:
+// a piece of the pool that its mask allows, each weighted by the number
+// of ways the far-moved and moved hidden pieces can then be completed,
+// so that the whole assignment stays uniform. It returns the index in
+// pool, or -1.
+func (sp *sampler) pickDefender(pool []Rank, rng *rand.Rand) int {
+	nF, nM := 0, 0
+	for _, rk := range pool {
+		if sp.farMask&(1<<rk) != 0 {
+			nF++
+		}
+		if movableRanks&(1<<rk) != 0 {
+			nM++
+		}
+	}
+	f, m := len(sp.far), len(sp.moved)
+	weight := func(rk Rank) float64 {
+		inF, inM := 0, 0
+		if sp.farMask&(1<<rk) != 0 {
+			inF = 1
+		}
+		if movableRanks&(1<<rk) != 0 {
+			inM = 1
+		}
+		return falling(nF-inF, f) * falling(nM-inM-f, m)
+	}
+	total := 0.0
+	for _, rk := range pool {
+		if sp.defMask&(1<<rk) != 0 {
+			total += weight(rk)
+		}
+	}
+	if total <= 0 {
+		return -1
+	}
+	x := rng.Float64() * total
+	last := -1
+	for k, rk := range pool {
+		if sp.defMask&(1<<rk) == 0 {
+			continue
+		}
+		last = k
+		if x -= weight(rk); x < 0 {
+			return k
+		}
+	}
+	return last
+}
+
+// falling returns n·(n−1)·…·(n−k+1), the ways to fill k slots from n
+// pieces in order; 0 when n < k.
+func falling(n, k int) float64 {
+	if n < k {
+		return 0
+	}
+	p := 1.0
+	for i := 0; i < k; i++ {
+		p *= float64(n - i)
+	}
+	return p
+}
+
+// build makes the state of the view with the full board b, from an
+// empty state of the game (whose game record it completes).
+func (v *View) build(s State, b *Board) (State, error) {
+	r := v.rules
+	id := 0
+	var lost [3]uint8 // id + 1 of a captured piece of each side
+	add := func(p pieceRec, once bool) bool {
+		if id >= maxPieces {
+			return false
+		}
+		s.pcs[id] = p
+		if p.cell != 0 {
+			s.cells[p.cell] = uint8(id + 1)
+			s.hash ^= zobrist[p.cell][p.pc]
+		}
+		if once {
+			s.rescued[id>>6] |= 1 << (id & 63)
+		}
+		id++
+		return true
+	}
+	for col := Red; col <= Blue; col++ {
+		for i, p := range b {
+			if p == 0 || p.Color() != col {
+				continue
+			}
+			sq := Square(i + 1)
+			if !r.OnBoard(sq) || !p.Rank().IsValid() {
+				return State{}, ErrInconsistentView
+			}
+			if !add(pieceRec{pc: p, cell: cellOfSquare[sq], know: v.know[i]}, v.rescued.Has(sq)) {
+				return State{}, ErrInconsistentView
+			}
+		}
+		for rk := Spy; rk <= Flag; rk++ {
+			for k := range v.captured[col][rk] {
+				if lost[col] == 0 {
+					lost[col] = uint8(id + 1)
+				}
+				if !add(pieceRec{pc: NewPiece(col, rk), know: KnownRank}, k < v.spent[col][rk]) {
+					return State{}, ErrInconsistentView
+				}
+			}
+		}
+	}
+	s.ply, s.quiet = v.ply, v.quiet
+	s.turn, s.pending, s.outcome = v.turn, v.pending, v.outcome
+	s.rescues = v.rescues
+	last := v.last
+	if last.Piece.Rank() == Unknown {
+		last.Piece = b.At(last.Move.To)
+	}
+	if last.Defender.Rank() == Unknown {
+		last.Defender = b.At(last.Move.To)
+	}
+	s.last = last
+	for col := Red; col <= Blue; col++ {
+		vr := &v.runs[col]
+		if vr.n > 0 {
+			run := &s.runs[col]
+			run.n, run.moves = vr.n, vr.moves
+			// The run's piece: the one on its square, or when it was
+			// captured one of its side's captured pieces (which one
+			// matters only if it is rescued and moves on, see Sample).
+			if vr.sq.IsValid() {
+				run.id = s.cells[cellOfSquare[vr.sq]]
+			} else {
+				run.id = lost[col]
+			}
+			if run.id == 0 || run.id == wallCell || s.pcs[run.id-1].pc.Color() != col {
+				return State{}, ErrInconsistentView
+			}
+		}
+	}
+	// The repetition records: the boards after each of the last plies,
+	// the current one first, rebuilt by taking back the history's moves.
+	need := v.seen
+	for col := Red; col <= Blue; col++ {
+		need = max(need, v.chases[col].boards)
+	}
+	if int(max(need, 1)) != len(v.hist)+1 {
+		return State{}, ErrInconsistentView
+	}
+	boards := make([]boardNode, need)
+	if need > 0 {
+		boards[0] = boardNode{hash: s.hash}
+		s.snapshot(&boards[0].board)
+	}
+	for k := 1; k < int(need); k++ {
+		m := v.hist[len(v.hist)-k]
+		prev := &boards[k-1]
+		p := prev.board.At(m.To)
+		if !m.From.IsValid() || p == 0 || prev.board.At(m.From) != 0 {
+			return State{}, ErrInconsistentView
+		}
+		boards[k] = boardNode{board: prev.board}
+		boards[k].board.Put(m.To, 0)
+		boards[k].board.Put(m.From, p)
+		from, to := cellOfSquare[m.From], cellOfSquare[m.To]
+		boards[k].hash = prev.hash ^ zobrist[to][p] ^ zobrist[from][p]
+	}
+	list := func(n int32) *boardNode {
+		var head *boardNode
+		for k := int(n) - 1; k >= 0; k-- {
+			node := boards[k]
+			node.next = head
+			head = &node
+		}
+		return head
+	}
+	if r.MoreSquares == MoreSquaresGame {
+		s.seen = list(v.seen)
+	} else {
+		s.seen = nil
+	}
+	for col := Red; col <= Blue; col++ {
+		vc := &v.chases[col]
+		if !vc.on {
+			continue
+		}
+		if !vc.from.IsValid() || !vc.to.IsValid() {
+			return State{}, ErrInconsistentView
+		}
+		s.chases[col] = chase{on: true, from: cellOfSquare[vc.from], to: cellOfSquare[vc.to]}
+		if r.MoreSquares == MoreSquaresChase {
+			s.chases[col].boards = list(vc.boards)
+		}
+	}
+	return s, nil
+}

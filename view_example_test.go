@@ -1,0 +1,161 @@
+package stratego_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/stratego-go/stratego"
+)
+
+// A game server keeps the State and sends each player only its View,
+// here as JSON; each client decodes its view and answers with one of the
+// legal moves listed in it. A view never holds a rank its player may not
+// know.
+func ExampleState_View() {
+	r := stratego.QuickBattle()
+	rng := rand.New(rand.NewPCG(1, 2))
+	s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// client decodes the message it received and, on its turn, picks
+	// one of the legal moves at random.
+	client := func(msg []byte) (stratego.Move, bool) {
+		var v stratego.View
+		if err := json.Unmarshal(msg, &v); err != nil || v.Turn() != v.Player() {
+			return stratego.Move{}, false
+		}
+		moves := slices.Collect(v.LegalMoves())
+		if len(moves) == 0 {
+			return stratego.Move{}, false
+		}
+		return moves[rng.IntN(len(moves))], true
+	}
+	for range 12 {
+		var reply stratego.Move
+		for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
+			msg, err := json.Marshal(s.View(c)) // sent to c
+			if err != nil {
+				fmt.Println(err)
+				return
+			}
+			if m, ok := client(msg); ok {
+				reply = m
+			}
+		}
+		next, _, err := s.Apply(reply)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		s = next
+		seen := s.View(s.Turn()).LastEvent() // what the other side was told
+		fmt.Printf("%v plays %v; %v sees a %v", seen.Color, seen.Move, s.Turn(), seen.Piece)
+		if seen.IsAttack() {
+			fmt.Printf(" attack a %v: %v", seen.Defender, seen.Combat)
+		}
+		fmt.Println()
+	}
+	fmt.Print(s.View(stratego.Red).Picture())
+	// Output:
+	// red plays h3-h2; blue sees a red unknown
+	// blue plays c7-c6; red sees a blue unknown
+	// red plays g3-g4; blue sees a red unknown
+	// blue plays g7-h7; red sees a blue unknown
+	// red plays g4-g2; blue sees a red unknown
+	// blue plays b8-b7; red sees a blue unknown
+	// red plays g2-g5; blue sees a red unknown
+	// blue plays g6-g5; red sees a blue miner attack a red scout: attacker wins
+	// red plays g1-h1; blue sees a red unknown
+	// blue plays c8-c7; red sees a blue unknown
+	// red plays c2-d2; blue sees a red unknown
+	// blue plays h7-e7; red sees a blue unknown
+	//  8 .. .. .. b? b? b? b? ..
+	//  7 .. b? b? .. b? .. .. ..
+	//  6 .. .. b? .. b? .. .. ..
+	//  5 .. .. ~~ .. .. ~~ b3 ..
+	//  4 .. .. ~~ .. .. ~~ .. ..
+	//  3 .. .. .. r3 rB rB .. ..
+	//  2 .. .. .. r3 r1 rX .. r9
+	//  1 .. .. .. rF .. .. .. r2
+	//     a  b  c  d  e  f  g  h
+}
+
+// Sample fills in the ranks a player has not seen, consistently with
+// everything the view shows: a search or learning program draws many
+// such states (determinization) and plays them out.
+func ExampleView_Sample() {
+	r := stratego.QuickBattle()
+	rng := rand.New(rand.NewPCG(3, 4))
+	s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for range 8 {
+		moves := s.AppendLegalMoves(nil)
+		if s, _, err = s.Apply(moves[rng.IntN(len(moves))]); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	v := s.View(stratego.Red)
+	fmt.Println("red's view:")
+	fmt.Print(v.Picture())
+	last := v.LastEvent()
+	fmt.Printf("blue's last move: %v; the piece may be a bomb: %v, a scout: %v\n", last.Move,
+		v.CanBe(last.Move.To, stratego.Bomb), v.CanBe(last.Move.To, stratego.Scout))
+	guess, err := v.Sample(rand.New(rand.NewPCG(5, 6)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("a state red's view allows:")
+	fmt.Print(guess.Picture())
+	fmt.Println("same view:", guess.View(stratego.Red).Equal(v))
+	// Output:
+	// red's view:
+	//  8 .. b? .. .. .. .. b? ..
+	//  7 .. b? b? .. .. .. b? ..
+	//  6 .. b? b? .. b? .. b? ..
+	//  5 .. .. ~~ .. .. ~~ .. ..
+	//  4 r2 .. ~~ .. .. ~~ .. ..
+	//  3 .. .. .. rB r2 .. rF ..
+	//  2 rX .. r9 r3 .. .. .. b?
+	//  1 .. r1 .. .. .. .. rB r3
+	//     a  b  c  d  e  f  g  h
+	// blue's last move: h4-h2; the piece may be a bomb: false, a scout: true
+	// a state red's view allows:
+	//  8 .. bX .. .. .. .. b3 ..
+	//  7 .. b1 b9 .. .. .. bF ..
+	//  6 .. b2 bB .. b3 .. bB ..
+	//  5 .. .. ~~ .. .. ~~ .. ..
+	//  4 r2 .. ~~ .. .. ~~ .. ..
+	//  3 .. .. .. rB r2 .. rF ..
+	//  2 rX .. r9 r3 .. .. .. b2
+	//  1 .. r1 .. .. .. .. rB r3
+	//     a  b  c  d  e  f  g  h
+	// same view: true
+}
+
+// The text form of a view is one line, for logs, tests and simple
+// clients; ParseView reads it back under the game's rules.
+func ExampleView_String() {
+	r := stratego.QuickBattle()
+	rng := rand.New(rand.NewPCG(1, 2))
+	s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	v := s.View(stratego.Blue)
+	fmt.Println(v)
+	w, err := stratego.ParseView(r, v.String())
+	fmt.Println(w.Equal(v), err)
+	// Output:
+	// b .b1bXbBbBb9bF./..b3...b2./....b2.b3./..~..~../..~..~../...r?r?r?r?r?/..r?.r?r?../...r?..r?. r 0,0,0,0,0 - -/- - - -/- -/- -
+	// true <nil>
+}
