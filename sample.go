@@ -401,10 +401,11 @@ func (v *View) build(s State, b *Board) (State, error) {
 		if id >= maxPieces {
 			return false
 		}
+		cell := p.cell
+		p.cell = 0
 		s.pcs[id] = p
-		if p.cell != 0 {
-			s.cells[p.cell] = uint8(id + 1)
-			s.hash ^= zobrist[p.cell][p.pc]
+		if cell != 0 {
+			s.putPiece(uint8(id), int(cell))
 		}
 		if once {
 			s.rescued[id>>6] |= 1 << (id & 63)

@@ -258,7 +258,7 @@ func TestSampleErrors(t *testing.T) {
 }
 
 func BenchmarkSample(b *testing.B) {
-	s := midgame(b)
+	s := viewMidgame(b)
 	v := s.View(s.Turn())
 	rng := rand.New(rand.NewPCG(1, 2))
 	b.ReportAllocs()
@@ -270,7 +270,7 @@ func BenchmarkSample(b *testing.B) {
 }
 
 func BenchmarkSamplerSample(b *testing.B) {
-	s := midgame(b)
+	s := viewMidgame(b)
 	sm, err := s.View(s.Turn()).Sampler()
 	if err != nil {
 		b.Fatal(err)
@@ -287,7 +287,7 @@ func BenchmarkSamplerSample(b *testing.B) {
 // TestSamplerConcurrent: one Sampler serves many goroutines (run with
 // -race), and what it draws agrees with the view.
 func TestSamplerConcurrent(t *testing.T) {
-	s := midgame(t)
+	s := viewMidgame(t)
 	v := s.View(s.Turn())
 	sm, err := v.Sampler()
 	if err != nil {

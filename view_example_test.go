@@ -120,23 +120,23 @@ func ExampleView_Sample() {
 	// red's view:
 	//  8 .. b? .. .. .. .. b? ..
 	//  7 .. b? b? .. .. .. b? ..
-	//  6 .. b? b? .. b? .. b? ..
-	//  5 .. .. ~~ .. .. ~~ .. ..
-	//  4 r2 .. ~~ .. .. ~~ .. ..
-	//  3 .. .. .. rB r2 .. rF ..
-	//  2 rX .. r9 r3 .. .. .. b?
-	//  1 .. r1 .. .. .. .. rB r3
+	//  6 .. b? .. b? b? .. b? ..
+	//  5 .. .. ~~ .. .. ~~ .. b?
+	//  4 .. r2 ~~ .. .. ~~ .. ..
+	//  3 rX .. .. rB .. r2 rF ..
+	//  2 .. .. r9 .. .. .. .. ..
+	//  1 .. r1 .. r3 .. .. rB r3
 	//     a  b  c  d  e  f  g  h
-	// blue's last move: h4-h2; the piece may be a bomb: false, a scout: true
+	// blue's last move: c8-c7; the piece may be a bomb: false, a scout: true
 	// a state red's view allows:
 	//  8 .. bX .. .. .. .. b3 ..
-	//  7 .. b1 b9 .. .. .. bF ..
-	//  6 .. b2 bB .. b3 .. bB ..
-	//  5 .. .. ~~ .. .. ~~ .. ..
-	//  4 r2 .. ~~ .. .. ~~ .. ..
-	//  3 .. .. .. rB r2 .. rF ..
-	//  2 rX .. r9 r3 .. .. .. b2
-	//  1 .. r1 .. .. .. .. rB r3
+	//  7 .. b9 b3 .. .. .. bB ..
+	//  6 .. bB .. b2 bF .. b1 ..
+	//  5 .. .. ~~ .. .. ~~ .. b2
+	//  4 .. r2 ~~ .. .. ~~ .. ..
+	//  3 rX .. .. rB .. r2 rF ..
+	//  2 .. .. r9 .. .. .. .. ..
+	//  1 .. r1 .. r3 .. .. rB r3
 	//     a  b  c  d  e  f  g  h
 	// same view: true
 }

@@ -534,7 +534,7 @@ func TestViewIntoNoAllocs(t *testing.T) {
 }
 
 func BenchmarkView(b *testing.B) {
-	s := midgame(b)
+	s := viewMidgame(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = s.View(s.Turn())
@@ -542,7 +542,7 @@ func BenchmarkView(b *testing.B) {
 }
 
 func BenchmarkViewInto(b *testing.B) {
-	s := midgame(b)
+	s := viewMidgame(b)
 	var v View
 	b.ReportAllocs()
 	for b.Loop() {
@@ -550,8 +550,8 @@ func BenchmarkViewInto(b *testing.B) {
 	}
 }
 
-// midgame returns a Classic game after 100 plies of a fixed random game.
-func midgame(tb testing.TB) State {
+// viewMidgame returns a Classic game after 100 plies of a fixed random game.
+func viewMidgame(tb testing.TB) State {
 	s := mustNew(tb, Classic(), 11)
 	var buf []Move
 	for i := 0; i < 100 && !s.Outcome().Over(); i++ {
