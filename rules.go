@@ -344,23 +344,23 @@ func (r Rules) Validate() error {
 	if r.Height < 2 || r.Height > MaxSize {
 		return rulesErr("Height", "%d is outside 2-%d", r.Height, MaxSize)
 	}
-	rect := Rect(0, 0, r.Width-1, r.Height-1)
-	outside := SquareSet{^rect[0], ^rect[1]}
-	if off := r.Lakes.Intersect(outside); !off.IsEmpty() {
+	if off := r.offBoard(r.Lakes); !off.IsEmpty() {
 		return rulesErr("Lakes", "%s off the %dx%d board", setString(off), r.Width, r.Height)
 	}
-	if off := r.Zone.Intersect(outside); !off.IsEmpty() {
+	if off := r.offBoard(r.Zone); !off.IsEmpty() {
 		return rulesErr("Zone", "%s off the %dx%d board", setString(off), r.Width, r.Height)
 	}
 	if r.Zone.IsEmpty() {
 		return rulesErr("Zone", "empty")
 	}
-	for _, c := range []Color{Red, Blue} {
-		if l := r.ZoneOf(c).Intersect(r.Lakes); !l.IsEmpty() {
-			return rulesErr("Zone", "lake squares %v inside %v's zone", l, c)
-		}
+	blue := r.ZoneOf(Blue)
+	if l := r.Zone.Intersect(r.Lakes); !l.IsEmpty() {
+		return rulesErr("Zone", "lake squares %v inside red's zone", l)
 	}
-	if both := r.ZoneOf(Red).Intersect(r.ZoneOf(Blue)); !both.IsEmpty() {
+	if l := blue.Intersect(r.Lakes); !l.IsEmpty() {
+		return rulesErr("Zone", "lake squares %v inside blue's zone", l)
+	}
+	if both := r.Zone.Intersect(blue); !both.IsEmpty() {
 		return rulesErr("Zone", "red's and blue's zones overlap at %v", both)
 	}
 	if r.Army[NoRank] != 0 {
@@ -406,6 +406,19 @@ func (r Rules) Validate() error {
 		return rulesErr("MaxPliesWithoutAttack", "%d is outside 0-%d", r.MaxPliesWithoutAttack, MaxPlyCap)
 	}
 	return nil
+}
+
+// offBoard returns the members of s that are not squares of r's board
+// rectangle (lakes count as on the board), bits that name no square
+// included.
+func (r Rules) offBoard(s SquareSet) SquareSet {
+	off := s
+	for q := range s.All() {
+		if q.IsValid() && q.File() < r.Width && q.Row() < r.Height {
+			off = off.Without(q)
+		}
+	}
+	return off
 }
 
 // setString is SquareSet.String that also names the bits of no square
