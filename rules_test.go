@@ -468,6 +468,8 @@ func TestAnyRulesNoPanic(t *testing.T) {
 
 // FuzzAnyRules is TestAnyRulesNoPanic as a fuzz target.
 func FuzzAnyRules(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8})
 	f.Fuzz(rapid.MakeFuzz(anyRulesProp))
 }
 
