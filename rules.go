@@ -211,7 +211,9 @@ func Gravon() Rules {
 
 // Barrage returns the 8-piece Barrage variant: Flag, Bomb, Spy, two
 // Scouts, Miner, General and Marshal on any 8 of the 40 home squares;
-// otherwise Classic.
+// otherwise Classic. (Gravon played every variant under its own
+// repetition rule: to replay its games, set TwoSquares and MoreSquares
+// as [Gravon] does.)
 func Barrage() Rules {
 	r := Classic()
 	r.Army = Army{Flag: 1, Bomb: 1, Spy: 1, Scout: 2, Miner: 1, General: 1, Marshal: 1}

@@ -417,6 +417,14 @@ func TestVintageNumbering(t *testing.T) {
 	if _, err := ParseSetup(Classic(), vintage); !errors.Is(err, ErrSetup) {
 		t.Errorf("ParseSetup(Classic, vintage text) = %v, want ErrSetup", err)
 	}
+	// Pictures label the pieces in the numbering of the rules.
+	g, err := New(Vintage(), v, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row := strings.Split(g.Picture(), "\n")[9]; !strings.HasPrefix(row, " 1 rF rB rB rB rB rB rB rS r1 r2") {
+		t.Errorf("vintage picture row 1 = %q, want the vintage labels", row)
+	}
 	// Round trips of random setups in both numberings.
 	for _, r := range []Rules{Vintage(), Classic()} {
 		for seed := range uint64(20) {
