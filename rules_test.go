@@ -250,13 +250,18 @@ func TestGeneratedRulesValid(t *testing.T) {
 // checks the core invariants at every ply: every legal move is accepted
 // by Check and Apply, Apply leaves its receiver unchanged, the pieces on
 // the board and the captured ones add up to the army, a game stops at
-// its ply cap; and at one drawn ply (and at every due rescue) that the
-// legal moves are exactly the candidate moves Check accepts.
+// its ply cap; and at every fourth ply (one drawn ply with -short) and
+// at every due rescue, that the legal moves are exactly the candidate
+// moves Check accepts.
 func TestRulesInvariants(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := genValidRules().Draw(t, "rules")
 		s := mustNew(t, r, rapid.Uint64().Draw(t, "seed"))
 		audit := rapid.IntRange(0, r.MaxPlies).Draw(t, "audited ply")
+		every := 4 // audit every fourth ply, only the drawn one with -short
+		if testing.Short() {
+			every = math.MaxInt
+		}
 		var buf []Move
 		for !s.Outcome().Over() {
 			if s.Ply() > r.MaxPlies {
@@ -266,7 +271,7 @@ func TestRulesInvariants(t *testing.T) {
 			if len(buf) == 0 {
 				t.Fatalf("ply %d: no legal move in a game that is not over", s.Ply())
 			}
-			if s.Ply() == audit || s.RescueDue() {
+			if s.Ply() == audit || (s.Ply()-audit)%every == 0 || s.RescueDue() {
 				auditMoves(t, s, buf)
 			}
 			m := rapid.SampledFrom(buf).Draw(t, "move")
