@@ -170,6 +170,8 @@ func SquaresOf(sqs ...Square) SquareSet {
 // [r0, r1], counted from 0 and clipped to the grid.
 func Rect(f0, r0, f1, r1 int) SquareSet {
 	var s SquareSet
+	f0, r0 = max(f0, 0), max(r0, 0)
+	f1, r1 = min(f1, MaxSize-1), min(r1, MaxSize-1)
 	for r := r0; r <= r1; r++ {
 		for f := f0; f <= f1; f++ {
 			s = s.With(SquareAt(f, r))

@@ -69,65 +69,108 @@ const (
 // MaxTwoSquares is the largest Two-Squares limit Rules accepts.
 const MaxTwoSquares = 8
 
+// MaxRescues is the largest number of rescues per side Rules accepts.
+const MaxRescues = MaxSquares
+
+// MaxPlyCap is the largest value Rules accepts for MaxPlies and
+// MaxPliesWithoutAttack.
+const MaxPlyCap = 1<<31 - 1
+
 // Rules is every setting of a game: the board, the army, the labels, each
 // rule that varies between published variants and house rules, the
 // repetition rules and the move caps. It is a plain comparable value;
-// presets ([Classic], [Barrage], …) are functions returning a fresh value
-// that the caller may change. Everything the engine does is read from
-// these fields; nothing depends on which preset a value came from.
-// [Rules.Validate] reports an inconsistent value.
+// presets ([Classic], [Gravon], [Barrage], [Duel], [DuelHasbro],
+// [UltimateLightning], [QuickBattle], [Vintage]) are functions returning
+// a fresh value that the caller may change, so a house rule is a preset
+// with a field changed, and a custom variant is any value that
+// [Rules.Validate] accepts. Everything the engine does is read from these
+// fields; nothing depends on which preset a value came from. The zero
+// Rules is not valid; each field's comment gives its value in Classic.
+//
+// Squares in Lakes are absolute squares of the board; Zone is written
+// from its owner's side ([Rules.ZoneOf] turns it for Blue). [New],
+// [FromBoard], [ParseSetup], [Rules.CheckSetup] and [ParseGravonSetup]
+// validate the rules first and return the *[RulesError] of an invalid
+// value.
 type Rules struct {
-	// Width and Height of the board, 1–10 (Classic 10×10). The board is
-	// the rectangle of squares with file < Width and row < Height.
+	// Width and Height of the board, 2–10 each (Classic 10×10). The
+	// board is the rectangle of squares with file < Width and row <
+	// Height, anchored at a1 (Red's back-left corner).
 	Width, Height int
-	// Lakes are squares no piece may enter or cross (Classic: c5 d5 c6
-	// d6 and g5 h5 g6 h6).
+	// Lakes are squares no piece may enter or cross, scouts and
+	// Captains included (Classic: c5 d5 c6 d6 and g5 h5 g6 h6). They
+	// must lie on the board and outside both setup zones.
 	Lakes SquareSet
 	// Zone is where a side sets up, as its owner sees the board: Red's
-	// squares as they are, Blue's turned 180° (Classic: rows 1–4, so Blue
-	// sets up on rows 7–10). [Rules.ZoneOf] gives the squares of each side.
+	// squares as they are, Blue's turned 180° (Classic: rows 1–4, a1–j4,
+	// so Blue sets up on rows 7–10). It must be on the board, not
+	// empty, and must not overlap its turned copy. [Rules.ZoneOf] gives
+	// the squares of each side.
 	Zone SquareSet
 	// FillZone requires a setup to put a piece on every square of its
-	// zone (Classic true); when false the army goes on any subset.
+	// zone, so the army must have exactly as many pieces as the zone has
+	// squares (Classic true); when false the army goes on any subset of
+	// the zone (Barrage, Duel, Ultimate Lightning, Quick Battle).
 	FillZone bool
 	// Army is how many pieces of each rank a side has (Classic:
-	// [ClassicArmy]). Exactly one Flag is required.
+	// [ClassicArmy], 40 pieces). It must have exactly one Flag, no
+	// NoRank entry, and no more pieces than the zone has squares. An
+	// army of nothing but bombs and its flag is valid; such a game is
+	// drawn at once ([NeitherCanMove]).
 	Army Army
-	// Numbering labels the ranks in every text form (Classic ISF).
+	// Numbering labels the ranks in every text form: setups, pictures
+	// (Classic NumberingISF; Vintage NumberingVintage).
 	Numbering Numbering
 	// Scouts says whether a scout may strike at the end of a slide
-	// (Classic ScoutMoveAndStrike).
+	// (Classic ScoutMoveAndStrike; Vintage ScoutStrikeAdjacent, where a
+	// longer attack fails with ErrNoStrike).
 	Scouts ScoutRule
 	// Ties says what happens when equal ranks fight (Classic
-	// TieBothRemoved).
+	// TieBothRemoved; Ultimate Lightning TieAttackerWins).
 	Ties TieRule
 	// Bombs says whether a bomb survives destroying an attacker (Classic
-	// BombPermanent).
+	// BombPermanent; Ultimate Lightning BombOneTime).
 	Bombs BombRule
 	// Info says which ranks are revealed (Classic InfoStandard).
 	Info InfoRule
-	// CaptainsMoveTwo lets a Captain move up to two squares, turning after
-	// the first if it likes, attacking on either step (Ultimate
-	// Lightning; Classic false).
+	// CaptainsMoveTwo lets a Captain move up to two squares: one step,
+	// two steps in a straight line, or a step and a turn to a square
+	// diagonal to where it started ([Move.Via] names the square it
+	// passes), over an empty first square only; it may attack on either
+	// step, and an attack ends the move (Ultimate Lightning; Classic
+	// false).
 	CaptainsMoveTwo bool
-	// Rescues is how many rescues each side may make in a game (Ultimate
-	// Lightning 2, Classic 0): when a piece other than a Scout ends a move
-	// on the enemy's back row, its side places one of its captured pieces
-	// that was never rescued before on an empty square of its own half as
-	// an extra action of the same turn.
+	// Rescues is how many rescues each side may make in a game, 0–
+	// [MaxRescues] (Classic 0, Ultimate Lightning 2). When a piece
+	// other than a Scout ends a move (an attack it survives included)
+	// on the enemy's back row, the side has a captured piece other than
+	// the Flag, and its own half of the board (the rows nearer to it
+	// than the middle: row < Height/2 for Red) has an empty square, the
+	// same side's next action is a rescue: [Move] {To: sq, Rescue: rank}
+	// puts one captured piece of that rank back on the empty square sq
+	// of its own half. The rescue is compulsory in this library (the
+	// published rules say "may"): while it is due ([State.RescueDue])
+	// rescues are the only legal moves. A piece that has made a rescue
+	// never makes another one (the published "one piece cannot make
+	// both rescues"); a piece once rescued may be rescued again if it
+	// is captured again. A rescue is a ply of its own for Ply and the
+	// caps.
 	Rescues int
 	// TwoSquares is the limit N of the Two-Squares Rule, RULES.md 6.1: no
 	// piece may cross the same square boundary in more than N moves of a
-	// row. 0 turns it off (Classic 3, Gravon 5, at most MaxTwoSquares).
+	// row. 0 turns it off (Classic 3, Gravon 5, at most [MaxTwoSquares]).
 	TwoSquares int
 	// MoreSquares selects the chasing rule, RULES.md 6.2 (Classic
-	// MoreSquaresChase).
+	// MoreSquaresChase, Gravon MoreSquaresOff).
 	MoreSquares MoreSquaresRule
-	// MaxPlies ends the game in a draw once that many plies have been
-	// played since the start; 0 is off (Classic 0).
+	// MaxPlies ends the game in a draw ([PlyCap]) once that many plies
+	// have been played since the start, checked after each turn (a
+	// move that earns a rescue is checked after the rescue); 0 is off
+	// (Classic 0, at most [MaxPlyCap]).
 	MaxPlies int
-	// MaxPliesWithoutAttack ends the game in a draw once that many plies
-	// in a row were not attacks; 0 is off (Classic 0).
+	// MaxPliesWithoutAttack ends the game in a draw ([NoAttackCap]) once
+	// that many plies in a row were not attacks; 0 is off (Classic 0, at
+	// most [MaxPlyCap]).
 	MaxPliesWithoutAttack int
 }
 
@@ -138,9 +181,11 @@ var classicLakes = SquaresOf(MustParseSquare("c5"), MustParseSquare("d5"),
 	MustParseSquare("h5"), MustParseSquare("g6"), MustParseSquare("h6"))
 
 // Classic returns the rules of classic Stratego as played under ISF and
-// Jumbo rules (RULES.md sections 1–6): 10×10 board with two lakes, 40
-// pieces filling four home rows, ISF numbering, scouts move and strike,
-// Two-Squares limit 3, More-Squares Rule in chase scope, no move caps.
+// Jumbo rules (RULES.md sections 1–6): a 10×10 board with the lakes c5 d5
+// c6 d6 and g5 h5 g6 h6, the 40 pieces of [ClassicArmy] filling the four
+// home rows, ISF numbering, scouts that move and strike, equal ranks both
+// removed, permanent bombs, standard information, Two-Squares limit 3,
+// the More-Squares Rule in chase scope, and no move caps.
 func Classic() Rules {
 	return Rules{
 		Width: 10, Height: 10,
@@ -154,8 +199,9 @@ func Classic() Rules {
 	}
 }
 
-// Gravon returns Classic as played on the Gravon server: Two-Squares limit
-// 5 and no More-Squares Rule (the server did not enforce chasing).
+// Gravon returns Classic as played on the Gravon server: a Two-Squares
+// limit of 5 (the server's "5 consecutive turns") and no More-Squares
+// Rule, which its rules do not have.
 func Gravon() Rules {
 	r := Classic()
 	r.TwoSquares = 5
@@ -164,7 +210,10 @@ func Gravon() Rules {
 }
 
 // Barrage returns the 8-piece Barrage variant: Flag, Bomb, Spy, two
-// Scouts, Miner, General and Marshal on any 8 of the 40 home squares.
+// Scouts, Miner, General and Marshal on any 8 of the 40 home squares;
+// otherwise Classic. (Gravon played every variant under its own
+// repetition rule: to replay its games, set TwoSquares and MoreSquares
+// as [Gravon] does.)
 func Barrage() Rules {
 	r := Classic()
 	r.Army = Army{Flag: 1, Bomb: 1, Spy: 1, Scout: 2, Miner: 1, General: 1, Marshal: 1}
@@ -176,9 +225,9 @@ func duelArmy() Army {
 	return Army{Flag: 1, Bomb: 2, Spy: 1, Scout: 2, Miner: 2, General: 1, Marshal: 1}
 }
 
-// Duel returns Jumbo's Duel (Gravon "duell"): 10 pieces per side (Flag, 2
-// Bombs, Spy, 2 Scouts, 2 Miners, General, Marshal) anywhere in the four
-// home rows.
+// Duel returns Jumbo's Duel (Gravon "duell"): 10 pieces per side (Flag,
+// 2 Bombs, Spy, 2 Scouts, 2 Miners, General, Marshal) on any squares of
+// the four home rows; otherwise Classic.
 func Duel() Rules {
 	r := Classic()
 	r.Army = duelArmy()
@@ -186,17 +235,20 @@ func Duel() Rules {
 	return r
 }
 
-// DuelHasbro returns Hasbro's Duel: the Duel army set up in the first
-// three rows only.
+// DuelHasbro returns Hasbro's Duel: the Duel army set up on any squares
+// of the first three rows only (a1–j3); otherwise Classic.
 func DuelHasbro() Rules {
 	r := Duel()
 	r.Zone = rows(10, 0, 2)
 	return r
 }
 
-// UltimateLightning returns Ultimate Lightning: 20 pieces per side
-// anywhere in the four home rows, attacker wins ties, one-time bombs,
-// Captains move up to two squares, and two rescues per side.
+// UltimateLightning returns Ultimate Lightning: 20 pieces per side (Flag,
+// Spy, 4 Scouts, 2 Miners, 2 Sergeants, 2 Lieutenants, 2 Captains, Major,
+// Colonel, General, Marshal, 2 Bombs) on any squares of the four home
+// rows; the attacker wins ties, bombs are one-time, Captains move up to
+// two squares, and each side has two rescues (see [Rules.Rescues]);
+// otherwise Classic.
 func UltimateLightning() Rules {
 	r := Classic()
 	r.Army = Army{Flag: 1, Spy: 1, Scout: 4, Miner: 2, Sergeant: 2, Lieutenant: 2,
@@ -209,8 +261,9 @@ func UltimateLightning() Rules {
 	return r
 }
 
-// QuickBattle returns Quick Battle: an 8×8 board with lakes c4 c5 f4 f5,
-// three home rows and the Duel army.
+// QuickBattle returns Quick Battle: an 8×8 board with the lakes c4 c5 f4
+// f5, the Duel army on any squares of the three home rows (a1–h3, so
+// Blue sets up on rows 6–8); otherwise Classic.
 func QuickBattle() Rules {
 	r := Duel()
 	r.Width, r.Height = 8, 8
@@ -221,7 +274,9 @@ func QuickBattle() Rules {
 }
 
 // Vintage returns the Milton Bradley rules: Classic with Vintage
-// numbering (1 = Marshal) where a scout may attack only an adjacent piece.
+// numbering (1 = Marshal, S = Spy) in every text form, and scouts that
+// may attack only an adjacent piece (they still slide over empty
+// squares).
 func Vintage() Rules {
 	r := Classic()
 	r.Numbering = NumberingVintage
@@ -277,8 +332,13 @@ func rulesErr(field, format string, args ...any) error {
 	return &RulesError{Field: field, Reason: fmt.Sprintf(format, args...)}
 }
 
-// Validate reports whether r describes a playable game; the error is a
-// *[RulesError] naming the field at fault.
+// Validate reports whether r describes a playable game. The error is a
+// *[RulesError] (it wraps [ErrRules]) naming the first field at fault and
+// why: a board size outside 2–[MaxSize]; lakes off the board; a zone off
+// the board, empty, overlapping the opponent's zone or holding a lake;
+// an army without exactly one Flag, with a NoRank count, or larger than
+// the zone (or, with FillZone, not exactly its size); an enum value that
+// names no rule; a count that is negative or too large.
 func (r Rules) Validate() error {
 	if r.Width < 2 || r.Width > MaxSize {
 		return rulesErr("Width", "%d is outside 2-%d", r.Width, MaxSize)
@@ -286,26 +346,27 @@ func (r Rules) Validate() error {
 	if r.Height < 2 || r.Height > MaxSize {
 		return rulesErr("Height", "%d is outside 2-%d", r.Height, MaxSize)
 	}
-	rect := Rect(0, 0, r.Width-1, r.Height-1)
-	if off := r.Lakes.Intersect(SquareSet{^rect[0], ^rect[1]}); !off.IsEmpty() {
-		return rulesErr("Lakes", "%v off the %dx%d board", off, r.Width, r.Height)
+	if off := r.offBoard(r.Lakes); !off.IsEmpty() {
+		return rulesErr("Lakes", "%s off the %dx%d board", setString(off), r.Width, r.Height)
 	}
-	if off := r.Zone.Intersect(SquareSet{^rect[0], ^rect[1]}); !off.IsEmpty() {
-		return rulesErr("Zone", "%v off the %dx%d board", off, r.Width, r.Height)
+	if off := r.offBoard(r.Zone); !off.IsEmpty() {
+		return rulesErr("Zone", "%s off the %dx%d board", setString(off), r.Width, r.Height)
 	}
 	if r.Zone.IsEmpty() {
 		return rulesErr("Zone", "empty")
 	}
-	for _, c := range []Color{Red, Blue} {
-		if l := r.ZoneOf(c).Intersect(r.Lakes); !l.IsEmpty() {
-			return rulesErr("Zone", "lake squares %v inside %v's zone", l, c)
-		}
+	blue := r.ZoneOf(Blue)
+	if l := r.Zone.Intersect(r.Lakes); !l.IsEmpty() {
+		return rulesErr("Zone", "lake squares %v inside red's zone", l)
 	}
-	if both := r.ZoneOf(Red).Intersect(r.ZoneOf(Blue)); !both.IsEmpty() {
+	if l := blue.Intersect(r.Lakes); !l.IsEmpty() {
+		return rulesErr("Zone", "lake squares %v inside blue's zone", l)
+	}
+	if both := r.Zone.Intersect(blue); !both.IsEmpty() {
 		return rulesErr("Zone", "red's and blue's zones overlap at %v", both)
 	}
 	if r.Army[NoRank] != 0 {
-		return rulesErr("Army", "count for NoRank must be 0")
+		return rulesErr("Army", "count for NoRank must be 0, not %d", r.Army[NoRank])
 	}
 	if r.Army[Flag] != 1 {
 		return rulesErr("Army", "%d flags, want exactly 1", r.Army[Flag])
@@ -334,17 +395,44 @@ func (r Rules) Validate() error {
 	if r.MoreSquares > MoreSquaresGame {
 		return rulesErr("MoreSquares", "unknown value %d", r.MoreSquares)
 	}
-	if r.Rescues < 0 || r.Rescues > 100 {
-		return rulesErr("Rescues", "%d is outside 0-100", r.Rescues)
+	if r.Rescues < 0 || r.Rescues > MaxRescues {
+		return rulesErr("Rescues", "%d is outside 0-%d", r.Rescues, MaxRescues)
 	}
 	if r.TwoSquares < 0 || r.TwoSquares > MaxTwoSquares {
 		return rulesErr("TwoSquares", "%d is outside 0-%d", r.TwoSquares, MaxTwoSquares)
 	}
-	if r.MaxPlies < 0 {
-		return rulesErr("MaxPlies", "negative (%d)", r.MaxPlies)
+	if r.MaxPlies < 0 || r.MaxPlies > MaxPlyCap {
+		return rulesErr("MaxPlies", "%d is outside 0-%d", r.MaxPlies, MaxPlyCap)
 	}
-	if r.MaxPliesWithoutAttack < 0 {
-		return rulesErr("MaxPliesWithoutAttack", "negative (%d)", r.MaxPliesWithoutAttack)
+	if r.MaxPliesWithoutAttack < 0 || r.MaxPliesWithoutAttack > MaxPlyCap {
+		return rulesErr("MaxPliesWithoutAttack", "%d is outside 0-%d", r.MaxPliesWithoutAttack, MaxPlyCap)
 	}
 	return nil
+}
+
+// offBoard returns the members of s that are not squares of r's board
+// rectangle (lakes count as on the board), bits that name no square
+// included.
+func (r Rules) offBoard(s SquareSet) SquareSet {
+	off := s
+	for q := range s.All() {
+		if q.IsValid() && q.File() < r.Width && q.Row() < r.Height {
+			off = off.Without(q)
+		}
+	}
+	return off
+}
+
+// setString is SquareSet.String that also names the bits of no square
+// (indexes 100–127), which a hand-made SquareSet may hold.
+func setString(s SquareSet) string {
+	const high = MaxSquares - 64 // bits of s[1] that are squares
+	v := SquareSet{s[0], s[1] & (1<<high - 1)}.String()
+	if bad := s[1] >> high; bad != 0 {
+		if v != "" {
+			v += " "
+		}
+		v += fmt.Sprintf("bits %#x above j10", bad)
+	}
+	return v
 }

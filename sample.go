@@ -408,7 +408,7 @@ func (v *View) build(s State, b *Board) (State, error) {
 			s.putPiece(uint8(id), int(cell))
 		}
 		if once {
-			s.rescued[id>>6] |= 1 << (id & 63)
+			s.rescuer[id>>6] |= 1 << (id & 63)
 		}
 		id++
 		return true

@@ -169,18 +169,30 @@ func MustParseSetup(r Rules, text string) Setup {
 }
 
 // RandomSetup returns a setup of r's army on random squares of its zone,
-// every arrangement equally likely, drawn from rng. The rules must be
-// valid (see [Rules.Validate]); otherwise the setup is whatever fits.
+// every arrangement equally likely, drawn from rng (a nil rng draws from
+// the global source of math/rand/v2). It never panics: when r is not
+// valid (see [Rules.Validate]) it returns the empty setup of
+// [NewSetup], which [New] and [Rules.CheckSetup] then reject with the
+// *[RulesError] that says what is wrong with r.
 func RandomSetup(r Rules, rng *rand.Rand) Setup {
 	s := NewSetup(r)
-	var sqs []Square
+	if r.Validate() != nil {
+		return s
+	}
+	var buf [MaxSquares]Square
+	sqs := buf[:0]
 	for q := range r.Zone.All() {
 		sqs = append(sqs, q)
 	}
-	rng.Shuffle(len(sqs), func(i, j int) { sqs[i], sqs[j] = sqs[j], sqs[i] })
+	swap := func(i, j int) { sqs[i], sqs[j] = sqs[j], sqs[i] }
+	if rng != nil {
+		rng.Shuffle(len(sqs), swap)
+	} else {
+		rand.Shuffle(len(sqs), swap)
+	}
 	i := 0
 	for rk := Spy; rk <= Flag; rk++ {
-		for n := 0; n < int(r.Army[rk]) && i < len(sqs); n++ {
+		for n := 0; n < int(r.Army[rk]); n++ {
 			s.ranks[sqs[i].Index()] = rk
 			i++
 		}

@@ -184,7 +184,7 @@ type State struct {
 	outcome Outcome
 	last    Event
 	rescues [3]uint8
-	rescued [2]uint64 // ids of pieces rescued once
+	rescuer [2]uint64 // ids of the pieces that made a rescue
 	runs    [3]run
 	chases  [3]chase
 	seen    *boardNode // boards since the last attack (MoreSquaresGame)
@@ -587,7 +587,10 @@ func (s *State) play(m Move) Event {
 		s.turn = o
 		s.outcome = Outcome{Winner: c, Reason: FlagCaptured}
 	} else if r.Rescues > 0 && a.cell != 0 && a.pc.Rank() != Scout &&
-		int(s.rescues[c]) < r.Rescues && m.To.Row() == g.backRow[c] && s.canRescue(c) {
+		int(s.rescues[c]) < r.Rescues && m.To.Row() == g.backRow[c] &&
+		s.rescuer[aid>>6]&(1<<(aid&63)) == 0 && s.canRescue(c) {
+		// The piece makes this rescue; it never makes another.
+		s.rescuer[aid>>6] |= 1 << (aid & 63)
 		s.pending = true
 	} else {
 		s.turn = o
@@ -646,7 +649,7 @@ func (s *State) canRescue(c Color) bool {
 
 func (s *State) rescuable(id uint8) bool {
 	p := &s.pcs[id]
-	return p.cell == 0 && p.pc.Rank() != Flag && s.rescued[id>>6]&(1<<(id&63)) == 0
+	return p.cell == 0 && p.pc.Rank() != Flag
 }
 
 // rescueID returns the id of a piece of rank rk that c may rescue, or -1.
@@ -664,7 +667,6 @@ func (s *State) playRescue(m Move) Event {
 	id := uint8(s.rescueID(c, m.Rescue))
 	p := &s.pcs[id]
 	s.putPiece(id, int(cellOfSquare[m.To]))
-	s.rescued[id>>6] |= 1 << (id & 63)
 	s.rescues[c]++
 	s.pending = false
 	// The board gained a piece: earlier boards may recur, so the chases

@@ -57,9 +57,9 @@ type viewData struct {
 	rescues  [3]uint8
 	board    [MaxSquares]Piece
 	know     [MaxSquares]Knowledge
-	rescued  SquareSet  // pieces on the board that were rescued once
+	rescued  SquareSet  // pieces on the board that have made a rescue
 	captured [3]Army    // losses of each side
-	spent    [3]Army    // captured pieces that were rescued once already
+	spent    [3]Army    // captured pieces that had made a rescue
 	last     Event      // the last move as the player saw it
 	runs     [3]viewRun // Two-Squares records
 	chases   [3]viewChase
@@ -118,7 +118,7 @@ func (s State) ViewInto(v *View, c Color) {
 	for col := Red; col <= Blue; col++ {
 		for id := s.g.lo[col]; id < s.g.hi[col]; id++ {
 			p := &s.pcs[id]
-			once := s.rescued[id>>6]&(1<<(id&63)) != 0
+			once := s.rescuer[id>>6]&(1<<(id&63)) != 0
 			if p.cell == 0 {
 				v.captured[col][p.pc.Rank()]++
 				if once {
@@ -285,9 +285,9 @@ func (v View) Knowledge(sq Square) Knowledge {
 	return v.know[sq-1]
 }
 
-// Rescued reports whether the piece on sq was rescued once (and so may
-// not be rescued again after another capture; see [Rules.Rescues]).
-func (v View) Rescued(sq Square) bool { return v.rescued.Has(sq) }
+// MadeRescue reports whether the piece on sq has made a rescue (and so
+// may not make another; see [Rules.Rescues]).
+func (v View) MadeRescue(sq Square) bool { return v.rescued.Has(sq) }
 
 // Hidden returns the squares of the enemy pieces whose rank the player
 // has not seen.
@@ -310,16 +310,13 @@ func (v View) Captured(c Color) Army {
 	return v.captured[c]
 }
 
-// Rescuable returns how many of c's captured pieces of each rank may still
-// be rescued: those never rescued before, the Flag excepted.
+// Rescuable returns how many of c's captured pieces of each rank may be
+// rescued: all of them but the Flag.
 func (v View) Rescuable(c Color) Army {
 	if !c.IsValid() {
 		return Army{}
 	}
 	a := v.captured[c]
-	for rk := range a {
-		a[rk] -= v.spent[c][rk]
-	}
 	a[Flag] = 0
 	return a
 }
@@ -505,7 +502,7 @@ func (v View) Picture() string {
 //	piece    = color rank ["*"] ["+"] [">"] ["!"]
 //	                                      ; "*" rank seen by the owner's opponent
 //	                                      ; (KnownRank), "+" has moved (KnownMoved),
-//	                                      ; ">" moved far (KnownFar), "!" rescued once
+//	                                      ; ">" moved far (KnownFar), "!" made a rescue
 //	turn     = color ["!"]                ; "!": a rescue placement is due
 //	counters = ply "," quiet "," rescues "," rescues "," seen
 //	                                      ; plies, plies without attack, red's and
@@ -515,7 +512,7 @@ func (v View) Picture() string {
 //	                                      ; winner or "d" for a draw; reason is
 //	                                      ; EndReason.String with "-" for spaces
 //	captured = losses "/" losses          ; red's losses, then blue's
-//	losses   = "-" / 1*(rank ["!"])       ; "!": rescued once already
+//	losses   = "-" / 1*(rank ["!"])       ; "!": had made a rescue
 //	last     = "-" / color ":" move ":" rank [rank result] ["," outcome]
 //	                                      ; the last move, its piece and, for an
 //	                                      ; attack, the defender and the result:
@@ -1167,7 +1164,7 @@ func (v *View) check() error {
 				return errors.New("more " + rk.String() + " pieces of " + c.String() + " than the army has")
 			}
 			if v.spent[c][rk] > v.captured[c][rk] {
-				return errors.New("more rescued than captured pieces")
+				return errors.New("more captured rescuers than captured pieces")
 			}
 		}
 		if v.chases[c].on != (v.chases[c].from.IsValid()) {
@@ -1214,9 +1211,9 @@ func cmpKey(a, b uint32) int {
 //	                    game goes on)
 //	pieces              [{"square", "piece", "known", "rescued"}], in square
 //	                    order; known lists "rank", "moved", "far" as in
-//	                    Knowledge; rescued is true for a piece rescued once
+//	                    Knowledge; rescued is true for a piece that made a rescue
 //	captured            {"red": {rank: count}, "blue": {…}}: each side's losses
-//	rescuedCaptured     the same for captured pieces already rescued once
+//	rescuedCaptured     the same for captured pieces that had made a rescue
 //	rescues             {"red": n, "blue": n}: rescues made
 //	last                the last move as seen, or absent: {"color", "move",
 //	                    "piece", "defender", "combat", "outcome"}; combat is

@@ -399,7 +399,8 @@ func checkRoundTrip(t tHelper, v View) {
 }
 
 // TestViewRescue follows a rescue (Ultimate Lightning) through the views:
-// the piece is captured, rescued, captured again.
+// the piece is captured, rescued, captured again (and may be rescued
+// again), and the piece that made the rescue is marked.
 func TestViewRescue(t *testing.T) {
 	r := UltimateLightning()
 	s := mustBoard(t, r, Red, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
@@ -409,13 +410,13 @@ func TestViewRescue(t *testing.T) {
 		move      string
 		due       bool
 		rescuable Army
-		rescued   string // a square holding a rescued piece, or ""
+		rescuer   string // the square of the piece that made a rescue, or ""
 	}{
 		{"b4-b5", false, sgt, ""},
 		{"h8-h7", false, sgt, ""},
-		{"e9-e10", true, sgt, ""},
-		{"+sergeant@b4", false, Army{}, "b4"},
-		{"b5-b4", false, Army{}, ""},
+		{"e9-e10", true, sgt, "e10"},
+		{"+sergeant@b4", false, Army{}, "e10"},
+		{"b5-b4", false, sgt, "e10"},
 	} {
 		s = play(t, s, tt.move)
 		for _, c := range []Color{Red, Blue} {
@@ -424,8 +425,8 @@ func TestViewRescue(t *testing.T) {
 				t.Fatalf("after %d %s, %v's view: rescue due %v, rescuable %v; want %v, %v",
 					i+1, tt.move, c, v.RescueDue(), v.Rescuable(Red), tt.due, tt.rescuable)
 			}
-			if tt.rescued != "" && !v.Rescued(MustParseSquare(tt.rescued)) {
-				t.Fatalf("after %s, %v's view does not show %s rescued", tt.move, c, tt.rescued)
+			if tt.rescuer != "" && !v.MadeRescue(MustParseSquare(tt.rescuer)) {
+				t.Fatalf("after %s, %v's view does not show that %s made a rescue", tt.move, c, tt.rescuer)
 			}
 			if got := v.Rescues(Red); got != min(i/3, 1) {
 				t.Fatalf("after %s, %v's view: %d rescues, want %d", tt.move, c, got, min(i/3, 1))
