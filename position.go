@@ -575,7 +575,7 @@ func ParsePosition(text string) (Position, error) {
 		}
 		p.Outcome = o
 	}
-	if _, err := p.build(!p.IsView()); err != nil {
+	if _, err := p.build(!p.IsView(), false); err != nil {
 		return Position{}, err
 	}
 	return p, nil
@@ -637,7 +637,13 @@ func parseMoves(s string) ([]Move, bool) {
 // player's view, and with an error wrapping ErrSetup when the position
 // breaks the checks of [ParsePosition].
 func (p Position) State() (State, error) {
-	return p.build(true)
+	return p.build(true, false)
+}
+
+// stateWithRulesOutcome is State for a position whose outcome is unknown:
+// the state gets the outcome the rules give.
+func (p Position) stateWithRulesOutcome() (State, error) {
+	return p.build(true, true)
 }
 
 func posErr(c Color, sq Square, reason string) error {
@@ -646,7 +652,7 @@ func posErr(c Color, sq Square, reason string) error {
 
 // build checks p and, when make is set, returns its state. A view passes
 // the checks that do not need the hidden ranks.
-func (p Position) build(mk bool) (State, error) {
+func (p Position) build(mk, derive bool) (State, error) {
 	r := p.Rules
 	if err := r.Validate(); err != nil {
 		return State{}, err
@@ -793,7 +799,7 @@ func (p Position) build(mk bool) (State, error) {
 	if !mk {
 		return State{}, nil
 	}
-	return p.restore(boards)
+	return p.restore(boards, derive)
 }
 
 func (p Position) occupied() SquareSet {
@@ -839,7 +845,7 @@ func boardList(boards []Board, k int) *boardNode {
 
 // restore makes the state of a checked position with its remembered
 // boards (newest first).
-func (p Position) restore(boards []Board) (State, error) {
+func (p Position) restore(boards []Board, derive bool) (State, error) {
 	r := p.Rules
 	base, err := newState(r, &Board{}, p.Turn)
 	if err != nil {
@@ -902,6 +908,10 @@ func (p Position) restore(boards []Board) (State, error) {
 		return s, nil
 	}
 	want := s.endCheck(false)
+	if derive && !p.Outcome.Over() {
+		s.outcome = want
+		return s, nil
+	}
 	switch o := p.Outcome; {
 	case o.Reason == FlagCaptured:
 		// Not decided by the end check (the flag's absence was checked).
