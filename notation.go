@@ -299,9 +299,10 @@ var rulesKeys = []rulesKey{
 	intKey("maxquiet", func(r *Rules) *int { return &r.MaxPliesWithoutAttack }, maxRulesCount),
 }
 
-// String returns the rules' text form: the name of the closest preset
-// followed by ",key=value" for each field that differs from it, for
-// example "classic" or "gravon,maxplies=2000". See notation.go for the
+// String returns the rules' text form: a preset name followed by
+// ",key=value" for each field that differs from the preset, for example
+// "classic" or "gravon,maxplies=2000"; of the presets, the one giving the
+// shortest text (the first of equals, in the order of the grammar). See notation.go for the
 // keys. Rules that fail [Rules.Validate] still get a text, which
 // [ParseRules] may reject.
 func (r Rules) String() string {
@@ -312,21 +313,27 @@ func (r Rules) String() string {
 // AppendText implements [encoding.TextAppender] with the form of
 // [Rules.String]; it never fails.
 func (r Rules) AppendText(b []byte) ([]byte, error) {
-	best, bestDiff := 0, len(rulesKeys)+1
-	for i, p := range presets {
-		base := p.rules()
-		d := 0
-		for _, k := range rulesKeys {
-			if !k.same(&r, &base) {
-				d++
-			}
-		}
-		if d < bestDiff {
-			best, bestDiff = i, d
+	start := len(b)
+	best := -1
+	for i := range presets {
+		n := len(b)
+		b = r.appendFrom(b, i)
+		if best < 0 || len(b)-n < best {
+			best = len(b) - n
+			// Keep the shortest text at the start.
+			b = append(b[:start], b[n:]...)
+		} else {
+			b = b[:start+best]
 		}
 	}
-	b = append(b, presets[best].name...)
-	base := presets[best].rules()
+	return b, nil
+}
+
+// appendFrom appends the text of r as preset i and the fields that
+// differ from it.
+func (r Rules) appendFrom(b []byte, i int) []byte {
+	b = append(b, presets[i].name...)
+	base := presets[i].rules()
 	for _, k := range rulesKeys {
 		if k.same(&r, &base) {
 			continue
@@ -336,7 +343,7 @@ func (r Rules) AppendText(b []byte) ([]byte, error) {
 		b = append(b, '=')
 		b = k.write(b, &r)
 	}
-	return b, nil
+	return b
 }
 
 // MarshalText implements [encoding.TextMarshaler].

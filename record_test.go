@@ -140,7 +140,7 @@ func TestRecordText(t *testing.T) {
 	rec.Tags = []Tag{{"Event", `Test "quoted"`}}
 	rec.Moves[0].Comment = "first"
 	want := `[Event "Test \"quoted\""]
-[Rules "barrage,army=miner:1+captain:1+flag:1"]
+[Rules "duel,army=miner:1+captain:1+flag:1"]
 [Numbering "isf"]
 [RedSetup "F.6......./........../..3......./.........."]
 [BlueSetup "F.6......./........../..3......./.........."]
