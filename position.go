@@ -69,8 +69,9 @@ type Position struct {
 	Board   Board                 // the pieces; rank Unknown for a hidden piece
 	Known   [MaxSquares]Knowledge // for each square, what the opponent knows of its piece
 	Rescued SquareSet             // the pieces on the board that were rescued once
-	// Captured lists the pieces off the board in canonical order (by
-	// color, rank, knowledge, then rescue mark).
+	// Captured lists the pieces off the board; the text and
+	// [State.Position] give them in canonical order (by color, rank,
+	// knowledge, then rescue mark).
 	Captured           []Captive
 	Turn               Color
 	RescueDue          bool // the side to move must place a rescued piece
@@ -300,7 +301,12 @@ func (p Position) AppendText(b []byte) ([]byte, error) {
 	if len(p.Captured) == 0 {
 		b = append(b, '-')
 	}
-	for _, cp := range p.Captured {
+	caps := p.Captured
+	if !slices.IsSortedFunc(caps, compareCaptives) {
+		caps = slices.Clone(caps)
+		sortCaptives(caps)
+	}
+	for _, cp := range caps {
 		if !cp.Piece.IsValid() {
 			return b, &SetupError{Reason: "a captured piece is not a piece"}
 		}

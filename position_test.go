@@ -41,37 +41,62 @@ func drawGame(t *rapid.T, maxPlies int) State {
 	return genGame(t, rs[i], maxPlies)
 }
 
+// checkPositionRoundTrip checks State -> Position -> text -> Position ->
+// State on s and returns the rebuilt state.
+func checkPositionRoundTrip(t *rapid.T, s State) State {
+	p := s.Position()
+	text := p.String()
+	if text == "" {
+		_, err := p.AppendText(nil)
+		t.Fatalf("Position.String is empty: %v", err)
+	}
+	p2, err := ParsePosition(text)
+	if err != nil {
+		t.Fatalf("ParsePosition(%q): %v", text, err)
+	}
+	if d := cmp.Diff(p, p2, cmpPosition); d != "" {
+		t.Fatalf("position round trip (-want +got):\n%s", d)
+	}
+	s2, err := p2.State()
+	if err != nil {
+		t.Fatalf("Position.State(%q): %v", text, err)
+	}
+	if d := cmp.Diff(sortedMoves(s), sortedMoves(s2)); d != "" {
+		t.Fatalf("legal moves of %q (-want +got):\n%s", text, d)
+	}
+	if s.Outcome() != s2.Outcome() || s.RescueDue() != s2.RescueDue() {
+		t.Fatalf("%q: outcome %v, rescue due %v; want %v, %v", text, s2.Outcome(), s2.RescueDue(), s.Outcome(), s.RescueDue())
+	}
+	return s2
+}
+
 // TestPositionRoundTrip: State -> Position -> text -> Position -> State
 // gives equal positions, and the rebuilt state has the same legal moves
-// and the same future along a random continuation.
+// and the same future along a random continuation (each state on the way
+// round-trips too).
 func TestPositionRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := drawGame(t, 300)
-		p := s.Position()
-		text := p.String()
-		if text == "" {
-			t.Fatalf("Position.String is empty for %#v", p)
+		switch rapid.IntRange(0, 9).Draw(t, "end by agreement") {
+		case 0:
+			if r, err := s.Resign(Blue); err == nil {
+				s = r
+			}
+		case 1:
+			if r, err := s.AgreeDraw(); err == nil {
+				s = r
+			}
 		}
-		p2, err := ParsePosition(text)
-		if err != nil {
-			t.Fatalf("ParsePosition(%q): %v", text, err)
-		}
-		if d := cmp.Diff(p, p2, cmpPosition); d != "" {
-			t.Fatalf("position round trip (-want +got):\n%s", d)
-		}
-		s2, err := p2.State()
-		if err != nil {
-			t.Fatalf("Position.State(%q): %v", text, err)
-		}
+		s2 := checkPositionRoundTrip(t, s)
 		for i := 0; ; i++ {
 			if d := cmp.Diff(sortedMoves(s), sortedMoves(s2)); d != "" {
-				t.Fatalf("after %d plies of %q: legal moves (-want +got):\n%s", i, text, d)
+				t.Fatalf("after %d plies: legal moves (-want +got):\n%s", i, d)
 			}
 			if s.Outcome() != s2.Outcome() {
-				t.Fatalf("after %d plies of %q: outcome %v, want %v", i, text, s2.Outcome(), s.Outcome())
+				t.Fatalf("after %d plies: outcome %v, want %v", i, s2.Outcome(), s.Outcome())
 			}
 			if got, want := s2.Position().String(), s.Position().String(); got != want {
-				t.Fatalf("after %d plies of %q: position\n got %s\nwant %s", i, text, got, want)
+				t.Fatalf("after %d plies: position\n got %s\nwant %s", i, got, want)
 			}
 			if s.Outcome().Over() || i == 40 {
 				break
@@ -83,6 +108,7 @@ func TestPositionRoundTrip(t *testing.T) {
 			if err1 != nil || err2 != nil {
 				t.Fatalf("apply %v: %v / %v", m, err1, err2)
 			}
+			checkPositionRoundTrip(t, s)
 		}
 	})
 }
@@ -243,4 +269,61 @@ func genBenchState(tb testing.TB) State {
 		s, _, _ = s.Apply(buf[(i*7919)%len(buf)])
 	}
 	return s
+}
+
+// TestPositionRescue round-trips positions around an Ultimate Lightning
+// rescue, which random play seldom reaches: a rescue due, the rescued
+// piece's mark, and the rescue count.
+func TestPositionRescue(t *testing.T) {
+	var p Position
+	p.Rules = UltimateLightning()
+	put := func(sq string, c Color, rk Rank, k Knowledge) {
+		q := MustParseSquare(sq)
+		p.Board[q.Index()], p.Known[q.Index()] = NewPiece(c, rk), k
+	}
+	put("a1", Red, Flag, 0)
+	put("j10", Blue, Flag, 0)
+	put("a10", Red, General, KnownMoved)
+	put("e4", Red, Scout, KnownMoved|KnownFar)
+	put("b8", Blue, Marshal, KnownRank|KnownMoved)
+	put("f7", Blue, Captain, 0)
+	p.Captured = []Captive{{Piece: NewPiece(Red, Miner), Known: KnownRank | KnownMoved},
+		{Piece: NewPiece(Red, Spy), Known: KnownRank, Rescued: true}, {Piece: NewPiece(Blue, Scout), Known: KnownRank}}
+	p.Turn, p.RescueDue, p.Ply, p.PliesWithoutAttack = Red, true, 31, 2
+	text := p.String()
+	if want := " r@ 31 2 r1!^r3!+b2! "; !strings.Contains(text, want) {
+		t.Fatalf("position %q lacks %q", text, want)
+	}
+	s, err := p.State()
+	if err != nil {
+		t.Fatalf("State(%q): %v", text, err)
+	}
+	ms := s.AppendLegalMoves(nil)
+	// Only the miner may come back (the spy was rescued once), onto any
+	// empty square of Red's half: rows 1-5 less a1, e4 and four lakes.
+	if len(ms) != 50-2-4 {
+		t.Fatalf("got %d rescue moves %v, want 44", len(ms), ms)
+	}
+	for _, m := range ms {
+		if m.Rescue != Miner {
+			t.Fatalf("rescue move %v, want only the miner", m)
+		}
+	}
+	if _, err := ParsePosition(strings.Replace(text, "r1!^", "r1!", 1)); err != nil {
+		t.Errorf("without the spy's mark: %v", err)
+	}
+	over := strings.Replace(text, " r@ ", " r@ ", 1)
+	over = over[:strings.LastIndexByte(over, ' ')] + " blue:resign"
+	if _, err := ParsePosition(over); !errors.Is(err, ErrSetup) {
+		t.Errorf("rescue due in a finished game: err %v, want ErrSetup", err)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		s := s
+		for i := 0; i < 30 && !s.Outcome().Over(); i++ {
+			checkPositionRoundTrip(t, s)
+			m := rapid.SampledFrom(s.AppendLegalMoves(nil)).Draw(t, "move")
+			s, _, _ = s.Apply(m)
+		}
+		checkPositionRoundTrip(t, s)
+	})
 }
