@@ -80,14 +80,22 @@ var presets = [...]struct {
 	{"vintage", Vintage},
 }
 
+// presetRules holds the value of each preset, made once.
+var presetRules = func() (rs [len(presets)]Rules) {
+	for i, p := range presets {
+		rs[i] = p.rules()
+	}
+	return
+}()
+
 // Preset returns the rules of a preset by its name in the rules text
 // form ("classic", "gravon", "barrage", "duel", "duel-hasbro",
 // "ultimate-lightning", "quick-battle", "vintage"), and false for any
 // other name.
 func Preset(name string) (Rules, bool) {
-	for _, p := range presets {
+	for i, p := range presets {
 		if p.name == name {
-			return p.rules(), true
+			return presetRules[i], true
 		}
 	}
 	return Rules{}, false
@@ -301,8 +309,9 @@ var rulesKeys = []rulesKey{
 
 // String returns the rules' text form: a preset name followed by
 // ",key=value" for each field that differs from the preset, for example
-// "classic" or "gravon,maxplies=2000"; of the presets, the one giving the
-// shortest text (the first of equals, in the order of the grammar). See notation.go for the
+// "classic" or "gravon,maxplies=2000". A preset's own rules are written
+// as its name; other rules take the preset that gives the shortest text
+// (the first of equals, in the order of the grammar). See notation.go for the
 // keys. Rules that fail [Rules.Validate] still get a text, which
 // [ParseRules] may reject.
 func (r Rules) String() string {
@@ -313,6 +322,11 @@ func (r Rules) String() string {
 // AppendText implements [encoding.TextAppender] with the form of
 // [Rules.String]; it never fails.
 func (r Rules) AppendText(b []byte) ([]byte, error) {
+	for i := range presetRules {
+		if r == presetRules[i] {
+			return append(b, presets[i].name...), nil
+		}
+	}
 	start := len(b)
 	best := -1
 	for i := range presets {
@@ -333,9 +347,9 @@ func (r Rules) AppendText(b []byte) ([]byte, error) {
 // differ from it.
 func (r Rules) appendFrom(b []byte, i int) []byte {
 	b = append(b, presets[i].name...)
-	base := presets[i].rules()
+	base := &presetRules[i]
 	for _, k := range rulesKeys {
-		if k.same(&r, &base) {
+		if k.same(&r, base) {
 			continue
 		}
 		b = append(b, ',')

@@ -419,7 +419,6 @@ func (s *State) UnmarshalText(b []byte) error {
 // posParser reads the fields of a position text.
 type posParser struct {
 	text string
-	pos  int
 }
 
 func (ps *posParser) err(at int, want string) error {
@@ -709,7 +708,7 @@ func (p Position) build(mk, derive bool) (State, error) {
 			rescues[pc.Color()]++
 		}
 	}
-	if p.Rescued.Intersect(SquareSet{^p.occupied()[0], ^p.occupied()[1]}) != (SquareSet{}) {
+	if occ := p.occupied(); p.Rescued.Intersect(SquareSet{^occ[0], ^occ[1]}) != (SquareSet{}) {
 		return State{}, posErr(NoColor, NoSquare, "rescue mark on an empty square")
 	}
 	for _, cp := range p.Captured {

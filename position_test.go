@@ -327,3 +327,11 @@ func TestPositionRescue(t *testing.T) {
 		checkPositionRoundTrip(t, s)
 	})
 }
+
+// FuzzPositionRoundTrip drives the State round trip with the fuzzer's
+// bytes as rapid's source of random games.
+func FuzzPositionRoundTrip(f *testing.F) {
+	f.Fuzz(rapid.MakeFuzz(func(t *rapid.T) {
+		checkPositionRoundTrip(t, drawGame(t, 300))
+	}))
+}

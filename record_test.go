@@ -242,7 +242,8 @@ func TestReplayErrors(t *testing.T) {
 func FuzzParseRecord(f *testing.F) {
 	r := UltimateLightning()
 	rng := rand.New(rand.NewPCG(3, 4))
-	s, _ := New(r, RandomSetup(r, rng), RandomSetup(r, rng))
+	red, blue := RandomSetup(r, rng), RandomSetup(r, rng)
+	s, _ := New(r, red, blue)
 	var moves []Move
 	for i := 0; i < 30 && !s.Outcome().Over(); i++ {
 		ms := s.AppendLegalMoves(nil)
@@ -250,10 +251,11 @@ func FuzzParseRecord(f *testing.F) {
 		moves = append(moves, m)
 		s, _, _ = s.Apply(m)
 	}
-	rec, err := NewRecord(r, RandomSetup(r, rand.New(rand.NewPCG(3, 4))), RandomSetup(r, rand.New(rand.NewPCG(3, 4))))
-	if err == nil {
-		f.Add(rec.String())
+	rec, err := NewRecord(r, red, blue, moves...)
+	if err != nil {
+		f.Fatal(err)
 	}
+	f.Add(rec.String())
 	f.Add("[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n1. d1-d2 {c} d10-d9 2. d2xd3(3>3) *")
 	p := s.Position()
 	f.Add(Record{Rules: r, Start: &p, Comment: "from here"}.String())
