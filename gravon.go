@@ -200,7 +200,7 @@ func GravonSetup(r Rules, s Setup, c Color) string {
 	return string(b)
 }
 
-// GravonTypes are the game types of the Gravon archive, as its XML files
+// gravonTypes are the game types of the Gravon archive, as its XML files
 // name them.
 var gravonTypes = []string{"classic", "barrage", "classicfree", "ultimate lightning", "duell"}
 
@@ -610,9 +610,9 @@ func setupsOf(r Rules, b *Board) (Setup, Setup, bool) {
 // Gravon type), the field from its start, the moves (rescues cannot be
 // written), the players from its Red and Blue tags, and the end code
 // from its GravonResult tag when that agrees with the result, and
-// otherwise from the result (a resignation is a forfeit, 3; a move cap
-// the game clock, 12; an unfinished game is a forfeit-free draw code 12
-// with winner 3).
+// otherwise from the result: a resignation is a forfeit (3), a move cap
+// is the game clock running out (12), and a game without a result is
+// written as code 12 with winner 3.
 func GravonGameOf(rec Record) (GravonGame, error) {
 	g := GravonGame{}
 	typ, ok := rec.Tag("GravonType")

@@ -452,9 +452,12 @@ func ParsePosition(text string) (Position, error) {
 	if len(rows) != r.Height {
 		return Position{}, ps.err(off[1], strconv.Itoa(r.Height)+" rows")
 	}
+	at := off[1]
 	for ri, rowText := range rows {
+		if ri > 0 {
+			at += len(rows[ri-1]) + 1
+		}
 		row := r.Height - 1 - ri
-		at := off[1] + strings.Index(fields[1], rowText) // approximate offset for messages
 		f := 0
 		for i := 0; i < len(rowText); {
 			if f >= r.Width {

@@ -1,6 +1,7 @@
 package stratego
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -325,5 +326,26 @@ func BenchmarkReplayRecord(b *testing.B) {
 		if _, err := rec.Replay(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestRecordJSON(t *testing.T) {
+	rec, err := ParseRecord(`[Rules "barrage"]
+[RedSetup "FB12239X../........../........../.........."]
+[BlueSetup "FB12239X../........../........../.........."]
+1. e1-e2 {go} f10-f2 *`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(struct{ Game Record }{rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back struct{ Game Record }
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatalf("%v in %s", err, b)
+	}
+	if d := cmp.Diff(rec, back.Game, cmpRecord); d != "" {
+		t.Errorf("JSON round trip (-want +got):\n%s", d)
 	}
 }
