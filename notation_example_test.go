@@ -138,3 +138,24 @@ func ExampleParseRules() {
 	// 5 2000 200
 	// gravon,maxplies=2000,maxquiet=200
 }
+
+func ExampleParsePosition() {
+	// Red's scout has run to e9; Blue to move.
+	p, err := stratego.ParsePosition("barrage ..bXb9b3b2b2b1bBbF/....r2+*...../........../........../..~~..~~../..~~..~~../........../........../........../rFrBr1r2.r3r9rX.. b 1 1 - e1-e9/- e1-e9:1/-/0 - *")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := p.State()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	pc, _ := s.At(stratego.MustParseSquare("e9"))
+	fmt.Println(s.Turn(), "to move;", pc, "on e9, moved far:", s.Knowledge(stratego.MustParseSquare("e9"))&stratego.KnownFar != 0)
+	err = s.Check(stratego.MustParseMove("e10xe9"))
+	fmt.Println(err)
+	// Output:
+	// blue to move; red scout on e9, moved far: true
+	// <nil>
+}

@@ -43,7 +43,8 @@ func drawGame(t *rapid.T, maxPlies int) State {
 
 // checkPositionRoundTrip checks State -> Position -> text -> Position ->
 // State on s and returns the rebuilt state.
-func checkPositionRoundTrip(t *rapid.T, s State) State {
+func checkPositionRoundTrip(t tHelper, s State) State {
+	t.Helper()
 	p := s.Position()
 	text := p.String()
 	if text == "" {
@@ -334,4 +335,42 @@ func FuzzPositionRoundTrip(f *testing.F) {
 	f.Fuzz(rapid.MakeFuzz(func(t *rapid.T) {
 		checkPositionRoundTrip(t, drawGame(t, 300))
 	}))
+}
+
+// TestPositionEnds round-trips finished games: a captured flag (the
+// loser's flag is among the captured pieces), a resignation and a cap.
+func TestPositionEnds(t *testing.T) {
+	r := Barrage()
+	setup := MustParseSetup(r, "FB12239X../........../........../..........")
+	start, err := New(r, setup, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flag := play(t, start, "e1-e9", "d10-d9", "e9-j9", "d9-d8", "j9xj10")
+	resigned, _ := play(t, start, "e1-e9").Resign(Blue)
+	capped := r
+	capped.MaxPliesWithoutAttack = 2
+	cs, err := New(capped, setup, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		s    State
+		want string
+	}{
+		{"flag", flag, " b 5 0 bF! "},
+		{"resigned", resigned, " red:resign"},
+		{"capped", play(t, cs, "e1-e9", "d10-d9"), " draw:quietcap"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := checkPositionRoundTrip(t, tc.s)
+			if text := got.Position().String(); !strings.HasSuffix(text, tc.want) && !strings.Contains(text, tc.want) {
+				t.Errorf("position %q lacks %q", text, tc.want)
+			}
+			if got.Outcome() != tc.s.Outcome() {
+				t.Errorf("outcome %v, want %v", got.Outcome(), tc.s.Outcome())
+			}
+		})
+	}
 }
