@@ -1,0 +1,935 @@
+package stratego
+
+import (
+	"cmp"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ErrHidden: a position is a player's view, with hidden ranks, and cannot
+// become a [State].
+var ErrHidden = errors.New("stratego: position hides ranks")
+
+// Position is a game position as plain data, the structured form of the
+// one-line position text (like chess's FEN): the rules, every piece with
+// what its opponent knows about it, the captured pieces, the side to move,
+// the counters the rules need, the outcome, and the repetition record of
+// the Two-Squares and More-Squares rules. [State.Position] and
+// [Position.State] convert without loss: the state rebuilt from a
+// position has the same legal moves and the same future as the original
+// (only [State.LastEvent] is not kept). A player's view
+// ([State.ViewPosition]) has rank [Unknown] on the enemy pieces the player
+// has not seen; it parses and prints like any position but does not make
+// a State.
+//
+// The text form, fields separated by one space:
+//
+//	position = rules board turn ply quiet captured runs chases history outcome
+//	rules    = the form of Rules.String             classic
+//	board    = row {"/" row}       rows from the top (row Height) down to row 1
+//	row      = cell {cell}         one cell per file, a first
+//	cell     = "." | "~" | piece   empty, lake, piece
+//	piece    = ("r" | "b") label ["!"] ["+"] ["*"] ["^"]
+//	label    = a rank label in the rules' numbering, or "?" (hidden)
+//	turn     = ("r" | "b") ["@"]   the side to move; "@": a rescue is due
+//	ply      = decimal             plies since the start
+//	quiet    = decimal             plies in a row without an attack
+//	captured = "-" | piece {piece} pieces off the board, red first, by rank
+//	runs     = moves "/" moves     red's and blue's Two-Squares runs
+//	chases   = chase "/" chase "/" decimal
+//	chase    = "-" | square "-" square ":" decimal
+//	history  = moves
+//	moves    = "-" | move {"," move}   oldest first
+//	outcome  = "*" | ("red" | "blue" | "draw") ":" reason
+//	reason   = "flag" | "nomove" | "neither" | "resign" | "agreed"
+//	         | "plycap" | "quietcap"
+//
+// The marks of a piece say what its opponent knows: "!" its rank (shown
+// in combat), "+" that it has moved (so it is no Bomb or Flag), "*" that
+// it once moved more than one square; "^" marks a piece that was
+// rescued once (Ultimate Lightning), which may not be rescued again; the
+// number of rescues a side has made is the number of its marked pieces.
+//
+// The repetition record: a run lists the last moves (at most
+// Rules.TwoSquares) of the piece its side moved last, when that piece is
+// still on the board; a chase is the chaser's last move and the number
+// of boards its chase remembers (0 when Rules.MoreSquares is "game"),
+// and the last number counts the boards remembered since the last attack
+// under the "game" scope. The history lists the quiet moves that lead
+// from the oldest remembered board to the current one (one fewer than
+// the largest count), from which the parser rebuilds the boards.
+//
+// A Classic start position reads (rows shortened here):
+//
+//	classic b5b3b3…/…/rFrB…/r1r2… r 0 0 - -/- -/-/0 - *
+type Position struct {
+	Rules   Rules
+	Board   Board                 // the pieces; rank Unknown for a hidden piece
+	Known   [MaxSquares]Knowledge // for each square, what the opponent knows of its piece
+	Rescued SquareSet             // the pieces on the board that were rescued once
+	// Captured lists the pieces off the board; the text and
+	// [State.Position] give them in canonical order (by color, rank,
+	// knowledge, then rescue mark).
+	Captured           []Captive
+	Turn               Color
+	RescueDue          bool // the side to move must place a rescued piece
+	Ply                int
+	PliesWithoutAttack int
+	Outcome            Outcome
+
+	runs    [3][]Move
+	chases  [3]chaseRec
+	seen    int
+	history []Move
+}
+
+// Captive is a piece off the board, with what the opponent knew of it
+// and whether it was rescued once.
+type Captive struct {
+	Piece   Piece
+	Known   Knowledge
+	Rescued bool
+}
+
+// chaseRec is a running chase: the chaser's last move and the number of
+// boards it remembers. from == NoSquare means no chase.
+type chaseRec struct {
+	from, to Square
+	boards   int
+}
+
+var reasonWords = [...]string{"", "flag", "nomove", "neither", "resign", "agreed", "plycap", "quietcap"}
+
+// Position returns the position of s; see [Position] for what it holds.
+func (s State) Position() Position {
+	if s.g == nil {
+		return Position{}
+	}
+	p := Position{
+		Rules:              s.g.rules,
+		Turn:               s.turn,
+		RescueDue:          s.pending,
+		Ply:                int(s.ply),
+		PliesWithoutAttack: int(s.quiet),
+		Outcome:            s.outcome,
+	}
+	for id := 0; id < int(s.g.hi[Blue]); id++ {
+		pr := &s.pcs[id]
+		resc := s.rescued[id>>6]&(1<<(id&63)) != 0
+		if pr.cell == 0 {
+			p.Captured = append(p.Captured, Captive{Piece: pr.pc, Known: pr.know, Rescued: resc})
+			continue
+		}
+		sq := squareOfCell[pr.cell]
+		p.Board[sq.Index()] = pr.pc
+		p.Known[sq.Index()] = pr.know
+		if resc {
+			p.Rescued = p.Rescued.With(sq)
+		}
+	}
+	sortCaptives(p.Captured)
+	r := &s.g.rules
+	longest := s.seen
+	p.seen = listLen(s.seen)
+	for c := Red; c <= Blue; c++ {
+		run := &s.runs[c]
+		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].cell != 0 {
+			k := min(int(run.n), r.TwoSquares)
+			for i := k - 1; i >= 0; i-- {
+				p.runs[c] = append(p.runs[c], run.moves[i])
+			}
+		}
+		if ch := &s.chases[c]; ch.on {
+			p.chases[c] = chaseRec{from: squareOfCell[ch.from], to: squareOfCell[ch.to], boards: listLen(ch.boards)}
+			if listLen(ch.boards) > listLen(longest) {
+				longest = ch.boards
+			}
+		}
+	}
+	// The history: the quiet moves between consecutive remembered boards.
+	for n := longest; n != nil && n.next != nil; n = n.next {
+		m, ok := boardStep(&n.next.board, &n.board)
+		if !ok {
+			break // not reached: remembered boards differ by quiet moves
+		}
+		p.history = append(p.history, m)
+	}
+	slices.Reverse(p.history)
+	return p
+}
+
+func listLen(n *boardNode) int {
+	k := 0
+	for ; n != nil; n = n.next {
+		k++
+	}
+	return k
+}
+
+// boardStep returns the quiet move that turns board a into board b.
+func boardStep(a, b *Board) (Move, bool) {
+	var m Move
+	for i := range a {
+		if a[i] == b[i] {
+			continue
+		}
+		switch {
+		case a[i] != 0 && b[i] == 0 && m.From == NoSquare:
+			m.From = Square(i + 1)
+		case a[i] == 0 && b[i] != 0 && m.To == NoSquare:
+			m.To = Square(i + 1)
+		default:
+			return Move{}, false
+		}
+	}
+	if !m.From.IsValid() || !m.To.IsValid() || a[m.From.Index()] != b[m.To.Index()] {
+		return Move{}, false
+	}
+	return m, true
+}
+
+func sortCaptives(cs []Captive) { slices.SortFunc(cs, compareCaptives) }
+
+func compareCaptives(a, b Captive) int {
+	if c := cmp.Compare(a.Piece.Color(), b.Piece.Color()); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Piece.Rank(), b.Piece.Rank()); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Known, b.Known); c != 0 {
+		return c
+	}
+	return cmp.Compare(boolInt(a.Rescued), boolInt(b.Rescued))
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ViewPosition returns the position as player c sees it: the ranks of
+// the enemy pieces c has not seen in combat (those without [KnownRank])
+// are [Unknown]; everything else in a position is public.
+func (s State) ViewPosition(c Color) Position {
+	p := s.Position()
+	for i, pc := range p.Board {
+		if pc != 0 && pc.Color() != c && p.Known[i]&KnownRank == 0 {
+			p.Board[i] = NewPiece(pc.Color(), Unknown)
+		}
+	}
+	for i, cp := range p.Captured {
+		if cp.Piece.Color() != c && cp.Known&KnownRank == 0 {
+			p.Captured[i].Piece = NewPiece(cp.Piece.Color(), Unknown)
+		}
+	}
+	sortCaptives(p.Captured)
+	return p
+}
+
+// IsView reports whether p hides a rank (it is a player's view).
+func (p Position) IsView() bool {
+	for _, pc := range p.Board {
+		if pc.Rank() == Unknown {
+			return true
+		}
+	}
+	for _, cp := range p.Captured {
+		if cp.Piece.Rank() == Unknown {
+			return true
+		}
+	}
+	return false
+}
+
+// String returns the text form of the position (see [Position]), or ""
+// when p does not pass the checks of [ParsePosition].
+func (p Position) String() string {
+	b, err := p.AppendText(make([]byte, 0, 320))
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// AppendText implements [encoding.TextAppender]. It fails with an error
+// wrapping ErrInvalid when p has no valid rules, turn or pieces.
+func (p Position) AppendText(b []byte) ([]byte, error) {
+	r := &p.Rules
+	if err := r.Validate(); err != nil {
+		return b, err
+	}
+	if !p.Turn.IsValid() || p.Ply < 0 || p.PliesWithoutAttack < 0 || !p.Outcome.valid() {
+		return b, &SetupError{Reason: "position has an invalid turn, counter or outcome"}
+	}
+	b, _ = r.AppendText(b)
+	b = append(b, ' ')
+	n := r.Numbering
+	for row := r.Height - 1; row >= 0; row-- {
+		for f := 0; f < r.Width; f++ {
+			sq := SquareAt(f, row)
+			pc := p.Board[sq.Index()]
+			switch {
+			case r.Lakes.Has(sq):
+				b = append(b, '~')
+			case pc == 0:
+				b = append(b, '.')
+			default:
+				if !pc.IsValid() {
+					return b, &SetupError{Square: sq, Reason: "not a piece"}
+				}
+				b = appendPiece(b, n, pc, p.Known[sq.Index()], p.Rescued.Has(sq))
+			}
+		}
+		if row > 0 {
+			b = append(b, '/')
+		}
+	}
+	b = append(b, ' ', "rb"[p.Turn-Red])
+	if p.RescueDue {
+		b = append(b, '@')
+	}
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(p.Ply), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(p.PliesWithoutAttack), 10)
+	b = append(b, ' ')
+	if len(p.Captured) == 0 {
+		b = append(b, '-')
+	}
+	caps := p.Captured
+	if !slices.IsSortedFunc(caps, compareCaptives) {
+		caps = slices.Clone(caps)
+		sortCaptives(caps)
+	}
+	for _, cp := range caps {
+		if !cp.Piece.IsValid() {
+			return b, &SetupError{Reason: "a captured piece is not a piece"}
+		}
+		b = appendPiece(b, n, cp.Piece, cp.Known, cp.Rescued)
+	}
+	b = append(b, ' ')
+	b = appendMoves(b, p.runs[Red])
+	b = append(b, '/')
+	b = appendMoves(b, p.runs[Blue])
+	b = append(b, ' ')
+	for c := Red; c <= Blue; c++ {
+		if ch := p.chases[c]; ch.from != NoSquare {
+			b, _ = ch.from.AppendText(b)
+			b = append(b, '-')
+			b, _ = ch.to.AppendText(b)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(ch.boards), 10)
+		} else {
+			b = append(b, '-')
+		}
+		b = append(b, '/')
+	}
+	b = strconv.AppendInt(b, int64(p.seen), 10)
+	b = append(b, ' ')
+	b = appendMoves(b, p.history)
+	b = append(b, ' ')
+	if !p.Outcome.Over() {
+		return append(b, '*'), nil
+	}
+	switch p.Outcome.Winner {
+	case Red:
+		b = append(b, "red:"...)
+	case Blue:
+		b = append(b, "blue:"...)
+	default:
+		b = append(b, "draw:"...)
+	}
+	return append(b, reasonWords[p.Outcome.Reason]...), nil
+}
+
+func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescued bool) []byte {
+	b = append(b, "rb"[pc.Color()-Red], n.Char(pc.Rank()))
+	if k&KnownRank != 0 {
+		b = append(b, '!')
+	}
+	if k&KnownMoved != 0 {
+		b = append(b, '+')
+	}
+	if k&KnownFar != 0 {
+		b = append(b, '*')
+	}
+	if rescued {
+		b = append(b, '^')
+	}
+	return b
+}
+
+func appendMoves(b []byte, ms []Move) []byte {
+	if len(ms) == 0 {
+		return append(b, '-')
+	}
+	for i, m := range ms {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b, _ = m.AppendText(b)
+	}
+	return b
+}
+
+// MarshalText implements [encoding.TextMarshaler].
+func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with
+// [ParsePosition].
+func (p *Position) UnmarshalText(b []byte) error {
+	v, err := ParsePosition(string(b))
+	if err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
+
+// MarshalText implements [encoding.TextMarshaler] for a State with the
+// text of its [State.Position], so that states travel as JSON strings.
+func (s State) MarshalText() ([]byte, error) {
+	if s.g == nil {
+		return nil, ErrInvalid
+	}
+	return s.Position().AppendText(nil)
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it parses a
+// position with [ParsePosition] and makes it a state with
+// [Position.State].
+func (s *State) UnmarshalText(b []byte) error {
+	p, err := ParsePosition(string(b))
+	if err != nil {
+		return err
+	}
+	v, err := p.State()
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// posParser reads the fields of a position text.
+type posParser struct {
+	text string
+}
+
+func (ps *posParser) err(at int, want string) error {
+	return parseErr("position", ps.text, at, want)
+}
+
+// ParsePosition parses the text form of a [Position] and checks it: the
+// rules are valid, pieces stand on the board, no side has more pieces of
+// a rank than its army, the repetition record fits the rules and the
+// board, and the outcome is the one the rules give (a resignation or an
+// agreed draw excepted). A view (with "?" ranks) parses too.
+func ParsePosition(text string) (Position, error) {
+	ps := &posParser{text: text}
+	fields := strings.Split(text, " ")
+	if len(fields) != 10 {
+		return Position{}, ps.err(0, "10 fields separated by single spaces")
+	}
+	off := make([]int, len(fields))
+	for i := 1; i < len(fields); i++ {
+		off[i] = off[i-1] + len(fields[i-1]) + 1
+	}
+	var p Position
+	r, err := ParseRules(fields[0])
+	if err != nil {
+		return Position{}, ps.err(0, "valid rules: "+err.Error())
+	}
+	p.Rules = r
+	n := r.Numbering
+	// Board.
+	rows := strings.Split(fields[1], "/")
+	if len(rows) != r.Height {
+		return Position{}, ps.err(off[1], strconv.Itoa(r.Height)+" rows")
+	}
+	at := off[1]
+	for ri, rowText := range rows {
+		if ri > 0 {
+			at += len(rows[ri-1]) + 1
+		}
+		row := r.Height - 1 - ri
+		f := 0
+		for i := 0; i < len(rowText); {
+			if f >= r.Width {
+				return Position{}, ps.err(at+i, strconv.Itoa(r.Width)+" cells in a row")
+			}
+			sq := SquareAt(f, row)
+			ch := rowText[i]
+			switch {
+			case ch == '~':
+				if !r.Lakes.Has(sq) {
+					return Position{}, ps.err(at+i, "no lake on "+sq.String())
+				}
+				i++
+			case r.Lakes.Has(sq):
+				return Position{}, ps.err(at+i, "the lake \"~\" on "+sq.String())
+			case ch == '.':
+				i++
+			default:
+				pc, k, resc, j := scanPiece(n, rowText, i)
+				if j == 0 {
+					return Position{}, ps.err(at+i, "a piece, \".\" or \"~\"")
+				}
+				p.Board[sq.Index()], p.Known[sq.Index()] = pc, k
+				if resc {
+					p.Rescued = p.Rescued.With(sq)
+				}
+				i = j
+			}
+			f++
+		}
+		if f != r.Width {
+			return Position{}, ps.err(at+len(rowText), strconv.Itoa(r.Width)+" cells in a row")
+		}
+	}
+	// Turn, counters.
+	tf := fields[2]
+	switch {
+	case tf == "r" || tf == "r@":
+		p.Turn = Red
+	case tf == "b" || tf == "b@":
+		p.Turn = Blue
+	default:
+		return Position{}, ps.err(off[2], `"r" or "b", with "@" when a rescue is due`)
+	}
+	p.RescueDue = len(tf) == 2
+	var ok bool
+	if p.Ply, ok = parseCount(fields[3], 1<<30); !ok {
+		return Position{}, ps.err(off[3], "a ply count")
+	}
+	if p.PliesWithoutAttack, ok = parseCount(fields[4], p.Ply); !ok {
+		return Position{}, ps.err(off[4], "a count of plies without attack, at most the ply")
+	}
+	// Captured.
+	if cf := fields[5]; cf != "-" {
+		for i := 0; i < len(cf); {
+			pc, k, resc, j := scanPiece(n, cf, i)
+			if j == 0 {
+				return Position{}, ps.err(off[5]+i, "a captured piece")
+			}
+			p.Captured = append(p.Captured, Captive{Piece: pc, Known: k, Rescued: resc})
+			i = j
+		}
+		if !slices.IsSortedFunc(p.Captured, compareCaptives) {
+			return Position{}, ps.err(off[5], "captured pieces in order: red first, by rank")
+		}
+	}
+	// Runs.
+	runText := strings.Split(fields[6], "/")
+	if len(runText) != 2 {
+		return Position{}, ps.err(off[6], "red's run \"/\" blue's run")
+	}
+	for i, rt := range runText {
+		ms, ok := parseMoves(rt)
+		if !ok {
+			return Position{}, ps.err(off[6], "moves or \"-\"")
+		}
+		p.runs[Red+Color(i)] = ms
+	}
+	// Chases.
+	ct := strings.Split(fields[7], "/")
+	if len(ct) != 3 {
+		return Position{}, ps.err(off[7], "red's chase \"/\" blue's chase \"/\" a count")
+	}
+	for i := range 2 {
+		if ct[i] == "-" {
+			continue
+		}
+		mv, cnt, ok := strings.Cut(ct[i], ":")
+		m, err := ParseMove(mv)
+		k, okc := parseCount(cnt, 1<<30)
+		if !ok || err != nil || m.Via != NoSquare || m.IsRescue() || !okc {
+			return Position{}, ps.err(off[7], "a chase: from-to:count")
+		}
+		p.chases[Red+Color(i)] = chaseRec{from: m.From, to: m.To, boards: k}
+	}
+	if p.seen, ok = parseCount(ct[2], 1<<30); !ok {
+		return Position{}, ps.err(off[7], "a count of boards")
+	}
+	// History.
+	if p.history, ok = parseMoves(fields[8]); !ok {
+		return Position{}, ps.err(off[8], "moves or \"-\"")
+	}
+	// Outcome.
+	if of := fields[9]; of != "*" {
+		who, why, _ := strings.Cut(of, ":")
+		o := Outcome{Reason: NotOver}
+		for i, w := range reasonWords[1:] {
+			if w == why {
+				o.Reason = EndReason(i + 1)
+			}
+		}
+		switch who {
+		case "red":
+			o.Winner = Red
+		case "blue":
+			o.Winner = Blue
+		case "draw":
+		default:
+			o.Reason = NotOver
+		}
+		if o.Reason == NotOver || !o.valid() {
+			return Position{}, ps.err(off[9], `"*" or an outcome such as "red:flag" or "draw:agreed"`)
+		}
+		p.Outcome = o
+	}
+	if _, err := p.build(!p.IsView(), false); err != nil {
+		return Position{}, err
+	}
+	return p, nil
+}
+
+// scanPiece reads a piece token at s[i:] and returns it with the offset
+// after it, or 0 when there is none.
+func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, int) {
+	if i+1 >= len(s) {
+		return 0, 0, false, 0
+	}
+	var c Color
+	switch s[i] {
+	case 'r':
+		c = Red
+	case 'b':
+		c = Blue
+	default:
+		return 0, 0, false, 0
+	}
+	rk, ok := n.RankOf(s[i+1])
+	if !ok || n.Char(rk) != s[i+1] {
+		return 0, 0, false, 0
+	}
+	j := i + 2
+	var k Knowledge
+	resc := false
+	for _, m := range []struct {
+		ch byte
+		k  Knowledge
+	}{{'!', KnownRank}, {'+', KnownMoved}, {'*', KnownFar}, {'^', 0}} {
+		if j < len(s) && s[j] == m.ch {
+			if m.ch == '^' {
+				resc = true
+			}
+			k |= m.k
+			j++
+		}
+	}
+	return NewPiece(c, rk), k, resc, j
+}
+
+func parseMoves(s string) ([]Move, bool) {
+	if s == "-" {
+		return nil, true
+	}
+	var ms []Move
+	for part := range strings.SplitSeq(s, ",") {
+		m, err := ParseMove(part)
+		if err != nil || m.IsRescue() {
+			return nil, false
+		}
+		ms = append(ms, m)
+	}
+	return ms, true
+}
+
+// State returns the state of the position. It fails with ErrHidden for a
+// player's view, and with an error wrapping ErrSetup when the position
+// breaks the checks of [ParsePosition].
+func (p Position) State() (State, error) {
+	return p.build(true, false)
+}
+
+// stateWithRulesOutcome is State for a position whose outcome is unknown:
+// the state gets the outcome the rules give.
+func (p Position) stateWithRulesOutcome() (State, error) {
+	return p.build(true, true)
+}
+
+func posErr(c Color, sq Square, reason string) error {
+	return &SetupError{Color: c, Square: sq, Reason: reason}
+}
+
+// build checks p and, when make is set, returns its state. A view passes
+// the checks that do not need the hidden ranks.
+func (p Position) build(mk, derive bool) (State, error) {
+	r := p.Rules
+	if err := r.Validate(); err != nil {
+		return State{}, err
+	}
+	if !p.Turn.IsValid() {
+		return State{}, posErr(NoColor, NoSquare, "side to move must be red or blue")
+	}
+	if p.Ply < 0 || p.Ply > 1<<30 || p.PliesWithoutAttack < 0 || p.PliesWithoutAttack > p.Ply {
+		return State{}, posErr(NoColor, NoSquare, "counters out of range")
+	}
+	if !p.Outcome.valid() {
+		return State{}, posErr(NoColor, NoSquare, "invalid outcome")
+	}
+	view := p.IsView()
+	if view && mk {
+		return State{}, ErrHidden
+	}
+	var count [3]Army
+	var hidden [3]int
+	var rescues [3]int
+	flagOn := [3]bool{}
+	for i, pc := range p.Board {
+		sq := Square(i + 1)
+		if pc == 0 {
+			if p.Known[i] != 0 || p.Rescued.Has(sq) {
+				return State{}, posErr(NoColor, sq, "marks on an empty square")
+			}
+			continue
+		}
+		if !pc.IsValid() {
+			return State{}, posErr(NoColor, sq, "not a piece")
+		}
+		if !r.OnBoard(sq) {
+			return State{}, posErr(pc.Color(), sq, "square is off the board or a lake")
+		}
+		if p.Known[i] > KnownRank|KnownMoved|KnownFar {
+			return State{}, posErr(pc.Color(), sq, "unknown knowledge flags")
+		}
+		if pc.Rank() == Unknown {
+			hidden[pc.Color()]++
+		} else {
+			count[pc.Color()][pc.Rank()]++
+		}
+		if pc.Rank() == Flag {
+			flagOn[pc.Color()] = true
+		}
+		if p.Rescued.Has(sq) {
+			rescues[pc.Color()]++
+		}
+	}
+	if occ := p.occupied(); p.Rescued.Intersect(SquareSet{^occ[0], ^occ[1]}) != (SquareSet{}) {
+		return State{}, posErr(NoColor, NoSquare, "rescue mark on an empty square")
+	}
+	for _, cp := range p.Captured {
+		if !cp.Piece.IsValid() || cp.Known > KnownRank|KnownMoved|KnownFar {
+			return State{}, posErr(NoColor, NoSquare, "a captured piece is not a piece")
+		}
+		if cp.Piece.Rank() == Unknown {
+			hidden[cp.Piece.Color()]++
+		} else {
+			count[cp.Piece.Color()][cp.Piece.Rank()]++
+		}
+		if cp.Rescued {
+			rescues[cp.Piece.Color()]++
+		}
+	}
+	for _, c := range []Color{Red, Blue} {
+		extra := 0
+		for rk := Spy; rk <= Flag; rk++ {
+			if count[c][rk] > r.Army[rk] {
+				return State{}, posErr(c, NoSquare, "more "+rk.String()+" pieces than the army has")
+			}
+			extra += int(r.Army[rk] - count[c][rk])
+		}
+		if hidden[c] > extra {
+			return State{}, posErr(c, NoSquare, "more pieces than the army has")
+		}
+		if rescues[c] > r.Rescues {
+			return State{}, posErr(c, NoSquare, "more rescues than the rules allow")
+		}
+		lost := p.Outcome.Reason == FlagCaptured && p.Outcome.Winner == c.Opponent()
+		if !view && flagOn[c] == lost {
+			if lost {
+				return State{}, posErr(c, NoSquare, "flag captured but still on the board")
+			}
+			return State{}, posErr(c, NoSquare, "needs its flag on the board")
+		}
+	}
+	if p.RescueDue && (r.Rescues == 0 || p.Outcome.Over()) {
+		return State{}, posErr(p.Turn, NoSquare, "rescue due where none is possible")
+	}
+	// Repetition record.
+	for c := Red; c <= Blue; c++ {
+		ms := p.runs[c]
+		if len(ms) > r.TwoSquares {
+			return State{}, posErr(c, NoSquare, "run longer than the Two-Squares limit")
+		}
+		for _, m := range ms {
+			if !runMoveOK(&r, m) {
+				return State{}, posErr(c, m.From, "run move "+m.String()+" is not a move on the board")
+			}
+		}
+		if len(ms) > 0 {
+			last := ms[len(ms)-1].To
+			if pc := p.Board[last.Index()]; pc == 0 || pc.Color() != c || (pc.Rank() != Unknown && !pc.Rank().Movable()) {
+				return State{}, posErr(c, last, "run ends where no piece of its side stands")
+			}
+		}
+		ch := p.chases[c]
+		if ch.from == NoSquare {
+			continue
+		}
+		switch {
+		case r.MoreSquares == MoreSquaresOff:
+			return State{}, posErr(c, NoSquare, "a chase under rules without the More-Squares Rule")
+		case !r.OnBoard(ch.from) || !r.OnBoard(ch.to) || ch.from == ch.to:
+			return State{}, posErr(c, ch.from, "chase move not on the board")
+		case r.MoreSquares == MoreSquaresGame && ch.boards != 0:
+			return State{}, posErr(c, NoSquare, "chase boards under the game scope")
+		case r.MoreSquares == MoreSquaresChase && ch.boards == 0:
+			return State{}, posErr(c, NoSquare, "chase without boards")
+		}
+	}
+	if (r.MoreSquares == MoreSquaresGame) != (p.seen > 0) {
+		return State{}, posErr(NoColor, NoSquare, "board count does not fit the More-Squares scope")
+	}
+	want := max(p.chases[Red].boards, p.chases[Blue].boards, p.seen) - 1
+	if len(p.history) != max(want, 0) {
+		return State{}, posErr(NoColor, NoSquare, "history length does not fit the remembered boards")
+	}
+	// The remembered boards, newest first, by undoing the history.
+	boards := make([]Board, 1, len(p.history)+1)
+	boards[0] = p.Board
+	for i := len(p.history) - 1; i >= 0; i-- {
+		m := p.history[i]
+		b := boards[len(boards)-1]
+		if m.Via != NoSquare || !r.OnBoard(m.From) || !r.OnBoard(m.To) ||
+			b[m.To.Index()] == 0 || b[m.From.Index()] != 0 {
+			return State{}, posErr(NoColor, m.From, "history move "+m.String()+" does not fit the board")
+		}
+		b[m.From.Index()], b[m.To.Index()] = b[m.To.Index()], 0
+		boards = append(boards, b)
+	}
+	if !mk {
+		return State{}, nil
+	}
+	return p.restore(boards, derive)
+}
+
+func (p Position) occupied() SquareSet {
+	var s SquareSet
+	for i, pc := range p.Board {
+		if pc != 0 {
+			s = s.With(Square(i + 1))
+		}
+	}
+	return s
+}
+
+// runMoveOK reports whether m is a piece move on the board: along a line,
+// or a turning two-square move through Via.
+func runMoveOK(r *Rules, m Move) bool {
+	if !m.IsValid() || m.IsRescue() || !r.OnBoard(m.From) || !r.OnBoard(m.To) {
+		return false
+	}
+	if m.Via != NoSquare {
+		return r.OnBoard(m.Via) && isStep(cellOf(m.From), cellOf(m.Via)) && isStep(cellOf(m.Via), cellOf(m.To)) &&
+			m.From.File() != m.To.File() && m.From.Row() != m.To.Row()
+	}
+	return m.From.File() == m.To.File() || m.From.Row() == m.To.Row()
+}
+
+func hashBoard(b *Board) uint64 {
+	var h uint64
+	for i, pc := range b {
+		if pc != 0 {
+			h ^= zobrist[cellOfSquare[i+1]][pc]
+		}
+	}
+	return h
+}
+
+func boardList(boards []Board, k int) *boardNode {
+	var n *boardNode
+	for i := k - 1; i >= 0; i-- {
+		n = &boardNode{hash: hashBoard(&boards[i]), board: boards[i], next: n}
+	}
+	return n
+}
+
+// restore makes the state of a checked position with its remembered
+// boards (newest first).
+func (p Position) restore(boards []Board, derive bool) (State, error) {
+	r := p.Rules
+	base, err := newState(r, &Board{}, p.Turn)
+	if err != nil {
+		return State{}, err
+	}
+	g := base.g
+	s := State{g: g, cells: g.walls, turn: p.Turn, ply: int32(p.Ply), quiet: int32(p.PliesWithoutAttack), pending: p.RescueDue}
+	id := 0
+	add := func(pc Piece, k Knowledge, resc bool, sq Square) {
+		rec := pieceRec{pc: pc, know: k}
+		if sq != NoSquare {
+			rec.cell = cellOfSquare[sq]
+			s.cells[rec.cell] = uint8(id + 1)
+			s.hash ^= zobrist[rec.cell][pc]
+		}
+		s.pcs[id] = rec
+		if resc {
+			s.rescued[id>>6] |= 1 << (id & 63)
+			s.rescues[pc.Color()]++
+		}
+		id++
+	}
+	for _, c := range []Color{Red, Blue} {
+		g.lo[c] = uint8(id)
+		for i, pc := range p.Board {
+			if pc != 0 && pc.Color() == c {
+				sq := Square(i + 1)
+				add(pc, p.Known[i], p.Rescued.Has(sq), sq)
+			}
+		}
+		for _, cp := range p.Captured {
+			if cp.Piece.Color() == c {
+				add(cp.Piece, cp.Known, cp.Rescued, NoSquare)
+			}
+		}
+		g.hi[c] = uint8(id)
+	}
+	for c := Red; c <= Blue; c++ {
+		if ms := p.runs[c]; len(ms) > 0 {
+			run := &s.runs[c]
+			run.id = s.cells[cellOfSquare[ms[len(ms)-1].To]]
+			run.n = uint8(len(ms))
+			for i, m := range ms {
+				run.moves[len(ms)-1-i] = m
+			}
+		}
+		if ch := p.chases[c]; ch.from != NoSquare {
+			s.chases[c] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],
+				boards: boardList(boards, ch.boards)}
+		}
+	}
+	s.seen = boardList(boards, p.seen)
+	if s.pending {
+		if !s.canRescue(s.turn) {
+			return State{}, posErr(s.turn, NoSquare, "rescue due but nothing to rescue or no square")
+		}
+		if p.Outcome.Over() {
+			return State{}, posErr(s.turn, NoSquare, "rescue due in a finished game")
+		}
+		return s, nil
+	}
+	want := s.endCheck(false)
+	if derive && !p.Outcome.Over() {
+		s.outcome = want
+		return s, nil
+	}
+	switch o := p.Outcome; {
+	case o.Reason == FlagCaptured:
+		// Not decided by the end check (the flag's absence was checked).
+	case o.Reason == Resignation || o.Reason == DrawAgreed:
+		if want.Over() {
+			return State{}, posErr(NoColor, NoSquare, "outcome "+o.String()+" after the game ended: "+want.String())
+		}
+	case o != want:
+		return State{}, posErr(NoColor, NoSquare, "outcome "+o.String()+" but the rules give "+want.String())
+	}
+	s.outcome = p.Outcome
+	return s, nil
+}

@@ -1,0 +1,670 @@
+package stratego
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ErrMismatch: a game record contradicts itself or the game its moves
+// make (an annotation that is not what the move did, a result the
+// replay does not reach, tags that disagree).
+var ErrMismatch = errors.New("stratego: record does not match the game")
+
+// Tag is a descriptive tag of a game record, such as Event or Date.
+type Tag struct {
+	Name, Value string
+}
+
+// RecordedMove is one move of a game record: the move, its combat
+// annotation (filled in by [Record.Annotated]) and a comment.
+type RecordedMove struct {
+	AnnotatedMove
+	Comment string // text of the comment after the move, or ""
+}
+
+// Record is a game record, the library's PGN-like text form of a whole
+// game: descriptive tags, the rules, the start (both setups, or a start
+// [Position] for free placements and studies), the moves with their
+// combat annotations and comments, and the result. [ParseRecord] reads
+// one, [Record.String] writes it, [Record.Replay] plays it, and
+// [NewRecord] and [Record.Annotated] make one from a played game.
+//
+// The text form:
+//
+//	record   = {tag} movetext
+//	tag      = "[" name " " quoted "]" newline
+//	movetext = [comment] {turn} result
+//	turn     = [number] move [rescue] [comment]
+//	number   = digits "." | digits "..."   before Red's and Blue's move
+//	move     = an annotated move in the rules' numbering (notation.go)
+//	rescue   = "+" rankname "@" square     (its own comment may follow)
+//	comment  = "{" text without "}" "}"
+//	result   = "1-0" | "0-1" | "1/2-1/2" | "*"
+//
+// Tags with a meaning: Rules (the form of [Rules.String]; required unless
+// a Position tag gives the rules), Numbering ("isf" or "vintage", the
+// rank labels of the record; written always, and checked against the
+// rules), RedSetup and BlueSetup (the form of [Setup.String], each in
+// its owner's view), Position (a start position instead of setups),
+// Result and Termination (the winner as above and the [EndReason] of the
+// end, as in [EndReason.String]; the movetext's closing result must
+// agree). Any other tag (Event, Site, Date, Round, Red, Blue for the
+// players' names, …) is kept in [Record.Tags] in order. Move numbers
+// count turns: Red's move and Blue's reply share a number; a rescue
+// belongs to the turn whose move earned it. Numbers are optional when
+// reading; when present they must be right.
+//
+// Example:
+//
+//	[Event "Club night"]
+//	[Red "Alice"]
+//	[Blue "Bob"]
+//	[Rules "classic"]
+//	[Numbering "isf"]
+//	[RedSetup "…/…/…/…"]
+//	[BlueSetup "…/…/…/…"]
+//	[Result "1-0"]
+//	[Termination "flag captured"]
+//
+//	1. a4-a5 j7-j6
+//	2. a5xa6(6>3) {a good trade} …
+//	1-0
+type Record struct {
+	Tags      []Tag
+	Rules     Rules
+	RedSetup  Setup     // Red's setup, when Start is nil
+	BlueSetup Setup     // Blue's setup, when Start is nil
+	Start     *Position // a start position instead of the setups
+	Comment   string    // the comment before the first move
+	Moves     []RecordedMove
+	Result    Outcome // how the game ended; the zero Outcome is "*" (unknown or ongoing)
+}
+
+var reservedTags = []string{"Rules", "Numbering", "RedSetup", "BlueSetup", "Position", "Result", "Termination"}
+
+func isReserved(name string) bool {
+	for _, t := range reservedTags {
+		if t == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Tag returns the value of the descriptive tag name and whether it is
+// present.
+func (rec Record) Tag(name string) (string, bool) {
+	for _, t := range rec.Tags {
+		if t.Name == name {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+func validTagName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func resultToken(o Outcome) string {
+	switch {
+	case !o.Over():
+		return "*"
+	case o.Winner == Red:
+		return "1-0"
+	case o.Winner == Blue:
+		return "0-1"
+	}
+	return "1/2-1/2"
+}
+
+// String returns the text form of the record, or "" when it cannot be
+// written (see [Record.AppendText]).
+func (rec Record) String() string {
+	b, err := rec.AppendText(make([]byte, 0, 1024+12*len(rec.Moves)))
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// AppendText implements [encoding.TextAppender]. It fails when a tag has
+// a bad name, a reserved name or a value with a line break, when a
+// comment holds "}", or when a move, the setups or the start position
+// cannot be written.
+func (rec Record) AppendText(b []byte) ([]byte, error) {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: record: "+format, append([]any{ErrInvalid}, args...)...)
+	}
+	tag := func(name, value string) {
+		b = append(b, '[')
+		b = append(b, name...)
+		b = append(b, ' ', '"')
+		for i := 0; i < len(value); i++ {
+			if value[i] == '"' || value[i] == '\\' {
+				b = append(b, '\\')
+			}
+			b = append(b, value[i])
+		}
+		b = append(b, '"', ']', '\n')
+	}
+	for i, t := range rec.Tags {
+		if !validTagName(t.Name) || isReserved(t.Name) || strings.ContainsAny(t.Value, "\r\n") {
+			return b, bad("tag %q", t.Name)
+		}
+		for _, u := range rec.Tags[:i] {
+			if u.Name == t.Name {
+				return b, bad("tag %q twice", t.Name)
+			}
+		}
+		tag(t.Name, t.Value)
+	}
+	if err := rec.Rules.Validate(); err != nil {
+		return b, err
+	}
+	tag("Rules", rec.Rules.String())
+	tag("Numbering", rec.Rules.Numbering.String())
+	if rec.Start != nil {
+		if rec.Start.Rules != rec.Rules {
+			return b, bad("start position under other rules")
+		}
+		pt, err := rec.Start.AppendText(nil)
+		if err != nil {
+			return b, err
+		}
+		tag("Position", string(pt))
+	} else {
+		for _, s := range []Setup{rec.RedSetup, rec.BlueSetup} {
+			if err := rec.Rules.CheckSetup(s); err != nil {
+				return b, err
+			}
+		}
+		tag("RedSetup", rec.RedSetup.String())
+		tag("BlueSetup", rec.BlueSetup.String())
+	}
+	if !rec.Result.valid() {
+		return b, bad("result")
+	}
+	tag("Result", resultToken(rec.Result))
+	if rec.Result.Over() {
+		tag("Termination", rec.Result.Reason.String())
+	}
+	b = append(b, '\n')
+	comment := func(c string) error {
+		if strings.Contains(c, "}") {
+			return bad("comment %q holds \"}\"", c)
+		}
+		if c != "" {
+			b = append(b, " {"...)
+			b = append(b, c...)
+			b = append(b, '}')
+		}
+		return nil
+	}
+	if rec.Comment != "" {
+		if strings.Contains(rec.Comment, "}") {
+			return b, bad("comment %q holds \"}\"", rec.Comment)
+		}
+		b = append(b, '{')
+		b = append(b, rec.Comment...)
+		b = append(b, "}\n"...)
+	}
+	turns := moveTurns(rec.startTurn(), rec.Moves)
+	lineStart := true
+	for i, m := range rec.Moves {
+		t := turns[i]
+		switch {
+		case t.color == Red && (!m.Move.IsRescue() || i == 0):
+			if !lineStart {
+				b = append(b, '\n')
+			}
+			b = strconv.AppendInt(b, int64(t.num), 10)
+			b = append(b, ". "...)
+		case i == 0:
+			b = strconv.AppendInt(b, int64(t.num), 10)
+			b = append(b, "... "...)
+		default:
+			b = append(b, ' ')
+		}
+		lineStart = false
+		var err error
+		if b, err = m.AnnotatedMove.AppendNotation(b, rec.Rules.Numbering); err != nil {
+			return b, err
+		}
+		if err := comment(m.Comment); err != nil {
+			return b, err
+		}
+	}
+	if !lineStart {
+		b = append(b, '\n')
+	}
+	b = append(b, resultToken(rec.Result)...)
+	return append(b, '\n'), nil
+}
+
+// turnInfo is the side and the move number of a move of a record.
+type turnInfo struct {
+	color Color
+	num   int
+}
+
+// moveTurns returns the side and number of each move: sides alternate,
+// a rescue belongs to the side of the move before it (or to the side to
+// move at the start), and the number grows with each Red move that
+// follows a Blue one.
+func moveTurns(start Color, moves []RecordedMove) []turnInfo {
+	ts := make([]turnInfo, len(moves))
+	for i, m := range moves {
+		var prev *turnInfo
+		if i > 0 {
+			prev = &ts[i-1]
+		}
+		ts[i] = nextTurn(start, prev, m.Move.IsRescue())
+	}
+	return ts
+}
+
+// nextTurn returns the side and number of a move after the move prev
+// (nil for the first move).
+func nextTurn(start Color, prev *turnInfo, rescue bool) turnInfo {
+	if prev == nil {
+		return turnInfo{start, 1}
+	}
+	if rescue {
+		return *prev
+	}
+	t := turnInfo{prev.color.Opponent(), prev.num}
+	if t.color == Red {
+		t.num++
+	}
+	return t
+}
+
+func (rec Record) startTurn() Color {
+	if rec.Start != nil && rec.Start.Turn.IsValid() {
+		return rec.Start.Turn
+	}
+	return Red
+}
+
+// MarshalText implements [encoding.TextMarshaler].
+func (rec Record) MarshalText() ([]byte, error) { return rec.AppendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRecord].
+func (rec *Record) UnmarshalText(b []byte) error {
+	v, err := ParseRecord(string(b))
+	if err != nil {
+		return err
+	}
+	*rec = v
+	return nil
+}
+
+// ParseRecord parses the text form of a [Record] (see there). It checks
+// the syntax, the tags, the setups or start position and the move
+// numbers; whether the moves are legal is for [Record.Replay] to say.
+func ParseRecord(text string) (Record, error) {
+	var rec Record
+	perr := func(pos int, want string) error { return parseErr("record", text, pos, want) }
+	tags := map[string]string{}
+	tagPos := map[string]int{}
+	i := 0
+	// Tag section.
+	for {
+		for i < len(text) && isSpace(text[i]) {
+			i++
+		}
+		if i >= len(text) || text[i] != '[' {
+			break
+		}
+		start := i
+		j := i + 1
+		for j < len(text) && text[j] != ' ' && text[j] != '"' && text[j] != ']' {
+			j++
+		}
+		name := text[i+1 : j]
+		if !validTagName(name) || j+1 >= len(text) || text[j] != ' ' || text[j+1] != '"' {
+			return Record{}, perr(start, `[Name "value"]`)
+		}
+		j += 2
+		var val []byte
+		for ; j < len(text) && text[j] != '"'; j++ {
+			if text[j] == '\n' || text[j] == '\r' {
+				break
+			}
+			if text[j] == '\\' && j+1 < len(text) && (text[j+1] == '"' || text[j+1] == '\\') {
+				j++
+			}
+			val = append(val, text[j])
+		}
+		if j+1 >= len(text) || text[j] != '"' || text[j+1] != ']' {
+			return Record{}, perr(j, `a quoted value and "]"`)
+		}
+		i = j + 2
+		if _, dup := tags[name]; dup {
+			return Record{}, perr(start, "each tag once")
+		}
+		for _, t := range rec.Tags {
+			if t.Name == name {
+				return Record{}, perr(start, "each tag once")
+			}
+		}
+		if isReserved(name) {
+			tags[name], tagPos[name] = string(val), start
+		} else {
+			rec.Tags = append(rec.Tags, Tag{Name: name, Value: string(val)})
+		}
+	}
+	// Rules and start.
+	if pt, ok := tags["Position"]; ok {
+		p, err := ParsePosition(pt)
+		if err != nil {
+			return Record{}, fmt.Errorf("stratego: record Position tag: %w", err)
+		}
+		if p.IsView() {
+			return Record{}, perr(tagPos["Position"], "a full position, not a view")
+		}
+		rec.Start, rec.Rules = &p, p.Rules
+	}
+	if rt, ok := tags["Rules"]; ok {
+		r, err := ParseRules(rt)
+		if err != nil {
+			return Record{}, fmt.Errorf("stratego: record Rules tag: %w", err)
+		}
+		if rec.Start != nil && r != rec.Rules {
+			return Record{}, fmt.Errorf("%w: Rules tag %q and Position tag disagree", ErrMismatch, rt)
+		}
+		rec.Rules = r
+	} else if rec.Start == nil {
+		return Record{}, perr(0, "a Rules tag")
+	}
+	if nt, ok := tags["Numbering"]; ok {
+		n, err := ParseNumbering(nt)
+		if err != nil {
+			return Record{}, perr(tagPos["Numbering"], `"isf" or "vintage"`)
+		}
+		if n != rec.Rules.Numbering {
+			return Record{}, fmt.Errorf("%w: Numbering tag %q, rules number %v", ErrMismatch, nt, rec.Rules.Numbering)
+		}
+	}
+	_, hasRed := tags["RedSetup"]
+	_, hasBlue := tags["BlueSetup"]
+	switch {
+	case rec.Start != nil && (hasRed || hasBlue):
+		return Record{}, perr(tagPos["Position"], "either setups or a Position tag")
+	case rec.Start == nil:
+		for _, x := range []struct {
+			name string
+			dst  *Setup
+		}{{"RedSetup", &rec.RedSetup}, {"BlueSetup", &rec.BlueSetup}} {
+			st, ok := tags[x.name]
+			if !ok {
+				return Record{}, perr(0, "RedSetup and BlueSetup tags, or a Position tag")
+			}
+			s, err := ParseSetup(rec.Rules, st)
+			if err != nil {
+				return Record{}, fmt.Errorf("stratego: record %s tag: %w", x.name, err)
+			}
+			*x.dst = s
+		}
+	}
+	// Result tags.
+	res, hasRes := tags["Result"]
+	term, hasTerm := tags["Termination"]
+	if hasRes {
+		o, err := parseResult(res, term, hasTerm)
+		if err != nil {
+			return Record{}, perr(tagPos["Result"], err.Error())
+		}
+		rec.Result = o
+	} else if hasTerm {
+		return Record{}, perr(tagPos["Termination"], "a Result tag with the Termination tag")
+	}
+	// Movetext.
+	closing := ""
+	numAt, numDots, numVal := -1, 0, 0
+	var last turnInfo
+	for i < len(text) {
+		c := text[i]
+		switch {
+		case isSpace(c):
+			i++
+			continue
+		case c == '{':
+			end := strings.IndexByte(text[i:], '}')
+			if end < 0 {
+				return Record{}, perr(i, `"}" closing the comment`)
+			}
+			if closing != "" {
+				return Record{}, perr(i, "nothing after the result")
+			}
+			cm := strings.TrimSpace(text[i+1 : i+end])
+			i += end + 1
+			dst := &rec.Comment
+			if len(rec.Moves) > 0 {
+				dst = &rec.Moves[len(rec.Moves)-1].Comment
+			}
+			if *dst != "" && cm != "" {
+				*dst += " " + cm
+			} else if cm != "" {
+				*dst = cm
+			}
+			continue
+		}
+		j := i
+		for j < len(text) && !isSpace(text[j]) && text[j] != '{' {
+			j++
+		}
+		tok := text[i:j]
+		if closing != "" {
+			return Record{}, perr(i, "nothing after the result")
+		}
+		switch {
+		case tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
+			if numAt >= 0 {
+				return Record{}, perr(numAt, "a move after the move number")
+			}
+			closing = tok
+		case strings.HasSuffix(tok, "."):
+			digits := strings.TrimRight(tok, ".")
+			n, ok := parseCount(digits, 1<<30)
+			if numAt >= 0 || !ok || (len(tok)-len(digits) != 1 && len(tok)-len(digits) != 3) {
+				return Record{}, perr(i, `a move number such as "12." or "12..."`)
+			}
+			numAt, numDots, numVal = i, len(tok)-len(digits), n
+		default:
+			m, err := ParseAnnotatedMove(rec.Rules.Numbering, tok)
+			if err != nil {
+				var pe *ParseError
+				if errors.As(err, &pe) {
+					return Record{}, perr(i+pe.Pos, pe.Want)
+				}
+				return Record{}, perr(i, "a move")
+			}
+			var prev *turnInfo
+			if len(rec.Moves) > 0 {
+				prev = &last
+			}
+			ti := nextTurn(rec.startTurn(), prev, m.Move.IsRescue())
+			rec.Moves = append(rec.Moves, RecordedMove{AnnotatedMove: m})
+			last = ti
+			if numAt >= 0 {
+				if ti.num != numVal || (numDots == 1) != (ti.color == Red) {
+					dots := "."
+					if ti.color == Blue {
+						dots = "..."
+					}
+					return Record{}, perr(numAt, fmt.Sprintf("move number %d%s", ti.num, dots))
+				}
+				numAt = -1
+			}
+		}
+		i = j
+	}
+	if numAt >= 0 {
+		return Record{}, perr(numAt, "a move after the move number")
+	}
+	if closing == "" {
+		return Record{}, perr(len(text), `a result "1-0", "0-1", "1/2-1/2" or "*" closing the moves`)
+	}
+	if closing != resultToken(rec.Result) {
+		return Record{}, fmt.Errorf("%w: movetext ends %s but the Result tag is %s", ErrMismatch, closing, resultToken(rec.Result))
+	}
+	return rec, nil
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+func parseResult(res, term string, hasTerm bool) (Outcome, error) {
+	var o Outcome
+	switch res {
+	case "*":
+		if hasTerm {
+			return o, errors.New("no Termination tag with result *")
+		}
+		return o, nil
+	case "1-0":
+		o.Winner = Red
+	case "0-1":
+		o.Winner = Blue
+	case "1/2-1/2":
+	default:
+		return o, errors.New(`result "1-0", "0-1", "1/2-1/2" or "*"`)
+	}
+	if !hasTerm {
+		return o, errors.New("a Termination tag with a decided result")
+	}
+	r, err := ParseEndReason(term)
+	if err != nil || r == NotOver {
+		return o, errors.New(`a Termination such as "flag captured"`)
+	}
+	o.Reason = r
+	if !o.valid() {
+		return o, errors.New("a Termination that fits the result")
+	}
+	return o, nil
+}
+
+// ReplayError is the error of [Record.Replay] for a move that is illegal
+// or that contradicts its annotation. It unwraps to the engine's error
+// (a *[MoveError] wrapping a sentinel such as ErrBlocked) or to
+// ErrMismatch.
+type ReplayError struct {
+	Index  int   // the index of the move in Record.Moves
+	Number int   // the move number, as the record text writes it
+	Color  Color // the side that made it
+	Move   AnnotatedMove
+	Err    error
+}
+
+func (e *ReplayError) Error() string {
+	return fmt.Sprintf("stratego: record move %d (%v) %v: %v", e.Number, e.Color, e.Move.Move, e.Err)
+}
+
+// Unwrap returns the cause.
+func (e *ReplayError) Unwrap() error { return e.Err }
+
+// start returns the state the record starts from.
+func (rec Record) start() (State, error) {
+	if rec.Start != nil {
+		if rec.Start.Rules != rec.Rules {
+			return State{}, fmt.Errorf("%w: start position under other rules", ErrMismatch)
+		}
+		return rec.Start.State()
+	}
+	return New(rec.Rules, rec.RedSetup, rec.BlueSetup)
+}
+
+// Replay plays the record from its start and returns the states: the
+// start, then the state after each move. It stops at the first move that
+// is illegal or contradicts its annotation and returns the states so far
+// with a *[ReplayError] naming the move's number. When the moves end an
+// ongoing game and the record's result is a resignation or an agreed
+// draw, the last state carries that result ([State.Resign],
+// [State.AgreeDraw]); any other result must be the one the replay
+// reaches, or the error wraps ErrMismatch.
+func (rec Record) Replay() ([]State, error) {
+	s, err := rec.start()
+	if err != nil {
+		return nil, err
+	}
+	states := make([]State, 1, len(rec.Moves)+1)
+	states[0] = s
+	turns := moveTurns(s.Turn(), rec.Moves)
+	for i, m := range rec.Moves {
+		rerr := func(err error) error {
+			return &ReplayError{Index: i, Number: turns[i].num, Color: s.Turn(), Move: m.AnnotatedMove, Err: err}
+		}
+		next, ev, err := s.Apply(m.Move)
+		if err != nil {
+			return states, rerr(err)
+		}
+		if m.IsAttack() || m.Attacker != NoRank {
+			if got := Annotate(ev); got != m.AnnotatedMove {
+				return states, rerr(fmt.Errorf("%w: annotated %v, played %v", ErrMismatch, m.AnnotatedMove, got))
+			}
+		}
+		s = next
+		states = append(states, s)
+	}
+	got := s.Outcome()
+	switch want := rec.Result; {
+	case !want.Over() || want == got:
+	case !got.Over() && want.Reason == Resignation:
+		s, _ = s.Resign(want.Winner.Opponent())
+		states[len(states)-1] = s
+	case !got.Over() && want.Reason == DrawAgreed:
+		s, _ = s.AgreeDraw()
+		states[len(states)-1] = s
+	default:
+		return states, fmt.Errorf("%w: the record says %v, the moves give %v", ErrMismatch, want, got)
+	}
+	return states, nil
+}
+
+// Annotated replays the record and returns a copy with every move
+// annotated with its combat and, when the moves end the game by the
+// rules, the result set to that outcome. Comments and tags are kept.
+func (rec Record) Annotated() (Record, error) {
+	out := rec
+	out.Moves = nil
+	if rec.Moves != nil {
+		out.Moves = make([]RecordedMove, len(rec.Moves))
+	}
+	for i, m := range rec.Moves {
+		out.Moves[i] = RecordedMove{AnnotatedMove: AnnotatedMove{Move: m.Move}, Comment: m.Comment}
+	}
+	states, err := out.Replay()
+	if err != nil {
+		return Record{}, err
+	}
+	for i := range out.Moves {
+		out.Moves[i].AnnotatedMove = Annotate(states[i+1].LastEvent())
+	}
+	if o := states[len(states)-1].Outcome(); o.Over() {
+		out.Result = o
+	}
+	return out, nil
+}
+
+// NewRecord returns the annotated record of a game under r from the two
+// setups with the given moves (see [Record.Annotated]). Add tags, comments
+// or a resignation ([Record.Result]) to it as needed.
+func NewRecord(r Rules, red, blue Setup, moves ...Move) (Record, error) {
+	rec := Record{Rules: r, RedSetup: red, BlueSetup: blue, Moves: make([]RecordedMove, len(moves))}
+	for i, m := range moves {
+		rec.Moves[i].Move = m
+	}
+	return rec.Annotated()
+}

@@ -1,0 +1,351 @@
+package stratego
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+var cmpRecord = cmp.Options{cmp.AllowUnexported(Setup{}, Position{}, chaseRec{})}
+
+var commentText = rapid.Custom(func(t *rapid.T) string {
+	s := rapid.StringOfN(rapid.SampledFrom([]rune("ab c\"{[]\\é1.-")), 0, 12, -1).Draw(t, "comment")
+	return strings.TrimSpace(s)
+})
+
+// genRecord draws a record of a random game: rules, setups or a start
+// position, random legal moves, tags, comments and sometimes a
+// resignation or an agreed draw. It returns the record and the state the
+// game reached.
+func genRecord(t *rapid.T) (Record, State) {
+	rs := positionRules()
+	r := rs[rapid.IntRange(0, len(rs)-1).Draw(t, "rules")]
+	seed := rapid.Uint64().Draw(t, "seed")
+	rng := rand.New(rand.NewPCG(seed, seed>>1|1))
+	red, blue := RandomSetup(r, rng), RandomSetup(r, rng)
+	s, err := New(r, red, blue)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	rec := Record{Rules: r, RedSetup: red, BlueSetup: blue}
+	if rapid.Bool().Draw(t, "from a position") {
+		for range rapid.IntRange(0, 60).Draw(t, "opening plies") {
+			if s.Outcome().Over() {
+				break
+			}
+			s, _, _ = s.Apply(rapid.SampledFrom(s.AppendLegalMoves(nil)).Draw(t, "opening move"))
+		}
+		p := s.Position()
+		rec.Start, rec.RedSetup, rec.BlueSetup = &p, Setup{}, Setup{}
+	}
+	for range rapid.IntRange(0, 120).Draw(t, "plies") {
+		if s.Outcome().Over() {
+			break
+		}
+		m := rapid.SampledFrom(s.AppendLegalMoves(nil)).Draw(t, "move")
+		var ev Event
+		s, ev, err = s.Apply(m)
+		if err != nil {
+			t.Fatalf("legal move %v: %v", m, err)
+		}
+		rm := RecordedMove{AnnotatedMove: Annotate(ev)}
+		if rapid.IntRange(0, 9).Draw(t, "comment?") == 0 {
+			rm.Comment = commentText.Draw(t, "move comment")
+		}
+		rec.Moves = append(rec.Moves, rm)
+	}
+	rec.Result = s.Outcome()
+	if !s.Outcome().Over() {
+		switch rapid.IntRange(0, 2).Draw(t, "end") {
+		case 1:
+			s, _ = s.Resign(rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "resigns"))
+			rec.Result = s.Outcome()
+		case 2:
+			s, _ = s.AgreeDraw()
+			rec.Result = s.Outcome()
+		}
+	}
+	for i, name := range []string{"Event", "Site", "Date", "Red", "Blue", "Round"} {
+		if rapid.Bool().Draw(t, "tag "+name) {
+			rec.Tags = append(rec.Tags, Tag{Name: name, Value: commentText.Draw(t, "value") + strings.Repeat("}", i%2)})
+		}
+	}
+	rec.Comment = commentText.Draw(t, "game comment")
+	return rec, s
+}
+
+func TestRecordRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rec, final := genRecord(t)
+		text := rec.String()
+		if text == "" {
+			_, err := rec.AppendText(nil)
+			t.Fatalf("String empty: %v", err)
+		}
+		got, err := ParseRecord(text)
+		if err != nil {
+			t.Fatalf("ParseRecord:\n%s\nerr: %v", text, err)
+		}
+		if d := cmp.Diff(rec, got, cmpRecord); d != "" {
+			t.Fatalf("record round trip of\n%s\n(-want +got):\n%s", text, d)
+		}
+		// record -> replay -> record
+		states, err := got.Replay()
+		if err != nil {
+			t.Fatalf("Replay: %v", err)
+		}
+		if g, w := states[len(states)-1].Position().String(), final.Position().String(); g != w {
+			t.Fatalf("replayed final position\n got %s\nwant %s", g, w)
+		}
+		again, err := got.Annotated()
+		if err != nil {
+			t.Fatalf("Annotated: %v", err)
+		}
+		if d := cmp.Diff(rec, again, cmpRecord); d != "" {
+			t.Fatalf("record -> replay -> record (-want +got):\n%s", d)
+		}
+	})
+}
+
+func TestRecordText(t *testing.T) {
+	r := Classic()
+	r.Army = Army{Flag: 1, Captain: 1, Miner: 1}
+	r.FillZone = false
+	red := MustParseSetup(r, "F.6......./........../..3......./..........")
+	blue := MustParseSetup(r, "F.6......./........../..3......./..........")
+	redMoves := strings.Fields("c3-c4 c4-b4 b4-b5 b5-b6 b6-b7 b7-b8 b8-b9 b9-c9 c9-d9 d9-e9 e9-f9 f9-g9 g9-h9 h9-i9 i9-j9 j9xj10")
+	blueMoves := strings.Fields("h8-i8 i8-i7 i7-i6 i6-i5 i5-i4 i4-i3 i3-i2 i2-i1 i1-j1 j1-j2 j2-j3 j3-j4 j4-j5 j5-j6 j6-j7")
+	var moves []Move
+	for i, m := range redMoves {
+		moves = append(moves, MustParseMove(m))
+		if i < len(blueMoves) {
+			moves = append(moves, MustParseMove(blueMoves[i]))
+		}
+	}
+	bad := append([]Move(nil), moves...)
+	bad[12] = MustParseMove("b8-b10")
+	_, err := NewRecord(r, red, blue, bad...)
+	var re *ReplayError
+	if !errors.As(err, &re) || re.Number != 7 || re.Color != Red || re.Index != 12 || !errors.Is(err, ErrBadDirection) {
+		t.Fatalf("err %v, want a ReplayError at move 7 (red) wrapping ErrBadDirection", err)
+	}
+	rec, err := NewRecord(r, red, blue, moves...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Tags = []Tag{{"Event", `Test "quoted"`}}
+	rec.Moves[0].Comment = "first"
+	want := `[Event "Test \"quoted\""]
+[Rules "duel,army=miner:1+captain:1+flag:1"]
+[Numbering "isf"]
+[RedSetup "F.6......./........../..3......./.........."]
+[BlueSetup "F.6......./........../..3......./.........."]
+[Result "1-0"]
+[Termination "flag captured"]
+
+1. c3-c4 {first} h8-i8
+2. c4-b4 i8-i7
+3. b4-b5 i7-i6
+4. b5-b6 i6-i5
+5. b6-b7 i5-i4
+6. b7-b8 i4-i3
+7. b8-b9 i3-i2
+8. b9-c9 i2-i1
+9. c9-d9 i1-j1
+10. d9-e9 j1-j2
+11. e9-f9 j2-j3
+12. f9-g9 j3-j4
+13. g9-h9 j4-j5
+14. h9-i9 j5-j6
+15. i9-j9 j6-j7
+16. j9xj10(3>F)
+1-0
+`
+	if got := rec.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestParseRecordErrors(t *testing.T) {
+	setups := "[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n"
+	for _, tc := range []struct {
+		name, text string
+		want       error
+	}{
+		{"empty", "", ErrSyntax},
+		{"no rules", "*", ErrSyntax},
+		{"no result", setups + "1. a1-a2", ErrSyntax},
+		{"bad tag", "[Rules classic]\n*", ErrSyntax},
+		{"bad rules", "[Rules \"chess\"]\n*", ErrSyntax},
+		{"numbering", "[Rules \"classic\"]\n[Numbering \"vintage\"]\n*", ErrMismatch},
+		{"bad setup", "[Rules \"barrage\"]\n[RedSetup \"F\"]\n[BlueSetup \"F\"]\n*", ErrSyntax},
+		{"wrong number", setups + "2. d1-d2 *", ErrSyntax},
+		{"blue number", setups + "1... d1-d2 *", ErrSyntax},
+		{"dangling number", setups + "1. *", ErrSyntax},
+		{"result mismatch", setups + "[Result \"1-0\"]\n[Termination \"resignation\"]\n*", ErrMismatch},
+		{"termination misfit", setups + "[Result \"1/2-1/2\"]\n[Termination \"resignation\"]\n1/2-1/2", ErrSyntax},
+		{"after result", setups + "* d1-d2", ErrSyntax},
+		{"open comment", setups + "{ *", ErrSyntax},
+		{"bad annotation", setups + "1. d1xd2(9>Z) *", ErrSyntax},
+		{"duplicate", setups + "[Event \"a\"]\n[Event \"b\"]\n*", ErrSyntax},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseRecord(tc.text)
+			if !errors.Is(err, tc.want) {
+				t.Errorf("ParseRecord(%q): err %v, want %v", tc.text, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestReplayErrors(t *testing.T) {
+	base := "[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n"
+	for _, tc := range []struct {
+		name, moves string
+		index, num  int
+		want        error
+	}{
+		{"blocked", "1. d1-d2 d10-d9 2. b1-b2", 2, 2, ErrImmovable},
+		{"no piece", "1. a5-a6", 0, 1, ErrNoPiece},
+		{"two squares", "1. h1-h2 d10-d9 2. h2-h1 d9-d10 3. h1-h2 d10-d9 4. h2-h1", 6, 4, ErrTwoSquares},
+		{"wrong annotation", "1. e1xe10(2>3)", 0, 1, ErrMismatch},
+		{"two squares blue", "1. h1-h2 d10-d9 2. h2-h1 d9-d10 3. g1-g2 d10-d9 4. g2-g1 d9-d10", 7, 4, ErrTwoSquares},
+		{"result not reached", "1. d1-d2 1-0", -1, 0, ErrMismatch},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text := base
+			if strings.HasSuffix(tc.moves, "1-0") {
+				text += "[Result \"1-0\"]\n[Termination \"flag captured\"]\n" + tc.moves
+			} else {
+				text += tc.moves + " *"
+			}
+			rec, err := ParseRecord(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = rec.Replay()
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("Replay: err %v, want %v", err, tc.want)
+			}
+			var re *ReplayError
+			if tc.index >= 0 && (!errors.As(err, &re) || re.Index != tc.index || re.Number != tc.num) {
+				t.Errorf("Replay: err %v, want a ReplayError at index %d, number %d", err, tc.index, tc.num)
+			}
+		})
+	}
+}
+
+func FuzzParseRecord(f *testing.F) {
+	r := UltimateLightning()
+	rng := rand.New(rand.NewPCG(3, 4))
+	red, blue := RandomSetup(r, rng), RandomSetup(r, rng)
+	s, _ := New(r, red, blue)
+	var moves []Move
+	for i := 0; i < 30 && !s.Outcome().Over(); i++ {
+		ms := s.AppendLegalMoves(nil)
+		m := ms[rng.IntN(len(ms))]
+		moves = append(moves, m)
+		s, _, _ = s.Apply(m)
+	}
+	rec, err := NewRecord(r, red, blue, moves...)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(rec.String())
+	f.Add("[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n1. d1-d2 {c} d10-d9 2. d2xd3(3>3) *")
+	p := s.Position()
+	f.Add(Record{Rules: r, Start: &p, Comment: "from here"}.String())
+	f.Fuzz(func(t *testing.T, text string) {
+		rec, err := ParseRecord(text)
+		if err != nil {
+			return
+		}
+		back, err := rec.AppendText(nil)
+		if err != nil {
+			t.Fatalf("accepted record does not write: %v\n%s", err, text)
+		}
+		rec2, err := ParseRecord(string(back))
+		if err != nil {
+			t.Fatalf("written record does not parse: %v\n%s", err, back)
+		}
+		if d := cmp.Diff(rec, rec2, cmpRecord); d != "" {
+			t.Fatalf("round trip (-want +got):\n%s", d)
+		}
+		_, _ = rec.Replay() // must not panic
+	})
+}
+
+func benchRecord(b *testing.B) Record {
+	r := Classic()
+	rng := rand.New(rand.NewPCG(5, 6))
+	red, blue := RandomSetup(r, rng), RandomSetup(r, rng)
+	s, _ := New(r, red, blue)
+	var moves []Move
+	for i := 0; i < 400 && !s.Outcome().Over(); i++ {
+		ms := s.AppendLegalMoves(nil)
+		m := ms[rng.IntN(len(ms))]
+		moves = append(moves, m)
+		s, _, _ = s.Apply(m)
+	}
+	rec, err := NewRecord(r, red, blue, moves...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec.Tags = []Tag{{"Event", "Benchmark"}, {"Red", "A"}, {"Blue", "B"}}
+	return rec
+}
+
+func BenchmarkRecordString(b *testing.B) {
+	rec := benchRecord(b)
+	buf := make([]byte, 0, 8192)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf, _ = rec.AppendText(buf[:0])
+	}
+}
+
+func BenchmarkParseRecord(b *testing.B) {
+	text := benchRecord(b).String()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseRecord(text); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkReplayRecord(b *testing.B) {
+	rec := benchRecord(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := rec.Replay(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestRecordJSON(t *testing.T) {
+	rec, err := ParseRecord(`[Rules "barrage"]
+[RedSetup "FB12239X../........../........../.........."]
+[BlueSetup "FB12239X../........../........../.........."]
+1. e1-e2 {go} f10-f2 *`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(struct{ Game Record }{rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back struct{ Game Record }
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatalf("%v in %s", err, b)
+	}
+	if d := cmp.Diff(rec, back.Game, cmpRecord); d != "" {
+		t.Errorf("JSON round trip (-want +got):\n%s", d)
+	}
+}
