@@ -48,9 +48,9 @@ var ErrHidden = errors.New("stratego: position hides ranks")
 //
 // The marks of a piece say what its opponent knows: "!" its rank (shown
 // in combat), "+" that it has moved (so it is no Bomb or Flag), "*" that
-// it once moved more than one square; "^" marks a piece that was
-// rescued once (Ultimate Lightning), which may not be rescued again; the
-// number of rescues a side has made is the number of its marked pieces.
+// it once moved more than one square; "^" marks a piece that has made a
+// rescue (Ultimate Lightning), which may not make another; the number of
+// rescues a side has made is the number of its marked pieces.
 //
 // The repetition record: a run lists the last moves (at most
 // Rules.TwoSquares) of the piece its side moved last, when that piece is
@@ -68,7 +68,7 @@ type Position struct {
 	Rules   Rules
 	Board   Board                 // the pieces; rank Unknown for a hidden piece
 	Known   [MaxSquares]Knowledge // for each square, what the opponent knows of its piece
-	Rescued SquareSet             // the pieces on the board that were rescued once
+	Rescuers SquareSet            // the pieces on the board that have made a rescue
 	// Captured lists the pieces off the board; the text and
 	// [State.Position] give them in canonical order (by color, rank,
 	// knowledge, then rescue mark).
@@ -86,11 +86,11 @@ type Position struct {
 }
 
 // Captive is a piece off the board, with what the opponent knew of it
-// and whether it was rescued once.
+// and whether it had made a rescue.
 type Captive struct {
 	Piece   Piece
 	Known   Knowledge
-	Rescued bool
+	Rescuer bool
 }
 
 // chaseRec is a running chase: the chaser's last move and the number of
@@ -117,16 +117,16 @@ func (s State) Position() Position {
 	}
 	for id := 0; id < int(s.g.hi[Blue]); id++ {
 		pr := &s.pcs[id]
-		resc := s.rescued[id>>6]&(1<<(id&63)) != 0
+		resc := s.rescuer[id>>6]&(1<<(id&63)) != 0
 		if pr.cell == 0 {
-			p.Captured = append(p.Captured, Captive{Piece: pr.pc, Known: pr.know, Rescued: resc})
+			p.Captured = append(p.Captured, Captive{Piece: pr.pc, Known: pr.know, Rescuer: resc})
 			continue
 		}
 		sq := squareOfCell[pr.cell]
 		p.Board[sq.Index()] = pr.pc
 		p.Known[sq.Index()] = pr.know
 		if resc {
-			p.Rescued = p.Rescued.With(sq)
+			p.Rescuers = p.Rescuers.With(sq)
 		}
 	}
 	sortCaptives(p.Captured)
@@ -202,7 +202,7 @@ func compareCaptives(a, b Captive) int {
 	if c := cmp.Compare(a.Known, b.Known); c != 0 {
 		return c
 	}
-	return cmp.Compare(boolInt(a.Rescued), boolInt(b.Rescued))
+	return cmp.Compare(boolInt(a.Rescuer), boolInt(b.Rescuer))
 }
 
 func boolInt(b bool) int {
@@ -282,7 +282,7 @@ func (p Position) AppendText(b []byte) ([]byte, error) {
 				if !pc.IsValid() {
 					return b, &SetupError{Square: sq, Reason: "not a piece"}
 				}
-				b = appendPiece(b, n, pc, p.Known[sq.Index()], p.Rescued.Has(sq))
+				b = appendPiece(b, n, pc, p.Known[sq.Index()], p.Rescuers.Has(sq))
 			}
 		}
 		if row > 0 {
@@ -310,7 +310,7 @@ func (p Position) AppendText(b []byte) ([]byte, error) {
 		if !cp.Piece.IsValid() {
 			return b, &SetupError{Reason: "a captured piece is not a piece"}
 		}
-		b = appendPiece(b, n, cp.Piece, cp.Known, cp.Rescued)
+		b = appendPiece(b, n, cp.Piece, cp.Known, cp.Rescuer)
 	}
 	b = append(b, ' ')
 	b = appendMoves(b, p.runs[Red])
@@ -347,7 +347,7 @@ func (p Position) AppendText(b []byte) ([]byte, error) {
 	return append(b, reasonWords[p.Outcome.Reason]...), nil
 }
 
-func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescued bool) []byte {
+func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool) []byte {
 	b = append(b, "rb"[pc.Color()-Red], n.Char(pc.Rank()))
 	if k&KnownRank != 0 {
 		b = append(b, '!')
@@ -358,7 +358,7 @@ func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescued bool) []b
 	if k&KnownFar != 0 {
 		b = append(b, '*')
 	}
-	if rescued {
+	if rescuer {
 		b = append(b, '^')
 	}
 	return b
@@ -482,7 +482,7 @@ func ParsePosition(text string) (Position, error) {
 				}
 				p.Board[sq.Index()], p.Known[sq.Index()] = pc, k
 				if resc {
-					p.Rescued = p.Rescued.With(sq)
+					p.Rescuers = p.Rescuers.With(sq)
 				}
 				i = j
 			}
@@ -517,7 +517,7 @@ func ParsePosition(text string) (Position, error) {
 			if j == 0 {
 				return Position{}, ps.err(off[5]+i, "a captured piece")
 			}
-			p.Captured = append(p.Captured, Captive{Piece: pc, Known: k, Rescued: resc})
+			p.Captured = append(p.Captured, Captive{Piece: pc, Known: k, Rescuer: resc})
 			i = j
 		}
 		if !slices.IsSortedFunc(p.Captured, compareCaptives) {
@@ -685,7 +685,7 @@ func (p Position) build(mk, derive bool) (State, error) {
 	for i, pc := range p.Board {
 		sq := Square(i + 1)
 		if pc == 0 {
-			if p.Known[i] != 0 || p.Rescued.Has(sq) {
+			if p.Known[i] != 0 || p.Rescuers.Has(sq) {
 				return State{}, posErr(NoColor, sq, "marks on an empty square")
 			}
 			continue
@@ -707,11 +707,11 @@ func (p Position) build(mk, derive bool) (State, error) {
 		if pc.Rank() == Flag {
 			flagOn[pc.Color()] = true
 		}
-		if p.Rescued.Has(sq) {
+		if p.Rescuers.Has(sq) {
 			rescues[pc.Color()]++
 		}
 	}
-	if occ := p.occupied(); p.Rescued.Intersect(SquareSet{^occ[0], ^occ[1]}) != (SquareSet{}) {
+	if occ := p.occupied(); p.Rescuers.Intersect(SquareSet{^occ[0], ^occ[1]}) != (SquareSet{}) {
 		return State{}, posErr(NoColor, NoSquare, "rescue mark on an empty square")
 	}
 	for _, cp := range p.Captured {
@@ -723,7 +723,7 @@ func (p Position) build(mk, derive bool) (State, error) {
 		} else {
 			count[cp.Piece.Color()][cp.Piece.Rank()]++
 		}
-		if cp.Rescued {
+		if cp.Rescuer {
 			rescues[cp.Piece.Color()]++
 		}
 	}
@@ -863,15 +863,12 @@ func (p Position) restore(boards []Board, derive bool) (State, error) {
 	s := State{g: g, cells: g.walls, turn: p.Turn, ply: int32(p.Ply), quiet: int32(p.PliesWithoutAttack), pending: p.RescueDue}
 	id := 0
 	add := func(pc Piece, k Knowledge, resc bool, sq Square) {
-		rec := pieceRec{pc: pc, know: k}
+		s.pcs[id] = pieceRec{pc: pc, know: k}
 		if sq != NoSquare {
-			rec.cell = cellOfSquare[sq]
-			s.cells[rec.cell] = uint8(id + 1)
-			s.hash ^= zobrist[rec.cell][pc]
+			s.putPiece(uint8(id), int(cellOfSquare[sq]))
 		}
-		s.pcs[id] = rec
 		if resc {
-			s.rescued[id>>6] |= 1 << (id & 63)
+			s.rescuer[id>>6] |= 1 << (id & 63)
 			s.rescues[pc.Color()]++
 		}
 		id++
@@ -881,12 +878,12 @@ func (p Position) restore(boards []Board, derive bool) (State, error) {
 		for i, pc := range p.Board {
 			if pc != 0 && pc.Color() == c {
 				sq := Square(i + 1)
-				add(pc, p.Known[i], p.Rescued.Has(sq), sq)
+				add(pc, p.Known[i], p.Rescuers.Has(sq), sq)
 			}
 		}
 		for _, cp := range p.Captured {
 			if cp.Piece.Color() == c {
-				add(cp.Piece, cp.Known, cp.Rescued, NoSquare)
+				add(cp.Piece, cp.Known, cp.Rescuer, NoSquare)
 			}
 		}
 		g.hi[c] = uint8(id)
@@ -899,6 +896,7 @@ func (p Position) restore(boards []Board, derive bool) (State, error) {
 			for i, m := range ms {
 				run.moves[len(ms)-1-i] = m
 			}
+			run.setBan(p.Rules.TwoSquares)
 		}
 		if ch := p.chases[c]; ch.from != NoSquare {
 			s.chases[c] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],

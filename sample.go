@@ -464,6 +464,7 @@ func (v *View) build(s State, b *Board) (State, error) {
 			if run.id == 0 || run.id == wallCell || s.pcs[run.id-1].pc.Color() != col {
 				return State{}, ErrInconsistentView
 			}
+			run.setBan(v.rules.TwoSquares)
 		}
 	}
 	// The repetition records: the boards after each of the last plies,

@@ -150,6 +150,16 @@ type run struct {
 	ban    edges // boundaries crossed by each of the last N moves
 }
 
+// setBan computes the boundaries the run's piece may not cross under a
+// Two-Squares limit n.
+func (run *run) setBan(n int) {
+	run.ban, run.banned = edges{}, false
+	if n > 0 && int(run.n) >= n {
+		run.ban = runBan(&run.moves, n)
+		run.banned = run.ban != edges{}
+	}
+}
+
 // chase is the More-Squares record of one side as the chaser.
 type chase struct {
 	on       bool
@@ -567,12 +577,7 @@ func (s *State) play(m Move) Event {
 			run.id, run.n = aid+1, 1
 		}
 		run.moves[0] = m
-		run.ban = edges{}
-		run.banned = false
-		if int(run.n) >= r.TwoSquares {
-			run.ban = runBan(&run.moves, r.TwoSquares)
-			run.banned = run.ban != edges{}
-		}
+		run.setBan(r.TwoSquares)
 	}
 	if r.MoreSquares != MoreSquaresOff {
 		s.trackChases(c, from, to, attack, a.cell != 0)

@@ -152,11 +152,11 @@ func (s State) ViewInto(v *View, c Color) {
 		ch := &s.chases[col]
 		if ch.on {
 			v.chases[col] = viewChase{on: true, from: squareOfCell[ch.from], to: squareOfCell[ch.to],
-				boards: listLen(ch.boards)}
+				boards: int32(listLen(ch.boards))}
 		}
 	}
 	longest := s.seen
-	v.seen = listLen(s.seen)
+	v.seen = int32(listLen(s.seen))
 	for col := Red; col <= Blue; col++ {
 		if n := s.chases[col].boards; listLen(n) > listLen(longest) {
 			longest = n
@@ -170,13 +170,6 @@ func (s State) ViewInto(v *View, c Color) {
 	v.moves = moves
 }
 
-func listLen(n *boardNode) int32 {
-	k := int32(0)
-	for ; n != nil; n = n.next {
-		k++
-	}
-	return k
-}
 
 // appendHistory appends the moves between the consecutive boards of a
 // repetition record, oldest first. The boards of every record are the
@@ -549,7 +542,7 @@ func colorChar(c Color) byte {
 	return 'r'
 }
 
-var combatChars = [...]byte{NoCombat: '-', AttackerWins: '>', DefenderWins: '<', BothRemoved: 'x'}
+var viewCombatChars = [...]byte{NoCombat: '-', AttackerWins: '>', DefenderWins: '<', BothRemoved: 'x'}
 
 // AppendText implements [encoding.TextAppender], appending the one-line
 // text form described above. It fails with ErrInvalid for the zero View.
@@ -628,7 +621,7 @@ func (v View) AppendText(b []byte) ([]byte, error) {
 		b, _ = ev.Move.AppendText(b)
 		b = append(b, ':', n.Char(ev.Piece.Rank()))
 		if ev.Combat != NoCombat {
-			b = append(b, n.Char(ev.Defender.Rank()), combatChars[ev.Combat])
+			b = append(b, n.Char(ev.Defender.Rank()), viewCombatChars[ev.Combat])
 		}
 		if ev.Outcome != v.outcome {
 			b = append(b, ',')
@@ -680,18 +673,6 @@ func (v View) AppendText(b []byte) ([]byte, error) {
 // kept returns how many moves of the run are recorded.
 func (r *viewRun) kept(limit int) int { return min(int(r.n), limit, MaxTwoSquares) }
 
-func appendMoves(b []byte, ms []Move) []byte {
-	if len(ms) == 0 {
-		return append(b, '-')
-	}
-	for i, m := range ms {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b, _ = m.AppendText(b)
-	}
-	return b
-}
 
 func appendOutcome(b []byte, o Outcome) []byte {
 	if !o.Over() {
