@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -417,8 +419,17 @@ func TestProp_RepetitionRejectionsAreNeverYielded(t *testing.T) {
 						continue
 					}
 					m := Move{From: from, To: to}
-					if err := s.Check(m); isRepetition(err) && yielded[m] {
+					err := s.Check(m)
+					if !isRepetition(err) {
+						continue
+					}
+					if yielded[m] {
 						t.Fatalf("%v is yielded but Check says %v", m, err)
+					}
+					// Only a piece that has moved before can be stopped by
+					// the repetition rules.
+					if s.Knowledge(from)&KnownMoved == 0 {
+						t.Fatalf("%v: %v for a piece that never moved", m, err)
 					}
 				}
 			}
@@ -751,6 +762,85 @@ func TestProp_MatchesTheReferenceInChases(t *testing.T) {
 		var last [3]Move
 		seen := map[Board]bool{b: true}
 		for range 40 {
+			compareWithReference(t, s, g)
+			if s.Outcome().Over() {
+				return
+			}
+			m := pickMove(t, s, s.AppendLegalMoves(nil), last, seen)
+			last[s.Turn()] = m
+			if s, _, err = s.Apply(m); err != nil {
+				t.Fatalf("legal move %v rejected: %v", m, err)
+			}
+			seen[s.Board()] = true
+			g.moves = append(g.moves, m)
+		}
+	})
+}
+
+// TestProp_FromBoardTakesAnyBoard: FromBoard never panics; it accepts a
+// board or says why not with an error wrapping ErrSetup, and an accepted
+// board is the state's board.
+func TestProp_FromBoardTakesAnyBoard(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t, false)
+		var b Board
+		anyByte := rapid.Custom(func(t *rapid.T) Piece { return Piece(rapid.Uint8().Draw(t, "byte")) })
+		realPiece := rapid.Custom(func(t *rapid.T) Piece {
+			return NewPiece(rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "color"),
+				rapid.SampledFrom(allRanks[:len(allRanks)-1]).Draw(t, "rank"))
+		})
+		pieceGen := rapid.OneOf(anyByte, realPiece, realPiece, realPiece)
+		for range rapid.IntRange(0, 30).Draw(t, "pieces") {
+			i := rapid.IntRange(0, 99).Draw(t, "square")
+			b[i] = pieceGen.Draw(t, "piece")
+		}
+		if rapid.Bool().Draw(t, "add flags") {
+			b[0], b[99] = NewPiece(Red, Flag), NewPiece(Blue, Flag)
+		}
+		turn := Color(rapid.IntRange(0, 3).Draw(t, "turn"))
+		s, err := FromBoard(r, b, turn)
+		if err != nil {
+			var se *SetupError
+			if !errors.Is(err, ErrSetup) || !errors.As(err, &se) {
+				t.Fatalf("FromBoard: %v, want an error wrapping ErrSetup", err)
+			}
+			return
+		}
+		if s.Board() != b || s.Turn() != turn {
+			t.Fatalf("FromBoard accepted a board but holds another one, or turn %v for %v", s.Turn(), turn)
+		}
+		_ = s.AppendLegalMoves(nil)
+	})
+}
+
+// TestProp_MatchesTheReferenceFromRealSetups plays games from real Gravon
+// classic setups (../shared/data) and compares every ply with the
+// reference.
+func TestProp_MatchesTheReferenceFromRealSetups(t *testing.T) {
+	data, err := os.ReadFile("../shared/data/classic_setups.txt")
+	if err != nil {
+		t.Skipf("real setups not present (%v); they live in ../shared/data", err)
+	}
+	lines := strings.Fields(string(data))
+	rapid.Check(t, func(t *rapid.T) {
+		r := Classic()
+		var setups [2]Setup
+		for i := range setups {
+			line := rapid.SampledFrom(lines).Draw(t, "gravon setup")
+			st, err := ParseGravonSetup(r, line)
+			if err != nil {
+				t.Fatalf("setup %q: %v", line, err)
+			}
+			setups[i] = st
+		}
+		s, err := New(r, setups[0], setups[1])
+		if err != nil {
+			t.Fatalf("New: %v", err)
+		}
+		g := &refGame{rules: r, start: s.Board(), turn: Red}
+		var last [3]Move
+		seen := map[Board]bool{g.start: true}
+		for range plies(60) {
 			compareWithReference(t, s, g)
 			if s.Outcome().Over() {
 				return

@@ -449,3 +449,29 @@ func TestRule6_3_CapsBeforeNoLegalMove(t *testing.T) {
 		t.Errorf("outcome %v, want %v", got, want)
 	}
 }
+
+// TestZeroState: the zero State is no game; every method answers without
+// panicking, and moves are refused with ErrGameOver.
+func TestZeroState(t *testing.T) {
+	var s State
+	m := MustParseMove("a4-a5")
+	if err := s.Check(m); !errors.Is(err, ErrGameOver) {
+		t.Errorf("Check on the zero State: %v, want ErrGameOver", err)
+	}
+	if _, _, err := s.Apply(m); !errors.Is(err, ErrGameOver) {
+		t.Errorf("Apply on the zero State: %v, want ErrGameOver", err)
+	}
+	if _, err := s.AgreeDraw(); !errors.Is(err, ErrGameOver) {
+		t.Errorf("AgreeDraw on the zero State: %v, want ErrGameOver", err)
+	}
+	if got := legalStrings(s); len(got) != 0 || s.HasLegalMove() {
+		t.Errorf("zero State has moves %v", got)
+	}
+	if _, ok := s.At(MustParseSquare("a1")); ok {
+		t.Errorf("zero State has a piece on a1")
+	}
+	if s.Board() != (Board{}) || s.OnBoard(Red) != (Army{}) || s.Captured(Blue) != (Army{}) ||
+		s.Knowledge(MustParseSquare("a1")) != 0 || s.Picture() != "" || s.Rules() != (Rules{}) {
+		t.Errorf("zero State reports a board, pieces, knowledge, a picture or rules")
+	}
+}
