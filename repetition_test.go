@@ -332,27 +332,21 @@ func TestMoreSquares_EndedChaseForgetsItsBoards(t *testing.T) {
 			"b2-b3", "b4-c4", // a new chase
 		}},
 	}
+	start := func(t *testing.T, scope MoreSquaresRule) State {
+		r := Classic()
+		r.MoreSquares = scope
+		return mustBoard(t, r, Red, "j1:M", "c2:J", "a4:N", "c4:U", "e4:N", "b5:N", "j9:P", "j10:Y")
+	}
 	for _, tt := range tests {
-		for _, sc := range []struct {
-			scope MoreSquaresRule
-			err   error
-		}{{MoreSquaresChase, nil}, {MoreSquaresGame, ErrMoreSquares}} {
-			t.Run(tt.name, func(t *testing.T) {
-				r := Classic()
-				r.MoreSquares = sc.scope
-				s := mustBoard(t, r, Red, "j1:M", "c2:J", "a4:N", "c4:U", "e4:N", "b5:N", "j9:P", "j10:Y")
-				x := play(t, s, "c2-c3").Board()
-				s = play(t, s, tt.moves...)
-				if after, _, _ := s.Apply(MustParseMove("b3-c3")); after.Board() != x && sc.err == nil {
-					t.Fatalf("b3-c3 does not recreate the board X")
-				}
-				if sc.err == nil {
-					wantLegal(t, s, "b3-c3")
-				} else {
-					wantIllegal(t, s, "b3-c3", sc.err)
-				}
-			})
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			// With the rule off: b3-c3 recreates the board X.
+			x := play(t, start(t, MoreSquaresOff), "c2-c3").Board()
+			if got := play(t, start(t, MoreSquaresOff), append(tt.moves[:len(tt.moves):len(tt.moves)], "b3-c3")...).Board(); got != x {
+				t.Fatalf("b3-c3 does not recreate the board after c2-c3")
+			}
+			wantLegal(t, play(t, start(t, MoreSquaresChase), tt.moves...), "b3-c3")
+			wantIllegal(t, play(t, start(t, MoreSquaresGame), tt.moves...), "b3-c3", ErrMoreSquares)
+		})
 	}
 }
 
@@ -383,7 +377,7 @@ func TestMoreSquares_BlueChases(t *testing.T) {
 // remembered (the perft case moresquares/attack-starts-chase).
 func TestMoreSquares_AttackStartsANewChase(t *testing.T) {
 	const field = "DAAAMAAAAAAAAAAAAAKAAAAAAAAAPAAAAAANAAVNAA__AA__NAAA__AA__AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAANAAAAAAAANY"
-	for _, scope := range []MoreSquaresRule{MoreSquaresChase, MoreSquaresGame} {
+	start := func(t *testing.T, scope MoreSquaresRule) State {
 		r := Classic()
 		r.MoreSquares = scope
 		b, err := ParseGravonField(r, field)
@@ -394,13 +388,17 @@ func TestMoreSquares_AttackStartsANewChase(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s = play(t, s, "i2-i3") // the general takes the scout, next to the colonel
-		afterAttack := s.Board()
-		s = play(t, s, "i4-h4", "i3-h3", "h4-g4", "h3-g3", "g4-h4", "g3-h3", "h4-i4")
-		wantIllegal(t, s, "h3-i3", ErrMoreSquares)
-		if next, _, _ := s.Apply(MustParseMove("h3-i3")); next.Board() == afterAttack {
-			t.Errorf("an illegal move changed the board")
-		}
+		// The general takes the scout on i3 and lands next to the colonel.
+		return play(t, s, "i2-i3")
+	}
+	chase := []string{"i4-h4", "i3-h3", "h4-g4", "h3-g3", "g4-h4", "g3-h3", "h4-i4"}
+	// With the rule off, h3-i3 recreates the board after the attack.
+	afterAttack := start(t, MoreSquaresOff).Board()
+	if got := play(t, start(t, MoreSquaresOff), append(chase[:len(chase):len(chase)], "h3-i3")...).Board(); got != afterAttack {
+		t.Fatalf("h3-i3 does not recreate the board after the attack")
+	}
+	for _, scope := range []MoreSquaresRule{MoreSquaresChase, MoreSquaresGame} {
+		wantIllegal(t, play(t, start(t, scope), chase...), "h3-i3", ErrMoreSquares)
 	}
 }
 
