@@ -855,3 +855,30 @@ func TestProp_MatchesTheReferenceFromRealSetups(t *testing.T) {
 		}
 	})
 }
+
+// TestProp_ReplayGivesTheSameState: replaying a game's moves from its
+// start gives the same position, history-dependent legal moves and
+// outcome.
+func TestProp_ReplayGivesTheSameState(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t, false)
+		var g0 *refGame
+		s := playGame(t, r, 150, func(_ State, g *refGame, _ Move) { g0 = g })
+		re, err := FromBoard(r, g0.start, g0.turn)
+		if err != nil {
+			t.Fatalf("FromBoard: %v", err)
+		}
+		for i, m := range g0.moves {
+			if re, _, err = re.Apply(m); err != nil {
+				t.Fatalf("replay ply %d %v: %v", i+1, m, err)
+			}
+		}
+		if re.Board() != s.Board() || re.Outcome() != s.Outcome() || re.Turn() != s.Turn() ||
+			re.Ply() != s.Ply() || re.PliesWithoutAttack() != s.PliesWithoutAttack() || re.LastEvent() != s.LastEvent() {
+			t.Fatalf("replay differs: outcome %v/%v, turn %v/%v, ply %d/%d", re.Outcome(), s.Outcome(), re.Turn(), s.Turn(), re.Ply(), s.Ply())
+		}
+		if diff := cmp.Diff(s.AppendLegalMoves(nil), re.AppendLegalMoves(nil)); diff != "" {
+			t.Fatalf("legal moves after the replay (-played +replayed):\n%s", diff)
+		}
+	})
+}
