@@ -1,7 +1,9 @@
 package stratego
 
 import (
+	"errors"
 	"math/rand/v2"
+	"slices"
 
 	"pgregory.net/rapid"
 )
@@ -74,4 +76,77 @@ func genGame(t *rapid.T, r Rules, maxPlies int) State {
 		}
 	}
 	return s
+}
+
+// legalStrings returns the legal moves of s in text form, sorted.
+func legalStrings(s State) []string {
+	var out []string
+	for m := range s.LegalMoves() {
+		out = append(out, m.String())
+	}
+	slices.Sort(out)
+	return out
+}
+
+// movesFrom returns the legal moves of s from the square named from, in
+// text form, sorted.
+func movesFrom(s State, from string) []string {
+	var out []string
+	sq := MustParseSquare(from)
+	for m := range s.LegalMoves() {
+		if m.From == sq {
+			out = append(out, m.String())
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// isYielded reports whether LegalMoves yields m.
+func isYielded(s State, m Move) bool {
+	for l := range s.LegalMoves() {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
+
+// wantLegal fails the test unless m (in text form) is accepted by Check
+// and yielded by LegalMoves.
+func wantLegal(tb tHelper, s State, move string) {
+	tb.Helper()
+	m := MustParseMove(move)
+	if err := s.Check(m); err != nil {
+		tb.Fatalf("Check(%v) = %v, want nil", m, err)
+	}
+	if !isYielded(s, m) {
+		tb.Fatalf("LegalMoves does not yield %v, want it to", m)
+	}
+}
+
+// wantIllegal fails the test unless m (in text form) is rejected by Check
+// and Apply with a *MoveError for m that wraps sentinel, Apply returns
+// its receiver, and LegalMoves does not yield m.
+func wantIllegal(tb tHelper, s State, move string, sentinel error) {
+	tb.Helper()
+	m := MustParseMove(move)
+	err := s.Check(m)
+	if !errors.Is(err, sentinel) {
+		tb.Fatalf("Check(%v) = %v, want an error wrapping %v", m, err, sentinel)
+	}
+	var me *MoveError
+	if !errors.As(err, &me) || me.Move != m {
+		tb.Fatalf("Check(%v) = %#v, want a *MoveError for %v", m, err, m)
+	}
+	got, ev, err := s.Apply(m)
+	if !errors.Is(err, sentinel) {
+		tb.Fatalf("Apply(%v) error = %v, want one wrapping %v", m, err, sentinel)
+	}
+	if got != s || ev != (Event{}) {
+		tb.Fatalf("Apply(%v) rejected the move but returned a different state or a non-zero event %+v", m, ev)
+	}
+	if isYielded(s, m) {
+		tb.Fatalf("LegalMoves yields %v, which Check rejects with %v", m, sentinel)
+	}
 }
