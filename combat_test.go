@@ -14,8 +14,8 @@ var isfNumber = map[Rank]int{
 	Captain: 6, Major: 7, Colonel: 8, General: 9, Marshal: 10,
 }
 
-var movableRanks = []Rank{Spy, Scout, Miner, Sergeant, Lieutenant, Captain, Major, Colonel, General, Marshal}
-var allRanks = append(append([]Rank{}, movableRanks...), Bomb, Flag)
+var testMovableRanks = []Rank{Spy, Scout, Miner, Sergeant, Lieutenant, Captain, Major, Colonel, General, Marshal}
+var testAllRanks = append(append([]Rank{}, testMovableRanks...), Bomb, Flag)
 
 // wantCombat is RULES.md section 5 read step by step, with the house-rule
 // settings of section 7 (attacker wins ties, one-time bombs).
@@ -71,7 +71,7 @@ func TestResolve_WorkedRows(t *testing.T) {
 		{"Spy→Spy: both removed", Spy, Spy, BothRemoved},
 		{"Marshal→Marshal: both removed", Marshal, Marshal, BothRemoved},
 	}
-	for _, rk := range movableRanks {
+	for _, rk := range testMovableRanks {
 		tests = append(tests, struct {
 			name     string
 			att, def Rank
@@ -95,8 +95,8 @@ func TestResolve_Matrix(t *testing.T) {
 		for _, bombs := range []BombRule{BombPermanent, BombOneTime} {
 			r := Classic()
 			r.Ties, r.Bombs = ties, bombs
-			for _, a := range movableRanks {
-				for _, d := range allRanks {
+			for _, a := range testMovableRanks {
+				for _, d := range testAllRanks {
 					want := wantCombat(a, d, ties, bombs)
 					if got := Resolve(r, a, d); got != want {
 						t.Errorf("ties %d bombs %d: Resolve(%v, %v) = %v, want %v", ties, bombs, a, d, got, want)
@@ -125,12 +125,12 @@ func TestResolve_Classic(t *testing.T) {
 		"marshal:    AAAAAAAAA=DA",
 	}
 	var got []string
-	for _, a := range movableRanks {
+	for _, a := range testMovableRanks {
 		row := []byte(a.String() + ":")
 		for len(row) < 12 {
 			row = append(row, ' ')
 		}
-		for _, d := range allRanks {
+		for _, d := range testAllRanks {
 			row = append(row, map[Combat]byte{AttackerWins: 'A', DefenderWins: 'D', BothRemoved: '=', NoCombat: '?'}[Resolve(Classic(), a, d)])
 		}
 		got = append(got, string(row))
@@ -144,13 +144,13 @@ func TestResolve_Classic(t *testing.T) {
 // NoRank or Unknown is no defender.
 func TestResolve_NotAFight(t *testing.T) {
 	for _, a := range []Rank{NoRank, Bomb, Flag, Unknown, Rank(200)} {
-		for _, d := range append(allRanks, NoRank, Unknown) {
+		for _, d := range append(testAllRanks, NoRank, Unknown) {
 			if got := Resolve(Classic(), a, d); got != NoCombat {
 				t.Errorf("Resolve(%v, %v) = %v, want none", a, d, got)
 			}
 		}
 	}
-	for _, a := range movableRanks {
+	for _, a := range testMovableRanks {
 		for _, d := range []Rank{NoRank, Unknown, Rank(200)} {
 			if got := Resolve(Classic(), a, d); got != NoCombat {
 				t.Errorf("Resolve(%v, %v) = %v, want none", a, d, got)
@@ -164,8 +164,8 @@ func TestResolve_NotAFight(t *testing.T) {
 func TestResolve_NumberingIsOnlyALabel(t *testing.T) {
 	v := Classic()
 	v.Numbering = NumberingVintage
-	for _, a := range movableRanks {
-		for _, d := range allRanks {
+	for _, a := range testMovableRanks {
+		for _, d := range testAllRanks {
 			if got, want := Resolve(v, a, d), Resolve(Classic(), a, d); got != want {
 				t.Errorf("Vintage numbering: Resolve(%v, %v) = %v, want %v as in ISF", a, d, got, want)
 			}

@@ -21,7 +21,7 @@ func ExampleNew() {
 	fmt.Println("moves:", s.AppendLegalMoves(nil))
 	// Output:
 	// to move: red
-	// moves: [a4-a5 b4-b5 b4-b6 b4-b7 e4-e5 f4-f5 i4-i5]
+	// moves: [a4-a5 b4-b5 e4-e5 f4-f5 i4-i5 b4-b6 b4-b7]
 }
 
 // Play a move: a scout slides three squares and strikes. The Event says
@@ -91,10 +91,10 @@ func ExampleState_LegalMoves() {
 	}
 	// Output:
 	// a3-a4
+	// a3-a2
 	// a3-a5
 	// a3-a6
 	// a3-a7 attacks blue lieutenant
-	// a3-a2
 }
 
 // Decide fights without a board.

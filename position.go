@@ -65,10 +65,10 @@ var ErrHidden = errors.New("stratego: position hides ranks")
 //
 //	classic b5b3b3…/…/rFrB…/r1r2… r 0 0 - -/- -/-/0 - *
 type Position struct {
-	Rules   Rules
-	Board   Board                 // the pieces; rank Unknown for a hidden piece
-	Known   [MaxSquares]Knowledge // for each square, what the opponent knows of its piece
-	Rescuers SquareSet            // the pieces on the board that have made a rescue
+	Rules    Rules
+	Board    Board                 // the pieces; rank Unknown for a hidden piece
+	Known    [MaxSquares]Knowledge // for each square, what the opponent knows of its piece
+	Rescuers SquareSet             // the pieces on the board that have made a rescue
 	// Captured lists the pieces off the board; the text and
 	// [State.Position] give them in canonical order (by color, rank,
 	// knowledge, then rescue mark).

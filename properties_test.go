@@ -787,7 +787,7 @@ func TestProp_FromBoardTakesAnyBoard(t *testing.T) {
 		anyByte := rapid.Custom(func(t *rapid.T) Piece { return Piece(rapid.Uint8().Draw(t, "byte")) })
 		realPiece := rapid.Custom(func(t *rapid.T) Piece {
 			return NewPiece(rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "color"),
-				rapid.SampledFrom(allRanks[:len(allRanks)-1]).Draw(t, "rank"))
+				rapid.SampledFrom(testAllRanks[:len(testAllRanks)-1]).Draw(t, "rank"))
 		})
 		pieceGen := rapid.OneOf(anyByte, realPiece, realPiece, realPiece)
 		for range rapid.IntRange(0, 30).Draw(t, "pieces") {

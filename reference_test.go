@@ -439,14 +439,6 @@ func (g *refGame) why(m Move) error {
 	return p.forbidden(m, &ch, since)
 }
 
-func sortMoves(ms []Move) {
-	slices.SortFunc(ms, func(a, b Move) int {
-		if a.From != b.From {
-			return int(a.From) - int(b.From)
-		}
-		return int(a.To) - int(b.To)
-	})
-}
 
 // refPerft counts perft with the reference alone: every node rebuilds its
 // position from the start of the game.

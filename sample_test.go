@@ -17,7 +17,7 @@ func TestSampleAgrees(t *testing.T) {
 	for _, is := range infoSettings {
 		t.Run(is.name, func(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
-				r := genRules(t, is.info)
+				r := genViewRules(t, is.info)
 				s := genGame(t, r, 250)
 				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
 				seed := rapid.Uint64().Draw(t, "sample seed")
@@ -86,7 +86,7 @@ func checkSample(t tHelper, s State, c Color, rng *rand.Rand, wholeArmy bool) St
 // the flag.
 func TestSamplePartialArmy(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := genRules(t, rapid.SampledFrom([]InfoRule{InfoStandard, InfoSilentDefense}).Draw(t, "info"))
+		r := genViewRules(t, rapid.SampledFrom([]InfoRule{InfoStandard, InfoSilentDefense}).Draw(t, "info"))
 		b := mustNew(t, r, rapid.Uint64().Draw(t, "seed")).Board()
 		for i, p := range b {
 			if p != 0 && p.Rank() != Flag && rapid.Bool().Draw(t, "remove") {

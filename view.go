@@ -170,7 +170,6 @@ func (s State) ViewInto(v *View, c Color) {
 	v.moves = moves
 }
 
-
 // appendHistory appends the moves between the consecutive boards of a
 // repetition record, oldest first. The boards of every record are the
 // boards after consecutive quiet plies (an attack or a rescue starts a
@@ -672,7 +671,6 @@ func (v View) AppendText(b []byte) ([]byte, error) {
 
 // kept returns how many moves of the run are recorded.
 func (r *viewRun) kept(limit int) int { return min(int(r.n), limit, MaxTwoSquares) }
-
 
 func appendOutcome(b []byte, o Outcome) []byte {
 	if !o.Over() {

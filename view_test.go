@@ -44,7 +44,7 @@ func presetNames() []string {
 }
 
 // genRules draws a preset under the information setting info.
-func genRules(t *rapid.T, info InfoRule) Rules {
+func genViewRules(t *rapid.T, info InfoRule) Rules {
 	r := viewPresets[rapid.SampledFrom(presetNames()).Draw(t, "preset")]()
 	r.Info = info
 	return r
@@ -152,7 +152,7 @@ func TestViewNoLeak(t *testing.T) {
 	for _, is := range infoSettings {
 		t.Run(is.name, func(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
-				r := genRules(t, is.info)
+				r := genViewRules(t, is.info)
 				g := genRecorded(t, r, 250)
 				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
 				twin, ok := hiddenTwin(t, g, c)
@@ -183,7 +183,7 @@ func TestViewShowsWhatIsKnown(t *testing.T) {
 	for _, is := range infoSettings {
 		t.Run(is.name, func(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
-				r := genRules(t, is.info)
+				r := genViewRules(t, is.info)
 				s := genGame(t, r, 250)
 				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
 				checkView(t, s, c)
@@ -360,7 +360,7 @@ func TestViewRoundTrip(t *testing.T) {
 	for _, is := range infoSettings {
 		t.Run(is.name, func(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
-				r := genRules(t, is.info)
+				r := genViewRules(t, is.info)
 				s := genGame(t, r, 250)
 				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
 				checkRoundTrip(t, s.View(c))
