@@ -439,7 +439,6 @@ func (g *refGame) why(m Move) error {
 	return p.forbidden(m, &ch, since)
 }
 
-
 // refPerft counts perft with the reference alone: every node rebuilds its
 // position from the start of the game.
 func refPerft(t *testing.T, g *refGame, depth int) perftDepth {
