@@ -7,14 +7,20 @@ type bb [3]uint64
 func (b *bb) set(i int)   { b[i>>6] |= 1 << (i & 63) }
 func (b *bb) clear(i int) { b[i>>6] &^= 1 << (i & 63) }
 
-// shifted returns the set moved by d cells (d is ±1 or ±stride).
-func (b *bb) shifted(d int) bb {
-	if d > 0 {
-		k := uint(d)
-		return bb{b[0] << k, b[1]<<k | b[0]>>(64-k), b[2]<<k | b[1]>>(64-k)}
-	}
-	k := uint(-d)
+// shl returns the set moved k cells up (0 < k < 64).
+func shl(b bb, k uint) bb {
+	return bb{b[0] << k, b[1]<<k | b[0]>>(64-k), b[2]<<k | b[1]>>(64-k)}
+}
+
+// shr returns the set moved k cells down (0 < k < 64).
+func shr(b bb, k uint) bb {
 	return bb{b[0]>>k | b[1]<<(64-k), b[1]>>k | b[2]<<(64-k), b[2] >> k}
+}
+
+// steps returns the set moved one cell in each direction of dirs, in
+// that order (north, east, south, west).
+func steps(b bb) [4]bb {
+	return [4]bb{shl(b, stride), shl(b, 1), shr(b, stride), shr(b, 1)}
 }
 
 // wallBB returns the cells of walls (off the board or lakes) of walls.

@@ -4,4 +4,4 @@ go 1.24
 
 require pgregory.net/rapid v1.3.0
 
-require github.com/google/go-cmp v0.7.0 // indirect
+require github.com/google/go-cmp v0.7.0

@@ -32,8 +32,18 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 		blocked[i] = me.occ[i] | g.wall[i]
 		empty[i] = ^(blocked[i] | them.occ[i])
 	}
-	for _, d := range dirs {
-		t := me.mov.shifted(d)
+	for k, d := range dirs {
+		var t bb
+		switch k { // one direction at a time: HasLegalMove often stops early
+		case 0:
+			t = shl(me.mov, stride)
+		case 1:
+			t = shl(me.mov, 1)
+		case 2:
+			t = shr(me.mov, stride)
+		default:
+			t = shr(me.mov, 1)
+		}
 		for w := range t {
 			x := t[w] &^ blocked[w]
 			for x != 0 {
@@ -55,8 +65,9 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 	}
 	// Scout slides beyond the first square.
 	strike := r.Scouts == ScoutMoveAndStrike
-	for _, d := range dirs {
-		t := me.scouts.shifted(d)
+	firsts := steps(me.scouts)
+	for k, d := range dirs {
+		t := &firsts[k]
 		for w := range t {
 			x := t[w] & empty[w]
 			for x != 0 {

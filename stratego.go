@@ -504,13 +504,11 @@ func (s *State) pieceAt(cell int) *pieceRec {
 // adjacentEnemy reports whether a cell next to cell holds a piece of c's
 // opponent.
 func (s *State) adjacentEnemy(cell int, c Color) bool {
-	for _, d := range dirs {
-		v := s.cells[cell+d]
-		if v != 0 && v != wallCell && s.pcs[v-1].pc.Color() != c {
-			return true
-		}
-	}
-	return false
+	// Enemy pieces are the cell values v with v-elo < en.
+	o := c.Opponent()
+	elo, en := s.g.lo[o]+1, s.g.hi[o]-s.g.lo[o]
+	return s.cells[cell+north]-elo < en || s.cells[cell+east]-elo < en ||
+		s.cells[cell+south]-elo < en || s.cells[cell+west]-elo < en
 }
 
 func (s *State) hasMovable(c Color) bool {
