@@ -72,3 +72,21 @@ func (s *State) liftPiece(id uint8) {
 	m.scouts.clear(cell)
 	p.cell = 0
 }
+
+// movePiece moves piece id (a movable one) to the empty cell to.
+func (s *State) movePiece(id uint8, to int) {
+	p := &s.pcs[id]
+	from := int(p.cell)
+	s.cells[from], s.cells[to] = 0, id+1
+	s.hash ^= zobrist[from][p.pc] ^ zobrist[to][p.pc]
+	m := &s.side[p.pc.Color()-1]
+	m.occ.clear(from)
+	m.occ.set(to)
+	m.mov.clear(from)
+	m.mov.set(to)
+	if p.pc.Rank() == Scout {
+		m.scouts.clear(from)
+		m.scouts.set(to)
+	}
+	p.cell = uint8(to)
+}

@@ -539,8 +539,7 @@ func (s *State) play(m Move) Event {
 	}
 	var flag bool
 	if s.cells[to] == 0 {
-		s.liftPiece(aid)
-		s.putPiece(aid, to)
+		s.movePiece(aid, to)
 	} else {
 		did := s.cells[to] - 1
 		d := &s.pcs[did]
@@ -554,8 +553,7 @@ func (s *State) play(m Move) Event {
 		case AttackerWins:
 			flag = d.pc.Rank() == Flag
 			s.liftPiece(did)
-			s.liftPiece(aid)
-			s.putPiece(aid, to)
+			s.movePiece(aid, to)
 		case DefenderWins:
 			s.liftPiece(aid)
 		case BothRemoved:
