@@ -112,21 +112,27 @@ func run(args []string, out io.Writer) error {
 			return err
 		}
 	}
-	games := make([]game, len(paths))
-	for i, p := range paths {
-		games[i] = load(p)
-	}
-	failed := 0
-	for _, g := range games {
-		if g.failed() {
-			failed++
+	var (
+		sum   tally
+		tw    = tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+		names = map[string]int{}
+		table = !*stats && (*convert == "" || *outDir != "")
+	)
+	if table {
+		head := "file\ttype\tred\tblue\tplies\tresult\treplay"
+		if *outDir != "" {
+			head += "\twrote"
 		}
+		fmt.Fprintln(tw, head)
 	}
-	switch {
-	case *stats:
-		printStats(out, games)
-	case *convert != "" && *outDir == "":
-		for _, g := range games {
+	// Games are handled one at a time, so that a large archive is never
+	// held in memory.
+	for _, p := range paths {
+		g := load(p)
+		sum.add(g)
+		switch {
+		case *stats:
+		case !table:
 			if g.failed() {
 				fmt.Fprintf(stderr, "%s: %s\n", g.path, g.status())
 			}
@@ -134,30 +140,39 @@ func run(args []string, out io.Writer) error {
 			if err != nil {
 				if !g.failed() {
 					fmt.Fprintf(stderr, "%s: %v\n", g.path, err)
-					failed++
+					sum.convertFailed++
 				}
 				continue
 			}
 			if _, err := out.Write(text); err != nil {
 				return err
 			}
+		default:
+			line := g.line()
+			if *outDir != "" {
+				wrote, err := g.write(*convert, *outDir, names)
+				if err != nil {
+					tw.Flush()
+					return err
+				}
+				line += "\t" + wrote
+			}
+			fmt.Fprintln(tw, line)
 		}
-	default:
-		if err := report(out, games, *convert, *outDir); err != nil {
+	}
+	if table {
+		if err := tw.Flush(); err != nil {
 			return err
 		}
+		fmt.Fprintf(out, "\n%d files, %d replayed, %d failed\n", sum.files, sum.ok, sum.files-sum.ok)
 	}
-	if failed > 0 {
-		return fmt.Errorf("%w: %d of %d files", errFailed, failed, len(games))
+	if *stats {
+		sum.print(out)
+	}
+	if failed := sum.files - sum.ok + sum.convertFailed; failed > 0 {
+		return fmt.Errorf("%w: %d of %d files", errFailed, failed, sum.files)
 	}
 	return nil
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // gather expands the command-line paths: files as given, directories
@@ -281,47 +296,27 @@ func (g game) result() string {
 	return fmt.Sprintf("%v [%d]", o, g.gg.End)
 }
 
-// report prints one line per file, converting each game first when
-// asked.
-func report(out io.Writer, games []game, format, dir string) error {
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	head := "file\ttype\tred\tblue\tplies\tresult\treplay"
-	if dir != "" {
-		head += "\twrote"
+// line returns the report line of a game, tab-separated.
+func (g game) line() string {
+	typ, red, blue, plies := "-", "-", "-", "-"
+	if g.gg.Type != "" {
+		typ, red, blue, plies = g.gg.Type, g.gg.Players[0], g.gg.Players[1], fmt.Sprint(len(g.gg.Moves))
 	}
-	fmt.Fprintln(tw, head)
-	names := map[string]int{}
-	for _, g := range games {
-		typ, red, blue, plies := "-", "-", "-", "-"
-		if g.gg.Type != "" {
-			typ, red, blue, plies = g.gg.Type, g.gg.Players[0], g.gg.Players[1], fmt.Sprint(len(g.gg.Moves))
-		}
-		line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s\t%s", g.path, typ, red, blue, plies, g.result(), g.status())
-		if dir != "" {
-			wrote := "-"
-			if text, err := g.convert(format); err != nil {
-				wrote = "not converted: " + err.Error()
-			} else {
-				name := outName(g.path, format, names)
-				if err := os.WriteFile(filepath.Join(dir, name), text, 0o644); err != nil {
-					tw.Flush()
-					return err
-				}
-				wrote = filepath.Join(dir, name)
-			}
-			line += "\t" + wrote
-		}
-		fmt.Fprintln(tw, line)
+	return fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s\t%s", g.path, typ, red, blue, plies, g.result(), g.status())
+}
+
+// write converts a game into a file of dir and returns the path written
+// or why it was not; the error is for a file that cannot be written.
+func (g game) write(format, dir string, names map[string]int) (string, error) {
+	text, err := g.convert(format)
+	if err != nil {
+		return "not converted: " + err.Error(), nil
 	}
-	if err := tw.Flush(); err != nil {
-		return err
+	path := filepath.Join(dir, outName(g.path, format, names))
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		return "", err
 	}
-	failed := 0
-	for _, g := range games {
-		failed += btoi(g.failed())
-	}
-	fmt.Fprintf(out, "\n%d files, %d replayed, %d failed\n", len(games), len(games)-failed, failed)
-	return nil
+	return path, nil
 }
 
 // outName is the name of a converted file: the input's base name with
@@ -424,52 +419,62 @@ var endCodes = map[int]string{
 	stratego.GravonOpponentMissing: "opponent missing",
 }
 
-// printStats prints the summary of -stats.
-func printStats(out io.Writer, games []game) {
-	kinds := map[string]int{}
-	types := map[string]int{}
-	codes := map[int]int{}
-	winners := map[int][4]int{}
-	readFail := map[string]int{}
-	replayFail := map[string]int{}
-	var ok, plies, maxPlies, counted int
-	for _, g := range games {
-		if g.kind != "" {
-			kinds[g.kind]++
-		}
-		if g.gg.Type != "" {
-			types[g.gg.Type]++
-			codes[g.gg.End]++
-			w := winners[g.gg.End]
-			if g.gg.Winner >= 1 && g.gg.Winner <= 3 {
-				w[g.gg.Winner]++
-			} else {
-				w[0]++
-			}
-			winners[g.gg.End] = w
-			counted++
-			plies += len(g.gg.Moves)
-			maxPlies = max(maxPlies, len(g.gg.Moves))
-		}
-		switch {
-		case g.readErr != nil:
-			readFail[sentinelOf(g.readErr)]++
-		case g.replayErr != nil:
-			replayFail[sentinelOf(g.replayErr)]++
-		default:
-			ok++
-		}
+// tally counts games for the report's last line and for -stats.
+type tally struct {
+	files, ok, convertFailed int
+	kinds                    map[string]int // "xml", "gsn"
+	types                    map[string]int // game types
+	codes                    map[int]int    // games by end code
+	winners                  map[int][4]int // by end code: games by winner 1–3, [0] other
+	readFail, replayFail     map[string]int // by sentinel name
+	counted, plies, maxPlies int            // games read, their plies
+}
+
+func (t *tally) add(g game) {
+	if t.kinds == nil {
+		t.kinds, t.types, t.codes = map[string]int{}, map[string]int{}, map[int]int{}
+		t.winners, t.readFail, t.replayFail = map[int][4]int{}, map[string]int{}, map[string]int{}
 	}
-	fmt.Fprintf(out, "files: %d (xml %d, gsn %d)\n", len(games), kinds["xml"], kinds["gsn"])
-	fmt.Fprintf(out, "replayed: %d ok, %d unreadable, %d failed\n", ok, sum(readFail), sum(replayFail))
-	if counted > 0 {
-		fmt.Fprintf(out, "plies: %d in all, %.1f a game, at most %d\n", plies, float64(plies)/float64(counted), maxPlies)
+	t.files++
+	if g.kind != "" {
+		t.kinds[g.kind]++
 	}
-	section(out, "games by type", types)
+	if g.gg.Type != "" {
+		t.types[g.gg.Type]++
+		t.codes[g.gg.End]++
+		w := t.winners[g.gg.End]
+		if g.gg.Winner >= 1 && g.gg.Winner <= 3 {
+			w[g.gg.Winner]++
+		} else {
+			w[0]++
+		}
+		t.winners[g.gg.End] = w
+		t.counted++
+		t.plies += len(g.gg.Moves)
+		t.maxPlies = max(t.maxPlies, len(g.gg.Moves))
+	}
+	switch {
+	case g.readErr != nil:
+		t.readFail[sentinelOf(g.readErr)]++
+	case g.replayErr != nil:
+		t.replayFail[sentinelOf(g.replayErr)]++
+	default:
+		t.ok++
+	}
+}
+
+// print writes the summary of -stats.
+func (t *tally) print(out io.Writer) {
+	fmt.Fprintf(out, "files: %d (xml %d, gsn %d)\n", t.files, t.kinds["xml"], t.kinds["gsn"])
+	fmt.Fprintf(out, "replayed: %d ok, %d unreadable, %d failed\n", t.ok, sum(t.readFail), sum(t.replayFail))
+	if t.counted > 0 {
+		fmt.Fprintf(out, "plies: %d in all, %.1f a game, at most %d\n", t.plies, float64(t.plies)/float64(t.counted), t.maxPlies)
+	}
+	section(out, "games by type", t.types)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "\nresults by end code\tgames\tred\tblue\tdraw\tother")
 	var cs []int
-	for c := range codes {
+	for c := range t.codes {
 		cs = append(cs, c)
 	}
 	sort.Ints(cs)
@@ -478,12 +483,12 @@ func printStats(out io.Writer, games []game) {
 		if name == "" {
 			name = "unknown"
 		}
-		w := winners[c]
-		fmt.Fprintf(tw, "  %d %s\t%d\t%d\t%d\t%d\t%d\n", c, name, codes[c], w[1], w[2], w[3], w[0])
+		w := t.winners[c]
+		fmt.Fprintf(tw, "  %d %s\t%d\t%d\t%d\t%d\t%d\n", c, name, t.codes[c], w[1], w[2], w[3], w[0])
 	}
 	tw.Flush()
-	section(out, "unreadable by sentinel", readFail)
-	section(out, "replay failures by sentinel", replayFail)
+	section(out, "unreadable by sentinel", t.readFail)
+	section(out, "replay failures by sentinel", t.replayFail)
 }
 
 // section prints a titled table of counts, nothing when it is empty.

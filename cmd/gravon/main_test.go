@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -319,4 +321,60 @@ func TestBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestStatsRealFields runs -stats over one XML file per real Gravon start
+// field of ../shared/data (no moves, the archive's results): every file
+// is read, counted by type, and none crashes the tool, whatever the
+// field or result holds.
+func TestStatsRealFields(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 3,906 files")
+	}
+	const csvPath = "../../../shared/data/gravon_positions.csv"
+	data, err := os.ReadFile(csvPath)
+	if err != nil {
+		t.Skipf("real data not present (%v); it lives in ../shared/data", err)
+	}
+	dir := t.TempDir()
+	types := map[string]int{}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")[1:]
+	for i, line := range lines {
+		f := strings.Split(line, ",")
+		if len(f) != 6 {
+			t.Fatalf("csv line %d: %q", i+2, line)
+		}
+		end, err1 := strconv.Atoi(f[3])
+		winner, err2 := strconv.Atoi(f[4])
+		if err1 != nil || err2 != nil {
+			t.Fatalf("csv line %d: %q", i+2, line)
+		}
+		g := stratego.GravonGame{Type: f[0], Field: f[1], Players: [2]string{"red", "blue"}, End: end, Winner: winner}
+		var buf bytes.Buffer
+		if err := g.WriteXML(&buf); err != nil {
+			t.Fatalf("csv line %d: WriteXML: %v", i+2, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f[5]+".xml"), buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		types[f[0]]++
+	}
+	var buf bytes.Buffer
+	err = run([]string{"-stats", dir}, &buf)
+	if err != nil && !errors.Is(err, errFailed) {
+		t.Fatalf("got error %v", err)
+	}
+	out := buf.String()
+	if want := fmt.Sprintf("files: %d (xml %d, gsn 0)", len(lines), len(lines)); !strings.Contains(out, want) {
+		t.Errorf("stats lack %q:\n%s", want, out)
+	}
+	for typ, n := range types {
+		if want := fmt.Sprintf("  %s  ", typ); !strings.Contains(out, want) {
+			t.Errorf("stats lack type %q:\n%s", typ, out)
+		}
+		if !strings.Contains(out, fmt.Sprintf("%d\n", n)) {
+			t.Errorf("stats lack the count %d of %s:\n%s", n, typ, out)
+		}
+	}
+	t.Logf("\n%s", out)
 }
