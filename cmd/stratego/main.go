@@ -26,8 +26,9 @@
 // standard input: a move in the package's move syntax ("a4-a5"; "a4xa5"
 // is accepted too), "moves" for the list of legal moves, "resign", or
 // "help". An illegal move is reported with the reason and the player is
-// asked again; the end of the input resigns. The full board is printed
-// only when the game is over, unless -view says otherwise.
+// asked again; the end of the input resigns. The full board, and the
+// seed, which would give the enemy setup away, are printed only when the
+// game is over (-view shows the final board as one side saw it instead).
 //
 // The exit status is 2 for bad flags.
 package main
@@ -123,7 +124,8 @@ func run(args []string, in io.Reader, out io.Writer) error {
 	if human == stratego.NoColor {
 		fmt.Fprintf(out, "rules %s, seed %d\n\n%s\n", *preset, *seed, s.Picture())
 	} else {
-		fmt.Fprintf(out, "rules %s, seed %d\nyou play %v; type a move such as a4-a5, \"moves\", \"resign\" or \"help\"\n", *preset, *seed, human)
+		// The seed would give the enemy setup away: it is printed at the end.
+		fmt.Fprintf(out, "rules %s\nyou play %v; type a move such as a4-a5, \"moves\", \"resign\" or \"help\"\n", *preset, human)
 	}
 	var (
 		h      = humanPlayer{color: human, in: bufio.NewScanner(in), out: out}
@@ -170,6 +172,9 @@ func run(args []string, in io.Reader, out io.Writer) error {
 		final = s.View(viewer).Picture()
 	}
 	fmt.Fprintf(out, "\n%s\nplies %d\nresult %v\n", final, s.Ply(), s.Outcome())
+	if human != stratego.NoColor {
+		fmt.Fprintf(out, "seed %d\n", *seed)
+	}
 	if *recordFile != "" {
 		if err := writeRecord(*recordFile, r, red, blue, played, s.Outcome(), *seed, human); err != nil {
 			return err

@@ -208,6 +208,29 @@ func TestHumanResigns(t *testing.T) {
 	}
 }
 
+func TestHumanResignationIsRecorded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.rec")
+	var out bytes.Buffer
+	if err := run([]string{"-seed", "5", "-human", "blue", "-record", path}, strings.NewReader("resign\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	rec, states := readRecord(t, path)
+	want := stratego.Outcome{Winner: stratego.Red, Reason: stratego.Resignation}
+	if got := states[len(states)-1].Outcome(); got != want || rec.Result != want {
+		t.Errorf("record result %v, replay %v; want %v", rec.Result, got, want)
+	}
+	if len(rec.Moves) != 1 {
+		t.Errorf("got %d moves, want Red's first", len(rec.Moves))
+	}
+	text := out.String()
+	if strings.Contains(text[:strings.Index(text, "blue, ply 2>")], "seed") {
+		t.Errorf("the seed is shown before the game ends:\n%s", text)
+	}
+	if !strings.Contains(text, "seed 5\n") {
+		t.Errorf("the seed is not shown at the end:\n%s", text)
+	}
+}
+
 // TestHumanSeesOnlyTheView: before the game ends, every board shown to
 // the human hides the enemy's ranks; only the final board shows them.
 func TestHumanSeesOnlyTheView(t *testing.T) {
