@@ -24,8 +24,8 @@
 // side's moves the command prints the board as that player sees it and
 // the opponent's last move as the player saw it, then reads a line from
 // standard input: a move in the package's move syntax ("a4-a5"; "a4xa5"
-// is accepted too), "moves" for the list of legal moves, "resign", or
-// "help". An illegal move is reported with the reason and the player is
+// is accepted too), "moves" for the list of legal moves, "board" to
+// show the board again, "resign", or "help". An illegal move is reported with the reason and the player is
 // asked again; the end of the input resigns. The full board, and the
 // seed, which would give the enemy setup away, are printed only when the
 // game is over (-view shows the final board as one side saw it instead).
