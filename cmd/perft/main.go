@@ -1,0 +1,413 @@
+// Command perft counts legal-move trees ("perft") for engine developers:
+// the lines of d legal moves from a position, and among them the lines
+// whose last move is an attack, takes a flag, or ends the game. It counts
+// with the library's public API only (State.AppendLegalMoves and
+// State.Apply), so it measures and checks what a program using the
+// package gets.
+//
+// Usage:
+//
+//	perft [-depth N] [-divide] -position TEXT
+//	perft [-depth N] [-divide] [-rules R] -field LETTERS [-moves "a4-a5 j7-j6 ..."]
+//	perft -suite FILE [-short] [-depth N] [-run REGEXP] [-divide]
+//	perft [-depth N] [-divide] [-rules R]
+//
+// -position takes a position in the package's one-line text form
+// (stratego.ParsePosition), which names its own rules. -field takes a
+// 100-letter Gravon field, Red to move, and -moves the moves played from
+// it before counting (each must be legal), under -rules: a preset name or
+// any rules text of stratego.ParseRules, such as
+// "classic,twosquares=0,moresquares=off". With neither, perft counts a
+// built-in Classic opening.
+//
+// For a single position it prints one row per depth from 1 to -depth
+// (default 4): nodes, attacks, flags, ended games, the time and the nodes
+// per second. -divide adds, for the deepest depth, the count below each
+// legal move, sorted by from square, then to square.
+//
+// -suite runs a perft file in the format of the Stratego perft suite
+// (perft.txt, described in its README): it counts every case to every
+// listed depth, compares all four counters and the divide lines, and
+// prints a pass/fail table with timings. -short skips the rows of more
+// than 200,000 nodes; -depth N skips the depths above N; -run keeps the
+// cases whose name matches a regular expression; -divide prints the divide
+// lines of every case whose deepest depth is counted.
+//
+// With no flags, perft runs the suite ../shared/perft/perft.txt with
+// -short when that file exists, and otherwise the built-in opening to
+// depth 4.
+//
+// The exit status is 0 when every count matches (or nothing was
+// compared), 1 when a suite row fails, and 2 for bad flags or input.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/stratego-go/stratego"
+)
+
+// defaultSuite is where the suite lives next to a checkout of the
+// repository, relative to its root.
+const defaultSuite = "../shared/perft/perft.txt"
+
+// shortNodes is the largest row -short runs.
+const shortNodes = 200000
+
+// maxDepth bounds -depth: deeper counts would run for days.
+const maxDepth = 64
+
+// openingRed and openingBlue are the setups of the built-in Classic
+// opening, each in its owner's view (back row first).
+const (
+	openingRed  = "FB33B4554B/B673B26834/2961728524/2X2B263752"
+	openingBlue = "B4FB3354B5/3B7624B683/8296175242/X2B2237562"
+)
+
+// stderr receives the usage text of -h and of bad flags.
+var stderr io.Writer = os.Stderr
+
+// errFailed reports that a suite row did not match; main exits with 1.
+var errFailed = errors.New("perft: counts differ from the suite")
+
+func main() {
+	err := run(os.Args[1:], os.Stdout)
+	switch {
+	case err == nil:
+	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, errFailed):
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	default:
+		fmt.Fprintln(os.Stderr, "perft:", err)
+		os.Exit(2)
+	}
+}
+
+// options are the parsed flags.
+type options struct {
+	depth    int
+	divide   bool
+	rules    string
+	position string
+	field    string
+	moves    string
+	suite    string
+	short    bool
+	run      string
+	set      map[string]bool // the flags given on the command line
+}
+
+func run(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	fs.IntVar(&o.depth, "depth", 0, "count to this depth (default 4; with -suite: skip deeper rows, 0 = all)")
+	fs.BoolVar(&o.divide, "divide", false, "print the count below each legal move at the deepest depth")
+	fs.StringVar(&o.rules, "rules", "classic", "rules of -field and the built-in opening: a preset name or rules text")
+	fs.StringVar(&o.position, "position", "", "a position in the one-line text form of stratego.ParsePosition")
+	fs.StringVar(&o.field, "field", "", "a 100-letter Gravon field, Red to move")
+	fs.StringVar(&o.moves, "moves", "", "moves played from -field before counting, separated by spaces")
+	fs.StringVar(&o.suite, "suite", "", "run a perft suite file (the format of perft.txt)")
+	fs.BoolVar(&o.short, "short", false, "with -suite: skip rows of more than 200,000 nodes")
+	fs.StringVar(&o.run, "run", "", "with -suite: only the cases whose name matches this regular expression")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (positions go in -position or -field)", fs.Arg(0))
+	}
+	o.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
+	if o.depth < 0 || o.depth > maxDepth {
+		return fmt.Errorf("-depth %d: want 1 to %d", o.depth, maxDepth)
+	}
+	if len(o.set) == 0 {
+		if _, err := os.Stat(defaultSuite); err == nil {
+			o.suite, o.short = defaultSuite, true
+			fmt.Fprintf(out, "suite %s (-short)\n", defaultSuite)
+		}
+	}
+	inputs := 0
+	for _, name := range []string{"position", "field", "suite"} {
+		if o.set[name] {
+			inputs++
+		}
+	}
+	if inputs > 1 {
+		return errors.New("give at most one of -position, -field and -suite")
+	}
+	if o.suite != "" {
+		for _, name := range []string{"rules", "moves"} {
+			if o.set[name] {
+				return fmt.Errorf("-%s does not apply to -suite (each case gives its own)", name)
+			}
+		}
+		return runSuite(o, out)
+	}
+	for _, name := range []string{"short", "run"} {
+		if o.set[name] {
+			return fmt.Errorf("-%s applies only to -suite", name)
+		}
+	}
+	if o.set["moves"] && !o.set["field"] {
+		return errors.New("-moves needs -field")
+	}
+	if o.position != "" && o.set["rules"] {
+		return errors.New("-rules does not apply to -position (the position names its rules)")
+	}
+	s, err := start(o)
+	if err != nil {
+		return err
+	}
+	if o.depth == 0 {
+		o.depth = 4
+	}
+	return runOne(s, o.depth, o.divide, out)
+}
+
+// start builds the position to count from the flags.
+func start(o options) (stratego.State, error) {
+	if o.position != "" {
+		p, err := stratego.ParsePosition(o.position)
+		if err != nil {
+			return stratego.State{}, fmt.Errorf("-position: %w", err)
+		}
+		s, err := p.State()
+		if err != nil {
+			return stratego.State{}, fmt.Errorf("-position: %w", err)
+		}
+		return s, nil
+	}
+	r, err := stratego.ParseRules(o.rules)
+	if err != nil {
+		return stratego.State{}, fmt.Errorf("-rules: %w", err)
+	}
+	if o.field == "" {
+		return opening(r)
+	}
+	return fieldState(r, o.field, strings.Fields(o.moves))
+}
+
+// opening returns the built-in opening under r, which must use the
+// Classic board and army.
+func opening(r stratego.Rules) (stratego.State, error) {
+	red, err := stratego.ParseSetup(r, openingRed)
+	if err != nil {
+		return stratego.State{}, fmt.Errorf("the built-in opening needs the classic board and army: %w", err)
+	}
+	blue, err := stratego.ParseSetup(r, openingBlue)
+	if err != nil {
+		return stratego.State{}, fmt.Errorf("the built-in opening needs the classic board and army: %w", err)
+	}
+	return stratego.New(r, red, blue)
+}
+
+// fieldState builds a Gravon field under r, Red to move, and plays moves.
+func fieldState(r stratego.Rules, field string, moves []string) (stratego.State, error) {
+	b, err := stratego.ParseGravonField(r, field)
+	if err != nil {
+		return stratego.State{}, fmt.Errorf("field: %w", err)
+	}
+	s, err := stratego.FromBoard(r, b, stratego.Red)
+	if err != nil {
+		return stratego.State{}, fmt.Errorf("field: %w", err)
+	}
+	for i, text := range moves {
+		m, err := stratego.ParseMove(text)
+		if err != nil {
+			return stratego.State{}, fmt.Errorf("move %d: %w", i+1, err)
+		}
+		if s, _, err = s.Apply(m); err != nil {
+			return stratego.State{}, fmt.Errorf("move %d: %w", i+1, err)
+		}
+	}
+	return s, nil
+}
+
+// counts are the four counters of a perft row.
+type counts struct {
+	nodes, attacks, flags, ended int64
+}
+
+func (c *counts) add(d counts) {
+	c.nodes += d.nodes
+	c.attacks += d.attacks
+	c.flags += d.flags
+	c.ended += d.ended
+}
+
+// leaf returns the counts of the one line that ends with ev.
+func leaf(ev stratego.Event) counts {
+	c := counts{nodes: 1}
+	if ev.IsAttack() {
+		c.attacks = 1
+	}
+	if ev.Outcome.Reason == stratego.FlagCaptured {
+		c.flags = 1
+	}
+	if ev.Outcome.Over() {
+		c.ended = 1
+	}
+	return c
+}
+
+// counter counts move trees with one move buffer per depth, so that the
+// count allocates nothing beyond what Apply does.
+type counter struct {
+	bufs [][]stratego.Move
+	err  error // a legal move that Apply rejected: an engine bug
+}
+
+func newCounter(depth int) *counter {
+	c := &counter{bufs: make([][]stratego.Move, depth+1)}
+	for i := range c.bufs {
+		c.bufs[i] = make([]stratego.Move, 0, 128)
+	}
+	return c
+}
+
+// count returns the counts of the lines of depth ≥ 1 moves from s.
+func (c *counter) count(s stratego.State, depth int) counts {
+	var total counts
+	moves := s.AppendLegalMoves(c.bufs[depth][:0])
+	c.bufs[depth] = moves
+	for _, m := range moves {
+		next, ev, err := s.Apply(m)
+		if err != nil {
+			c.fail(m, err)
+			return total
+		}
+		if depth == 1 {
+			total.add(leaf(ev))
+		} else {
+			total.add(c.count(next, depth-1))
+		}
+	}
+	return total
+}
+
+func (c *counter) fail(m stratego.Move, err error) {
+	if c.err == nil {
+		c.err = fmt.Errorf("engine bug: legal move %v rejected: %w", m, err)
+	}
+}
+
+// split is one divide line: a first move and the counts below it.
+type split struct {
+	move stratego.Move
+	counts
+}
+
+// divide counts the lines of depth ≥ 1 moves from s, split by first move
+// in square-index order.
+func (c *counter) divide(s stratego.State, depth int) ([]split, counts) {
+	var (
+		total  counts
+		splits []split
+	)
+	for _, m := range s.AppendLegalMoves(nil) {
+		next, ev, err := s.Apply(m)
+		if err != nil {
+			c.fail(m, err)
+			break
+		}
+		sub := leaf(ev)
+		if depth > 1 {
+			sub = c.count(next, depth-1)
+		}
+		splits = append(splits, split{m, sub})
+		total.add(sub)
+	}
+	sortSplits(splits)
+	return splits, total
+}
+
+// sortSplits orders divide lines by from square, then to square, by
+// square index (a1 = 0), then by the move's text (for Captains' turns and
+// rescues, which may share both squares).
+func sortSplits(splits []split) {
+	key := func(m stratego.Move) (int, int, string) {
+		return m.From.Index(), m.To.Index(), m.String()
+	}
+	for i := 1; i < len(splits); i++ {
+		for j := i; j > 0; j-- {
+			af, at, as := key(splits[j-1].move)
+			bf, bt, bs := key(splits[j].move)
+			if af < bf || af == bf && (at < bt || at == bt && as <= bs) {
+				break
+			}
+			splits[j-1], splits[j] = splits[j], splits[j-1]
+		}
+	}
+}
+
+// runOne counts a single position to depth, one row per depth.
+func runOne(s stratego.State, depth int, div bool, out io.Writer) error {
+	fmt.Fprintf(out, "rules %v, %v to move, ply %d\n\n%s\n", s.Rules(), s.Turn(), s.Ply(), s.Picture())
+	if o := s.Outcome(); o.Over() {
+		fmt.Fprintf(out, "the game is over (%v): every count is 0\n\n", o)
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "depth\tnodes\tattacks\tflags\tended\ttime\tnodes/s\t")
+	c := newCounter(depth)
+	var splits []split
+	for d := 1; d <= depth; d++ {
+		t0 := time.Now()
+		var got counts
+		if div && d == depth {
+			splits, got = c.divide(s, d)
+		} else {
+			got = c.count(s, d)
+		}
+		if c.err != nil {
+			tw.Flush()
+			return c.err
+		}
+		el := time.Since(t0)
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%s\t%s\t\n", d, got.nodes, got.attacks, got.flags, got.ended, seconds(el), rate(got.nodes, el))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if div {
+		printDivide(out, splits, depth)
+	}
+	return nil
+}
+
+func printDivide(out io.Writer, splits []split, depth int) {
+	fmt.Fprintf(out, "\ndivide at depth %d:\n", depth)
+	var total int64
+	for _, sp := range splits {
+		fmt.Fprintf(out, "%v %d\n", sp.move, sp.nodes)
+		total += sp.nodes
+	}
+	fmt.Fprintf(out, "%d moves, %d nodes\n", len(splits), total)
+}
+
+func seconds(d time.Duration) string {
+	return fmt.Sprintf("%.3fs", d.Seconds())
+}
+
+// rate formats nodes per second over d.
+func rate(nodes int64, d time.Duration) string {
+	if d <= 0 {
+		return "-"
+	}
+	nps := float64(nodes) / d.Seconds()
+	switch {
+	case nps >= 1e6:
+		return fmt.Sprintf("%.2fM", nps/1e6)
+	case nps >= 1e3:
+		return fmt.Sprintf("%.1fk", nps/1e3)
+	}
+	return fmt.Sprintf("%.0f", nps)
+}
