@@ -24,9 +24,9 @@ type Square uint8
 // NoSquare is the zero Square.
 const NoSquare Square = 0
 
-// SquareAt returns the square on file f and row r, both counted from 0
-// (a1 is SquareAt(0, 0), j10 is SquareAt(9, 9)). It returns NoSquare when
-// either is outside 0–9.
+// SquareAt returns the square on the given file and row, both counted
+// from 0 (a1 is SquareAt(0, 0), j10 is SquareAt(9, 9)). It returns
+// NoSquare when either is outside 0–9.
 func SquareAt(file, row int) Square {
 	if file < 0 || file >= MaxSize || row < 0 || row >= MaxSize {
 		return NoSquare
@@ -235,7 +235,8 @@ func (s SquareSet) All() iter.Seq[Square] {
 	}
 }
 
-// String lists the squares, space-separated, in index order.
+// String lists the squares, space-separated, in index order ("c5 d5");
+// the empty set is "".
 func (s SquareSet) String() string {
 	var b []byte
 	for q := range s.All() {

@@ -9,9 +9,10 @@ import "strings"
 // Lightning) is a move with From = NoSquare that puts a captured piece of
 // rank Rescue back on the board at To. The zero Move is not a move.
 type Move struct {
-	From, To Square
-	Via      Square
-	Rescue   Rank
+	From   Square // where the piece starts; NoSquare for a rescue
+	To     Square // where the piece goes (or the rescued piece is put)
+	Via    Square // the middle square of a turning Captain, else NoSquare
+	Rescue Rank   // the rank of the rescued piece, else NoRank
 }
 
 // IsRescue reports whether m is a rescue placement.

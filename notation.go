@@ -1,62 +1,8 @@
 package stratego
 
-// Text forms. Each grammar is written in a small EBNF: "x" is a literal,
-// [x] optional, {x} zero or more, a | b a choice.
-//
-// Squares ([Square.String], [ParseSquare]):
-//
-//	square = file row                       a1, j10
-//	file   = "a" … "j"                      (upper case accepted)
-//	row    = "1" … "10"
-//
-// Moves ([Move.String], [ParseMove]) and annotated moves
-// ([AnnotatedMove.String], [ParseAnnotatedMove]):
-//
-//	move      = square ("-" | "x") square   a4-a5, b4xb5 (x: an attack)
-//	          | square "-" square "-" square    a turning Captain: c3-c4-d4
-//	          | "+" rankname "@" square     a rescue: +general@d2
-//	annotated = move [ "(" label result label ")" ]
-//	result    = ">" | "<" | "="             attacker wins | defender wins | both removed
-//
-// The annotation of an attack names the attacker's and the defender's
-// rank labels in the rules' numbering ([Numbering.Char]) and the combat
-// result: b4xb5(6>3) is a Captain taking a Miner, b4xb5(3<6) a Miner
-// dying on a Captain, e5xe6(5=5) two Lieutenants trading, c3xc4(1>X) the
-// Spy killing the Marshal.
-//
-// Setups ([Setup.String], [ParseSetup]): rows from the owner's back row
-// forward, separated by "/", one rank label or "." per file.
-//
-// Rules ([Rules.String], [ParseRules]): a preset name and the fields that
-// differ from it:
-//
-//	rules  = preset { "," key "=" value }   classic, gravon,twosquares=3
-//	preset = "classic" | "gravon" | "barrage" | "duel" | "duel-hasbro"
-//	       | "ultimate-lightning" | "quick-battle" | "vintage"
-//
-// with these keys and values, written in this order:
-//
-//	width, height          1–10
-//	lakes, zone            squares joined by "+", or "-" for none
-//	fill, captains         "true" | "false"     (FillZone, CaptainsMoveTwo)
-//	army                   rankname ":" count joined by "+", Spy first
-//	numbering              "isf" | "vintage"
-//	scouts                 "strike" | "adjacent"
-//	ties                   "both" | "attacker"
-//	bombs                  "permanent" | "onetime"
-//	info                   "standard" | "silent" | "open"
-//	rescues                count
-//	twosquares             0–8
-//	moresquares            "off" | "chase" | "game"
-//	maxplies, maxquiet     count (MaxPlies, MaxPliesWithoutAttack)
-//
-// Outcomes ([Outcome.String], [ParseOutcome]): "ongoing", "red wins
-// (flag captured)", "draw (ply cap)", the reason being an
-// [EndReason.String].
-//
-// Positions ([Position], [ParsePosition]) and game records ([Record],
-// [ParseRecord]) are described on their types; the Gravon formats in
-// gravon.go.
+// Text forms of rules, annotated moves and outcomes. The package comment
+// (doc.go) gives the grammars of all the text forms; the Position,
+// Record and View grammars are on those types.
 
 import (
 	"fmt"
@@ -311,9 +257,10 @@ var rulesKeys = []rulesKey{
 // ",key=value" for each field that differs from the preset, for example
 // "classic" or "gravon,maxplies=2000". A preset's own rules are written
 // as its name; other rules take the preset that gives the shortest text
-// (the first of equals, in the order of the grammar). See notation.go for the
-// keys. Rules that fail [Rules.Validate] still get a text, which
-// [ParseRules] may reject.
+// (the first of equals, in the order [ParseRules] lists the presets).
+// The keys are written in the order [ParseRules] lists them. Rules that
+// fail [Rules.Validate] still get a text, which [ParseRules] may
+// reject.
 func (r Rules) String() string {
 	b, _ := r.AppendText(make([]byte, 0, 32))
 	return string(b)
@@ -375,8 +322,34 @@ func (r *Rules) UnmarshalText(b []byte) error {
 
 // ParseRules parses the text form of [Rules.String]: a preset name, then
 // any number of ",key=value" settings, each key at most once, in any
-// order. The result must pass [Rules.Validate]; the error is a
-// *[ParseError] or a *[RulesError].
+// order, each setting one field of the preset's rules:
+//
+//	rules  = preset { "," key "=" value }   classic, gravon,twosquares=3
+//	preset = "classic" | "gravon" | "barrage" | "duel" | "duel-hasbro"
+//	       | "ultimate-lightning" | "quick-battle" | "vintage"
+//
+//	key          value                            field
+//	width        2–10                             Width
+//	height       2–10                             Height
+//	lakes        squares joined by "+", or "-"    Lakes
+//	zone         squares joined by "+", or "-"    Zone
+//	fill         "true" | "false"                 FillZone
+//	army         rankname ":" count joined by "+"    Army (ranks in order, Spy first)
+//	numbering    "isf" | "vintage"                Numbering
+//	scouts       "strike" | "adjacent"            Scouts
+//	ties         "both" | "attacker"              Ties
+//	bombs        "permanent" | "onetime"          Bombs
+//	info         "standard" | "silent" | "open"   Info
+//	captains     "true" | "false"                 CaptainsMoveTwo
+//	rescues      count                            Rescues
+//	twosquares   0–8                              TwoSquares
+//	moresquares  "off" | "chase" | "game"         MoreSquares
+//	maxplies     count                            MaxPlies
+//	maxquiet     count                            MaxPliesWithoutAttack
+//
+// Counts are decimal without sign or leading zeros. The result must pass
+// [Rules.Validate]; the error is a *[ParseError] (wrapping [ErrSyntax])
+// or a *[RulesError] (wrapping [ErrRules]).
 func ParseRules(text string) (Rules, error) {
 	name, rest, _ := strings.Cut(text, ",")
 	r, ok := Preset(name)
@@ -420,11 +393,20 @@ func keyIndex(key string) int {
 }
 
 // AnnotatedMove is a move with what it revealed: for an attack, the two
-// ranks and the combat result. A record writes its moves in this form
-// (see notation.go), so a reader sees each fight without replaying the
-// game. The zero Attacker means no annotation.
+// ranks and the combat result. A [Record] writes its moves in this form,
+// so a reader sees each fight without replaying the game:
+//
+//	annotated = move ["(" label result label ")"]
+//	result    = ">" | "<" | "="    attacker wins | defender wins | both removed
+//
+// where the labels are the attacker's and the defender's rank labels in
+// the rules' numbering ([Numbering.Char]): b4xb5(6>3) is a Captain
+// taking a Miner, b4xb5(3<6) a Miner dying on a Captain, e5xe6(5=5) two
+// Lieutenants trading, c3xc4(1>X) the Spy taking the Marshal (in ISF
+// numbering). A move without an annotation has Attacker, Defender and
+// Combat zero.
 type AnnotatedMove struct {
-	Move     Move
+	Move     Move   // the move itself
 	Attacker Rank   // the attacking rank, or NoRank
 	Defender Rank   // the defending rank, or NoRank
 	Combat   Combat // the result, or NoCombat
@@ -502,7 +484,7 @@ func (a *AnnotatedMove) UnmarshalText(b []byte) error {
 }
 
 // ParseAnnotatedMove parses a move with an optional combat annotation,
-// rank labels in numbering n (see notation.go): "a4-a5", "b4xb5",
+// rank labels in numbering n (see [AnnotatedMove]): "a4-a5", "b4xb5",
 // "b4xb5(6>3)". The annotation must be consistent with itself (a movable
 // attacker); whether it is true is for [Record.Replay] to check.
 func ParseAnnotatedMove(n Numbering, s string) (AnnotatedMove, error) {

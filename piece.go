@@ -10,9 +10,9 @@ type Color uint8
 
 // The sides.
 const (
-	NoColor Color = iota
-	Red
-	Blue
+	NoColor Color = iota // no side: the zero value
+	Red                  // moves first, sets up on rows 1–4 in Classic
+	Blue                 // moves second, sets up on rows 7–10 in Classic
 )
 
 // IsValid reports whether c is Red or Blue.
@@ -81,20 +81,20 @@ type Rank uint8
 
 // The ranks.
 const (
-	NoRank     Rank = iota
-	Spy             // ISF 1, Vintage S
-	Scout           // ISF 2, Vintage 9
-	Miner           // ISF 3, Vintage 8
-	Sergeant        // ISF 4, Vintage 7
-	Lieutenant      // ISF 5, Vintage 6
-	Captain         // ISF 6, Vintage 5
-	Major           // ISF 7, Vintage 4
-	Colonel         // ISF 8, Vintage 3
-	General         // ISF 9, Vintage 2
-	Marshal         // ISF 10, Vintage 1
-	Bomb
-	Flag
-	Unknown // a hidden enemy piece, in views only
+	NoRank     Rank = iota // no piece: the zero value
+	Spy                    // ISF 1, Vintage S
+	Scout                  // ISF 2, Vintage 9
+	Miner                  // ISF 3, Vintage 8
+	Sergeant               // ISF 4, Vintage 7
+	Lieutenant             // ISF 5, Vintage 6
+	Captain                // ISF 6, Vintage 5
+	Major                  // ISF 7, Vintage 4
+	Colonel                // ISF 8, Vintage 3
+	General                // ISF 9, Vintage 2
+	Marshal                // ISF 10, Vintage 1
+	Bomb                   // never moves; any attacker but a Miner loses to it
+	Flag                   // never moves; taking it wins the game
+	Unknown                // a hidden enemy piece, in views only
 )
 
 // NumRanks is one more than the largest real rank (Flag), the length of
@@ -196,7 +196,7 @@ var vintageChars = [...]byte{'.', 'S', '9', '8', '7', '6', '5', '4', '3', '2', '
 // Char returns the one-character label of r in numbering n: ISF writes
 // 1–9 for Spy…General and X for the Marshal; Vintage writes 1–9 for
 // Marshal…Scout and S for the Spy; both write B (Bomb), F (Flag) and ?
-// (Unknown). NoRank is '.'.
+// (Unknown). NoRank is '.', and any other value '!'.
 func (n Numbering) Char(r Rank) byte {
 	if int(r) >= len(isfChars) {
 		return '!'

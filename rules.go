@@ -88,10 +88,13 @@ const MaxPlyCap = 1<<31 - 1
 // Rules is not valid; each field's comment gives its value in Classic.
 //
 // Squares in Lakes are absolute squares of the board; Zone is written
-// from its owner's side ([Rules.ZoneOf] turns it for Blue). [New],
-// [FromBoard], [ParseSetup], [Rules.CheckSetup] and [ParseGravonSetup]
-// validate the rules first and return the *[RulesError] of an invalid
-// value.
+// from its owner's side ([Rules.ZoneOf] turns it for Blue). Every
+// function that takes a Rules value ([New], [FromBoard], [ParseSetup],
+// [Rules.CheckSetup], [ParseGravonSetup], …) validates it first and
+// returns the *[RulesError] of an invalid value; [RandomSetup], which
+// returns no error, returns an empty setup instead. The text form
+// ([Rules.String], [ParseRules]) names a preset and the fields that
+// differ from it: "gravon,maxplies=2000".
 type Rules struct {
 	// Width and Height of the board, 2–10 each (Classic 10×10). The
 	// board is the rectangle of squares with file < Width and row <
@@ -118,8 +121,9 @@ type Rules struct {
 	// army of nothing but bombs and its flag is valid; such a game is
 	// drawn at once ([NeitherCanMove]).
 	Army Army
-	// Numbering labels the ranks in every text form: setups, pictures
-	// (Classic NumberingISF; Vintage NumberingVintage).
+	// Numbering labels the ranks in every text form: setups, pictures,
+	// positions, views and records (Classic [NumberingISF]; Vintage
+	// [NumberingVintage]). It changes nothing in the play.
 	Numbering Numbering
 	// Scouts says whether a scout may strike at the end of a slide
 	// (Classic ScoutMoveAndStrike; Vintage ScoutStrikeAdjacent, where a

@@ -100,8 +100,9 @@ func (r Rules) checkSetup(c Color, s Setup) error {
 // String returns the setup's text form: its rows from the owner's back
 // row forward, separated by "/", each with one character per file a, b, …
 // — the rank's label in the setup's numbering ([Numbering.Char]) or "."
-// for an empty square. A Classic setup reads like
-// "FB3..../..../..../...." with four rows of ten.
+// for an empty square. A Classic setup is four rows of ten:
+// "616B252538/B824423329/5624335B77/72BB642BXF" has its Flag on j4,
+// behind the Marshal (X) on i4.
 func (s Setup) String() string {
 	b := make([]byte, 0, int(s.rows)*(int(s.width)+1))
 	for row := 0; row < int(s.rows); row++ {

@@ -13,7 +13,8 @@ const maxPieces = MaxSquares
 const wallCell = 0xFF
 
 // Knowledge is what the opponent has learned about one piece, as a set of
-// flags (RULES.md section 8).
+// flags (RULES.md section 8): test a flag with k&KnownRank != 0.
+// [State.Knowledge] and [View.Knowledge] report it for a square.
 type Knowledge uint8
 
 const (
@@ -23,7 +24,8 @@ const (
 	// KnownMoved: the piece has moved, so it is not a Bomb or the Flag.
 	KnownMoved
 	// KnownFar: the piece once moved more than one square in a move, so
-	// it is a Scout (or, where Captains move two squares, a Captain).
+	// it is a Scout (or, where [Rules.CaptainsMoveTwo] is set, a
+	// Captain).
 	KnownFar
 )
 
@@ -33,6 +35,7 @@ type EndReason uint8
 
 // The reasons a game ends.
 const (
+	// NotOver: the game goes on (the zero value).
 	NotOver EndReason = iota
 	// FlagCaptured: the winner took the loser's Flag.
 	FlagCaptured
@@ -68,8 +71,8 @@ func (r EndReason) String() string {
 // Outcome is the state of a game's end: not over, won by Winner, or a
 // draw (Winner NoColor), with the reason.
 type Outcome struct {
-	Winner Color
-	Reason EndReason
+	Winner Color     // the side that won, or NoColor for a draw or a game not over
+	Reason EndReason // why the game ended, or NotOver
 }
 
 // Over reports whether the game has ended.
@@ -94,7 +97,7 @@ func (o Outcome) String() string {
 // view may show only in part), a rescued piece, and the outcome after the
 // move.
 type Event struct {
-	Move     Move
+	Move     Move    // the move played
 	Color    Color   // the side that moved
 	Piece    Piece   // the moving (or rescued) piece
 	Defender Piece   // the attacked piece, or 0 when the move was no attack
@@ -222,7 +225,10 @@ var zobrist = func() (z [numCells][64]uint64) {
 }()
 
 // New starts a game under r from the two setups, Red to move. Each setup
-// is checked with [Rules.CheckSetup]; Blue's is turned to face Red's.
+// is checked with [Rules.CheckSetup]; Blue's is turned to face Red's
+// (its a1 lands on Red's j10 on a Classic board). The error is the
+// *[RulesError] of invalid rules or the *[SetupError] of the first
+// illegal setup, naming its side.
 func New(r Rules, red, blue Setup) (State, error) {
 	if err := r.Validate(); err != nil {
 		return State{}, err
@@ -250,7 +256,10 @@ func New(r Rules, red, blue Setup) (State, error) {
 // move and an empty history: for analysis, puzzles, endgame studies and
 // perft. Pieces may stand on any square of the board that is not a lake;
 // each side may have at most the pieces of r.Army and must have exactly
-// one Flag. The error wraps ErrSetup.
+// one Flag. The error is the *[RulesError] of invalid rules or a
+// *[SetupError] (wrapping [ErrSetup]) that says what is wrong with b or
+// turn. The outcome is decided as after any move, so a placement in
+// which the side to move has no legal move is a game already over.
 func FromBoard(r Rules, b Board, turn Color) (State, error) {
 	if err := r.Validate(); err != nil {
 		return State{}, err
@@ -455,8 +464,10 @@ func (s State) HasLegalMove() bool { return s.hasMove() }
 const maxInt = int(^uint(0) >> 1)
 
 // Check reports whether m is legal: nil, or a *[MoveError] that wraps the
-// sentinel saying why not (ErrGameOver, ErrNoPiece, ErrBlocked,
-// ErrTwoSquares, ErrMoreSquares, …).
+// sentinel saying why not ([ErrGameOver], [ErrInvalid], [ErrRescue],
+// [ErrOffBoard], [ErrNoPiece], [ErrNotYourPiece], [ErrImmovable],
+// [ErrBadDirection], [ErrBlocked], [ErrOwnPiece], [ErrNoStrike],
+// [ErrTwoSquares], [ErrMoreSquares]: the first that applies). A move is legal exactly when [State.LegalMoves] yields it.
 func (s State) Check(m Move) error { return s.check(m) }
 
 // Apply plays m and returns the new state and what happened. The receiver
@@ -470,8 +481,11 @@ func (s State) Apply(m Move) (State, Event, error) {
 	return s, ev, nil
 }
 
-// Resign ends the game with c resigning; the other side wins. It fails
-// with ErrGameOver when the game has already ended.
+// Resign returns the state in which c has resigned: the game is over and
+// the other side wins ([Resignation]). It fails with [ErrGameOver] when
+// the game has already ended (or s is the zero State) and with
+// [ErrInvalid] when c is not Red or Blue. Either side may resign, on its
+// turn or not.
 func (s State) Resign(c Color) (State, error) {
 	if s.g == nil || s.outcome.Over() {
 		return s, ErrGameOver
@@ -483,8 +497,9 @@ func (s State) Resign(c Color) (State, error) {
 	return s, nil
 }
 
-// AgreeDraw ends the game in a draw both players agreed to. It fails with
-// ErrGameOver when the game has already ended.
+// AgreeDraw returns the state in which the players have agreed to a draw
+// ([DrawAgreed]). It fails with [ErrGameOver] when the game has already
+// ended (or s is the zero State).
 func (s State) AgreeDraw() (State, error) {
 	if s.g == nil || s.outcome.Over() {
 		return s, ErrGameOver
