@@ -6,13 +6,13 @@ type Combat uint8
 const (
 	// NoCombat is the zero value: no attack took place.
 	NoCombat Combat = iota
-	// AttackerWins: the defender is removed and the attacker moves onto
+	// AttackerWins means the defender is removed and the attacker moves onto
 	// its square (this includes taking the flag and a miner defusing a
 	// bomb).
 	AttackerWins
-	// DefenderWins: the attacker is removed and the defender stays.
+	// DefenderWins means the attacker is removed and the defender stays.
 	DefenderWins
-	// BothRemoved: both pieces are removed (equal ranks, or a one-time
+	// BothRemoved means both pieces are removed (equal ranks, or a one-time
 	// bomb that destroys its attacker).
 	BothRemoved
 )

@@ -40,39 +40,39 @@ var (
 	// [State.Check] and [State.Apply], and so by a *[ReplayError] of
 	// [Record.Replay].
 
-	// ErrGameOver: the game has ended (or the State is the zero State),
-	// so no move is legal. [State.Resign] and [State.AgreeDraw] return it
+	// ErrGameOver means the game has ended (or the State is the zero
+	// State), so no move is legal. [State.Resign] and [State.AgreeDraw] return it
 	// too.
 	ErrGameOver = errors.New("stratego: game is over")
-	// ErrOffBoard: a square of the move (Via included) is not on the
+	// ErrOffBoard means a square of the move (Via included) is not on the
 	// board of the rules, or is a lake.
 	ErrOffBoard = errors.New("stratego: square not on the board")
-	// ErrNoPiece: there is no piece on the from-square.
+	// ErrNoPiece means there is no piece on the from-square.
 	ErrNoPiece = errors.New("stratego: no piece on the from-square")
-	// ErrNotYourPiece: the piece belongs to the side not to move.
+	// ErrNotYourPiece means the piece belongs to the side not to move.
 	ErrNotYourPiece = errors.New("stratego: piece belongs to the opponent")
-	// ErrImmovable: the piece is a Bomb or the Flag, which never move.
+	// ErrImmovable means the piece is a Bomb or the Flag, which never move.
 	ErrImmovable = errors.New("stratego: piece cannot move")
-	// ErrBadDirection: the move is not along a line, or is too long for
+	// ErrBadDirection means the move is not along a line, or is too long for
 	// the piece (only a Scout goes further than one square, and a
 	// Captain two where [Rules.CaptainsMoveTwo] allows it), or its Via
 	// is not a turning Captain's middle square.
 	ErrBadDirection = errors.New("stratego: piece cannot move that way")
-	// ErrBlocked: a piece or a lake stands on the path between the
+	// ErrBlocked means a piece or a lake stands on the path between the
 	// squares.
 	ErrBlocked = errors.New("stratego: path is blocked")
-	// ErrOwnPiece: the destination holds a piece of the mover's side.
+	// ErrOwnPiece means the destination holds a piece of the mover's side.
 	ErrOwnPiece = errors.New("stratego: destination holds own piece")
-	// ErrNoStrike: the rules in use ([ScoutStrikeAdjacent]) let a Scout
+	// ErrNoStrike means the rules in use ([ScoutStrikeAdjacent]) let a Scout
 	// attack only an adjacent piece, and the move attacks from further.
 	ErrNoStrike = errors.New("stratego: scout may not move and strike")
-	// ErrTwoSquares: the Two-Squares Rule ([Rules.TwoSquares], RULES.md
+	// ErrTwoSquares means the Two-Squares Rule ([Rules.TwoSquares], RULES.md
 	// 6.1) forbids the move.
 	ErrTwoSquares = errors.New("stratego: two-squares rule")
-	// ErrMoreSquares: the More-Squares Rule ([Rules.MoreSquares],
+	// ErrMoreSquares means the More-Squares Rule ([Rules.MoreSquares],
 	// RULES.md 6.2) forbids the move.
 	ErrMoreSquares = errors.New("stratego: more-squares rule")
-	// ErrRescue: a rescue when none is due, a rescue of a rank the side
+	// ErrRescue is returned for a rescue when none is due, a rescue of a rank the side
 	// cannot rescue or onto a square it may not use, or an ordinary move
 	// while a rescue is due ([State.RescueDue], [Rules.Rescues]).
 	ErrRescue = errors.New("stratego: rescue not allowed")

@@ -31,9 +31,9 @@ const (
 type BombRule uint8
 
 const (
-	// BombPermanent: the bomb stays (standard).
+	// BombPermanent keeps the bomb on the board (standard).
 	BombPermanent BombRule = iota
-	// BombOneTime: the bomb is removed together with the attacker it
+	// BombOneTime removes the bomb together with the attacker it
 	// destroys (Ultimate Lightning, a house rule).
 	BombOneTime
 )
@@ -42,13 +42,13 @@ const (
 type InfoRule uint8
 
 const (
-	// InfoStandard: both pieces of a combat are revealed to both players
+	// InfoStandard reveals both pieces of a combat to both players
 	// (RULES.md 8).
 	InfoStandard InfoRule = iota
-	// InfoSilentDefense: the attacker is revealed; the defender's rank is
+	// InfoSilentDefense reveals the attacker; the defender's rank is
 	// shown only if the defender loses.
 	InfoSilentDefense
-	// InfoOpenFaced: every rank is visible to both players all the time.
+	// InfoOpenFaced shows every rank to both players all the time.
 	InfoOpenFaced
 )
 
@@ -56,7 +56,7 @@ const (
 type MoreSquaresRule uint8
 
 const (
-	// MoreSquaresOff: no chasing rule.
+	// MoreSquaresOff turns the chasing rule off.
 	MoreSquaresOff MoreSquaresRule = iota
 	// MoreSquaresChase compares a chasing move's board with the boards of
 	// the current chase (the default of Classic).

@@ -18,12 +18,12 @@ const wallCell = 0xFF
 type Knowledge uint8
 
 const (
-	// KnownRank: the rank was shown in combat (or the rules show all
+	// KnownRank means the rank was shown in combat (or the rules show all
 	// ranks).
 	KnownRank Knowledge = 1 << iota
-	// KnownMoved: the piece has moved, so it is not a Bomb or the Flag.
+	// KnownMoved means the piece has moved, so it is not a Bomb or the Flag.
 	KnownMoved
-	// KnownFar: the piece once moved more than one square in a move, so
+	// KnownFar means the piece once moved more than one square in a move, so
 	// it is a Scout (or, where [Rules.CaptainsMoveTwo] is set, a
 	// Captain).
 	KnownFar
@@ -35,24 +35,24 @@ type EndReason uint8
 
 // The reasons a game ends.
 const (
-	// NotOver: the game goes on (the zero value).
+	// NotOver means the game goes on (the zero value).
 	NotOver EndReason = iota
-	// FlagCaptured: the winner took the loser's Flag.
+	// FlagCaptured means the winner took the loser's Flag.
 	FlagCaptured
-	// NoLegalMove: the loser had no legal move on its turn (no movable
+	// NoLegalMove means the loser had no legal move on its turn (no movable
 	// piece, all walled in, or every move forbidden by the repetition
 	// rules).
 	NoLegalMove
-	// NeitherCanMove: a draw; the side to move had no legal move and the
+	// NeitherCanMove is a draw: the side to move had no legal move and the
 	// other side had no movable piece either.
 	NeitherCanMove
-	// Resignation: the loser resigned.
+	// Resignation means the loser resigned ([State.Resign]).
 	Resignation
-	// DrawAgreed: a draw both players agreed to.
+	// DrawAgreed is a draw both players agreed to ([State.AgreeDraw]).
 	DrawAgreed
-	// PlyCap: a draw; Rules.MaxPlies plies were played.
+	// PlyCap is a draw: [Rules.MaxPlies] plies were played.
 	PlyCap
-	// NoAttackCap: a draw; Rules.MaxPliesWithoutAttack plies in a row
+	// NoAttackCap is a draw: [Rules.MaxPliesWithoutAttack] plies in a row
 	// were not attacks.
 	NoAttackCap
 )
