@@ -82,8 +82,12 @@ func (s Square) String() string {
 	return string(b)
 }
 
-// AppendText implements [encoding.TextAppender].
+// AppendText implements [encoding.TextAppender] with the form of
+// [Square.String], and the empty text for NoSquare.
 func (s Square) AppendText(b []byte) ([]byte, error) {
+	if s == NoSquare {
+		return b, nil
+	}
 	if !s.IsValid() {
 		return b, fmt.Errorf("%w: square %d", ErrInvalid, uint8(s))
 	}
@@ -94,8 +98,13 @@ func (s Square) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (s Square) MarshalText() ([]byte, error) { return s.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler].
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseSquare];
+// the empty text is NoSquare.
 func (s *Square) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*s = NoSquare
+		return nil
+	}
 	v, err := ParseSquare(string(b))
 	if err != nil {
 		return err

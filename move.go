@@ -39,8 +39,13 @@ func (m Move) String() string {
 	return string(b)
 }
 
-// AppendText implements [encoding.TextAppender].
+// AppendText implements [encoding.TextAppender] with the form of
+// [Move.String], and the empty text for the zero Move (as in the zero
+// [Event]).
 func (m Move) AppendText(b []byte) ([]byte, error) {
+	if m == (Move{}) {
+		return b, nil
+	}
 	if !m.IsValid() {
 		return b, moveErr(m, ErrInvalid)
 	}
@@ -62,8 +67,13 @@ func (m Move) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler].
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseMove];
+// the empty text is the zero Move.
 func (m *Move) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*m = Move{}
+		return nil
+	}
 	v, err := ParseMove(string(b))
 	if err != nil {
 		return err

@@ -51,8 +51,13 @@ func ParseColor(s string) (Color, error) {
 	return NoColor, parseErr("color", s, 0, `"red" or "blue"`)
 }
 
-// AppendText implements [encoding.TextAppender].
+// AppendText implements [encoding.TextAppender] with the form of
+// [Color.String], except that NoColor is the empty text (as for the zero
+// [net/netip.Addr]), so that a struct holding a Color always encodes.
 func (c Color) AppendText(b []byte) ([]byte, error) {
+	if c == NoColor {
+		return b, nil
+	}
 	if !c.IsValid() {
 		return b, fmt.Errorf("%w: color %d", ErrInvalid, uint8(c))
 	}
@@ -62,8 +67,13 @@ func (c Color) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (c Color) MarshalText() ([]byte, error) { return c.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler].
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseColor];
+// the empty text is NoColor.
 func (c *Color) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*c = NoColor
+		return nil
+	}
 	v, err := ParseColor(string(b))
 	if err != nil {
 		return err
@@ -131,9 +141,13 @@ func ParseRank(s string) (Rank, error) {
 	return NoRank, parseErr("rank", s, 0, "a rank name such as \"marshal\"")
 }
 
-// AppendText implements [encoding.TextAppender]; the text is the name.
+// AppendText implements [encoding.TextAppender]; the text is the name
+// ([Rank.String]), and the empty text for NoRank.
 func (r Rank) AppendText(b []byte) ([]byte, error) {
-	if r < Spy || r > Unknown {
+	if r == NoRank {
+		return b, nil
+	}
+	if r > Unknown {
 		return b, fmt.Errorf("%w: rank %d", ErrInvalid, uint8(r))
 	}
 	return append(b, r.String()...), nil
@@ -142,8 +156,13 @@ func (r Rank) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (r Rank) MarshalText() ([]byte, error) { return r.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler].
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRank];
+// the empty text is NoRank.
 func (r *Rank) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*r = NoRank
+		return nil
+	}
 	v, err := ParseRank(string(b))
 	if err != nil {
 		return err
@@ -264,8 +283,13 @@ func (p Piece) String() string {
 	return p.Color().String() + " " + p.Rank().String()
 }
 
-// AppendText implements [encoding.TextAppender] with the form of String.
+// AppendText implements [encoding.TextAppender] with the form of
+// [Piece.String], and the empty text for the zero Piece (no piece), so
+// that an [Event] always encodes.
 func (p Piece) AppendText(b []byte) ([]byte, error) {
+	if p == 0 {
+		return b, nil
+	}
 	if !p.IsValid() {
 		return b, fmt.Errorf("%w: piece %#x", ErrInvalid, uint8(p))
 	}
@@ -275,9 +299,13 @@ func (p Piece) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (p Piece) MarshalText() ([]byte, error) { return p.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler]; it accepts the form
-// of String.
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParsePiece];
+// the empty text is the zero Piece.
 func (p *Piece) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*p = 0
+		return nil
+	}
 	v, err := ParsePiece(string(b))
 	if err != nil {
 		return err
