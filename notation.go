@@ -67,6 +67,35 @@ var enumNames = struct {
 	more:      []string{"off", "chase", "game"},
 }
 
+// enumString returns the name of v in the rules text form, or key(v) for
+// a value that names no rule.
+func enumString(names []string, v uint8, key string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return key + "(" + strconv.Itoa(int(v)) + ")"
+}
+
+// String returns the rule's value in the rules text form: "strike" or
+// "adjacent".
+func (s ScoutRule) String() string { return enumString(enumNames.scouts, uint8(s), "scouts") }
+
+// String returns the rule's value in the rules text form: "both" or
+// "attacker".
+func (t TieRule) String() string { return enumString(enumNames.ties, uint8(t), "ties") }
+
+// String returns the rule's value in the rules text form: "permanent" or
+// "onetime".
+func (b BombRule) String() string { return enumString(enumNames.bombs, uint8(b), "bombs") }
+
+// String returns the rule's value in the rules text form: "standard",
+// "silent" or "open".
+func (i InfoRule) String() string { return enumString(enumNames.info, uint8(i), "info") }
+
+// String returns the rule's value in the rules text form: "off", "chase"
+// or "game".
+func (m MoreSquaresRule) String() string { return enumString(enumNames.more, uint8(m), "moresquares") }
+
 func writeEnum(b []byte, names []string, v uint8) []byte {
 	if int(v) < len(names) {
 		return append(b, names[v]...)

@@ -320,6 +320,11 @@ func (rec *Record) UnmarshalText(b []byte) error {
 // ParseRecord parses the text form of a [Record] (see there). It checks
 // the syntax, the tags, the setups or start position and the move
 // numbers; whether the moves are legal is for [Record.Replay] to say.
+// A syntax error is a *[ParseError] with the offset in text; the error
+// of a Rules, RedSetup, BlueSetup or Position tag's value is the parser's
+// own (a *[ParseError], *[RulesError] or *[SetupError]) with the tag
+// named; tags that contradict each other give an error wrapping
+// [ErrMismatch].
 func ParseRecord(text string) (Record, error) {
 	var rec Record
 	perr := func(pos int, want string) error { return parseErr("record", text, pos, want) }
@@ -376,7 +381,7 @@ func ParseRecord(text string) (Record, error) {
 	if pt, ok := tags["Position"]; ok {
 		p, err := ParsePosition(pt)
 		if err != nil {
-			return Record{}, fmt.Errorf("stratego: record Position tag: %w", err)
+			return Record{}, fmt.Errorf("%w (in the record's Position tag)", err)
 		}
 		if p.IsView() {
 			return Record{}, perr(tagPos["Position"], "a full position, not a view")
@@ -386,7 +391,7 @@ func ParseRecord(text string) (Record, error) {
 	if rt, ok := tags["Rules"]; ok {
 		r, err := ParseRules(rt)
 		if err != nil {
-			return Record{}, fmt.Errorf("stratego: record Rules tag: %w", err)
+			return Record{}, fmt.Errorf("%w (in the record's Rules tag)", err)
 		}
 		if rec.Start != nil && r != rec.Rules {
 			return Record{}, fmt.Errorf("%w: Rules tag %q and Position tag disagree", ErrMismatch, rt)
@@ -420,7 +425,7 @@ func ParseRecord(text string) (Record, error) {
 			}
 			s, err := ParseSetup(rec.Rules, st)
 			if err != nil {
-				return Record{}, fmt.Errorf("stratego: record %s tag: %w", x.name, err)
+				return Record{}, fmt.Errorf("%w (in the record's %s tag)", err, x.name)
 			}
 			*x.dst = s
 		}

@@ -180,9 +180,8 @@ type Rules struct {
 
 func rows(w, r0, r1 int) SquareSet { return Rect(0, r0, w-1, r1) }
 
-var classicLakes = SquaresOf(MustParseSquare("c5"), MustParseSquare("d5"),
-	MustParseSquare("c6"), MustParseSquare("d6"), MustParseSquare("g5"),
-	MustParseSquare("h5"), MustParseSquare("g6"), MustParseSquare("h6"))
+// classicLakes are c5 d5 c6 d6 and g5 h5 g6 h6.
+var classicLakes = Rect(2, 4, 3, 5).Union(Rect(6, 4, 7, 5))
 
 // Classic returns the rules of classic Stratego as played under ISF and
 // Jumbo rules (RULES.md sections 1–6): a 10×10 board with the lakes c5 d5
@@ -271,8 +270,7 @@ func UltimateLightning() Rules {
 func QuickBattle() Rules {
 	r := Duel()
 	r.Width, r.Height = 8, 8
-	r.Lakes = SquaresOf(MustParseSquare("c4"), MustParseSquare("c5"),
-		MustParseSquare("f4"), MustParseSquare("f5"))
+	r.Lakes = Rect(2, 3, 2, 4).Union(Rect(5, 3, 5, 4)) // c4 c5 f4 f5
 	r.Zone = rows(8, 0, 2)
 	return r
 }

@@ -67,7 +67,7 @@ func (s Setup) Army() Army {
 // CheckSetup reports whether s is a legal setup under r: every piece on a
 // square of the zone, exactly the pieces of r.Army, and every zone square
 // filled when r.FillZone is set. The error is a *[SetupError] that says
-// what is wrong.
+// what is wrong, or the *[RulesError] of invalid rules.
 func (r Rules) CheckSetup(s Setup) error {
 	if err := r.Validate(); err != nil {
 		return err

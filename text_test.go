@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -68,4 +69,38 @@ func TestProp_EventsEncodeAsJSON(t *testing.T) {
 			t.Fatalf("JSON round trip of %+v gave %+v (via %s)", ev, back, data)
 		}
 	})
+}
+
+// TestRuleEnumStrings: each rule setting prints as its value in the rules
+// text form, so that ParseRules reads "key=" + String() back.
+func TestRuleEnumStrings(t *testing.T) {
+	tests := []struct {
+		key  string
+		v    fmt.Stringer
+		set  func(r *Rules)
+		want string
+	}{
+		{"scouts", ScoutStrikeAdjacent, func(r *Rules) { r.Scouts = ScoutStrikeAdjacent }, "adjacent"},
+		{"ties", TieAttackerWins, func(r *Rules) { r.Ties = TieAttackerWins }, "attacker"},
+		{"bombs", BombOneTime, func(r *Rules) { r.Bombs = BombOneTime }, "onetime"},
+		{"info", InfoSilentDefense, func(r *Rules) { r.Info = InfoSilentDefense }, "silent"},
+		{"moresquares", MoreSquaresGame, func(r *Rules) { r.MoreSquares = MoreSquaresGame }, "game"},
+		{"moresquares", MoreSquaresRule(7), nil, "moresquares(7)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.want, func(t *testing.T) {
+			if got := tc.v.String(); got != tc.want {
+				t.Fatalf("String() = %q, want %q", got, tc.want)
+			}
+			if tc.set == nil {
+				return
+			}
+			want := Classic()
+			tc.set(&want)
+			got, err := ParseRules("classic," + tc.key + "=" + tc.v.String())
+			if err != nil || got != want {
+				t.Errorf("ParseRules(classic,%s=%v) = %v, %v; want %v", tc.key, tc.v, got, err, want)
+			}
+		})
+	}
 }
