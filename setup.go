@@ -91,7 +91,7 @@ func (r Rules) checkSetup(c Color, s Setup) error {
 	have := s.Army()
 	for rk := Spy; rk <= Flag; rk++ {
 		if have[rk] != r.Army[rk] {
-			return &SetupError{Color: c, Reason: fmt.Sprintf("%d %s pieces, want %d", have[rk], rk, r.Army[rk])}
+			return &SetupError{Color: c, Reason: fmt.Sprintf("%d of rank %s, want %d", have[rk], rk, r.Army[rk])}
 		}
 	}
 	return nil
