@@ -15,7 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// Tests of the variant variantPresets and of the rules they switch on: Vintage
+// Tests of the variant presets and of the rules they switch on: Vintage
 // scouts, Ultimate Lightning ties, bombs, Captains and rescues, Quick
 // Battle's board.
 
@@ -209,22 +209,6 @@ func firstRows(w, lo, hi int) SquareSet {
 	return s
 }
 
-// variantPresets lists every preset with its name (the table of RULES.md
-// section 7).
-var variantPresets = []struct {
-	name string
-	make func() Rules
-}{
-	{"classic", Classic},
-	{"gravon", Gravon},
-	{"barrage", Barrage},
-	{"duel", Duel},
-	{"duel-hasbro", DuelHasbro},
-	{"ultimate-lightning", UltimateLightning},
-	{"quick-battle", QuickBattle},
-	{"vintage", Vintage},
-}
-
 // TestPresets compares each preset with the rules of RULES.md section 7,
 // written out field by field.
 func TestPresets(t *testing.T) {
@@ -269,10 +253,16 @@ func TestPresets(t *testing.T) {
 		"quick-battle":       {quick, 10, firstRows(8, 6, 8)},
 		"vintage":            {vintage, 40, firstRows(10, 7, 10)},
 	}
-	for _, p := range variantPresets {
+	if len(presets) != len(want) {
+		t.Errorf("%d presets, want %d", len(presets), len(want))
+	}
+	for _, p := range presets {
 		t.Run(p.name, func(t *testing.T) {
-			w := want[p.name]
-			got := p.make()
+			w, ok := want[p.name]
+			if !ok {
+				t.Fatalf("preset %q is not in RULES.md section 7", p.name)
+			}
+			got := p.rules()
 			if diff := cmp.Diff(w.rules, got); diff != "" {
 				t.Errorf("%s() (-want +got):\n%s", p.name, diff)
 			}
@@ -290,7 +280,7 @@ func TestPresets(t *testing.T) {
 			}
 			// A fresh value each call: changing one cannot change the next.
 			got.Army[Flag] = 7
-			if p.make().Army[Flag] != 1 {
+			if p.rules().Army[Flag] != 1 {
 				t.Errorf("%s() returned a shared value", p.name)
 			}
 		})
@@ -305,9 +295,9 @@ func TestPresetGames(t *testing.T) {
 	if testing.Short() {
 		games = 1
 	}
-	for _, p := range variantPresets {
+	for _, p := range presets {
 		t.Run(p.name, func(t *testing.T) {
-			r := p.make()
+			r := p.rules()
 			r.MaxPlies = 3000
 			for seed := range uint64(games) {
 				s := mustNew(t, r, seed)
