@@ -379,23 +379,21 @@ func (r Rules) Validate() error {
 	} else if r.FillZone && n != z {
 		return rulesErr("FillZone", "%d pieces cannot fill the %d squares of the zone", n, z)
 	}
-	if r.Numbering > NumberingVintage {
-		return rulesErr("Numbering", "unknown value %d", r.Numbering)
-	}
-	if r.Scouts > ScoutStrikeAdjacent {
-		return rulesErr("Scouts", "unknown value %d", r.Scouts)
-	}
-	if r.Ties > TieAttackerWins {
-		return rulesErr("Ties", "unknown value %d", r.Ties)
-	}
-	if r.Bombs > BombOneTime {
-		return rulesErr("Bombs", "unknown value %d", r.Bombs)
-	}
-	if r.Info > InfoOpenFaced {
-		return rulesErr("Info", "unknown value %d", r.Info)
-	}
-	if r.MoreSquares > MoreSquaresGame {
-		return rulesErr("MoreSquares", "unknown value %d", r.MoreSquares)
+	for _, e := range [...]struct {
+		field string
+		v     uint8
+		names []string
+	}{
+		{"Numbering", uint8(r.Numbering), enumNames.numbering},
+		{"Scouts", uint8(r.Scouts), enumNames.scouts},
+		{"Ties", uint8(r.Ties), enumNames.ties},
+		{"Bombs", uint8(r.Bombs), enumNames.bombs},
+		{"Info", uint8(r.Info), enumNames.info},
+		{"MoreSquares", uint8(r.MoreSquares), enumNames.more},
+	} {
+		if int(e.v) >= len(e.names) {
+			return rulesErr(e.field, "unknown value %d", e.v)
+		}
 	}
 	if r.Rescues < 0 || r.Rescues > MaxRescues {
 		return rulesErr("Rescues", "%d is outside 0-%d", r.Rescues, MaxRescues)

@@ -547,43 +547,27 @@ func TestCaptains(t *testing.T) {
 	}
 	// Lakes block like pieces: from c3 the Captain cannot go to c5 (a
 	// lake) nor over c4-c5, nor turn at c4 onto d5 (a lake).
-	s = mustBoard(t, ul, Red, "c3:H", "a1:M", "j10:Y")
 	for _, tc := range []struct {
-		move string
-		want error
+		from, move string
+		want       error
 	}{
-		{"c3-c5", ErrOffBoard}, {"c3-c4-d4", nil}, {"c3-c4-b4", nil},
+		{"c3", "c3-c5", ErrOffBoard},
+		{"c3", "c3-c4-d4", nil},
+		{"c3", "c3-c4-b4", nil},
+		{"c2", "c2-c4", nil},
+		{"d4", "d4-d6", ErrOffBoard},    // d6 is a lake
+		{"e4", "e4-e5-d5", ErrOffBoard}, // d5 is a lake
+		{"e4", "e4-d4-d5", ErrOffBoard},
+		{"b4", "b4-d4", nil},
+		{"b5", "b5-d5", ErrOffBoard},
+		{"b6", "b6-b7-c7", nil},
 	} {
-		if err := s.Check(MustParseMove(tc.move)); !errors.Is(err, tc.want) {
-			t.Errorf("Check(%s) = %v, want %v", tc.move, err, tc.want)
-		}
-	}
-	s = mustBoard(t, ul, Red, "c2:H", "a1:M", "j10:Y")
-	if err := s.Check(MustParseMove("c2-c4")); err != nil {
-		t.Errorf("Check(c2-c4) = %v, want nil", err)
-	}
-	s = mustBoard(t, ul, Red, "d4:H", "a1:M", "j10:Y")
-	if err := s.Check(MustParseMove("d4-d6")); !errors.Is(err, ErrOffBoard) {
-		t.Errorf("Check(d4-d6) = %v, want ErrOffBoard (d6 is a lake)", err)
-	}
-	s = mustBoard(t, ul, Red, "e4:H", "a1:M", "j10:Y")
-	if err := s.Check(MustParseMove("e4-e5-d5")); !errors.Is(err, ErrOffBoard) {
-		t.Errorf("Check(e4-e5-d5) = %v, want ErrOffBoard (d5 is a lake)", err)
-	}
-	if err := s.Check(MustParseMove("e4-d4-d5")); !errors.Is(err, ErrOffBoard) {
-		t.Errorf("Check(e4-d4-d5) = %v, want ErrOffBoard", err)
-	}
-	s = mustBoard(t, ul, Red, "b4:H", "a1:M", "j10:Y")
-	if err := s.Check(MustParseMove("b4-d4")); !errors.Is(err, nil) {
-		t.Errorf("Check(b4-d4) = %v, want nil", err)
-	}
-	s = mustBoard(t, ul, Red, "b5:H", "a1:M", "j10:Y")
-	if err := s.Check(MustParseMove("b5-d5")); !errors.Is(err, ErrOffBoard) {
-		t.Errorf("Check(b5-d5) = %v, want ErrOffBoard", err)
-	}
-	s = mustBoard(t, ul, Red, "b6:H", "a1:M", "j10:Y")
-	if err := s.Check(MustParseMove("b6-b7-c7")); err != nil {
-		t.Errorf("Check(b6-b7-c7) = %v, want nil", err)
+		t.Run(tc.move, func(t *testing.T) {
+			s := mustBoard(t, ul, Red, tc.from+":H", "a1:M", "j10:Y")
+			if err := s.Check(MustParseMove(tc.move)); !errors.Is(err, tc.want) {
+				t.Errorf("Check(%s) = %v, want %v", tc.move, err, tc.want)
+			}
+		})
 	}
 	// Without the rule a Captain steps like any piece.
 	s = mustBoard(t, Classic(), Red, base...)
