@@ -95,7 +95,8 @@ func (o Outcome) String() string {
 // Event is what one applied move did: who moved what, and for an attack
 // both pieces and the combat result (the full truth, which a player's
 // view may show only in part), a rescued piece, and the outcome after the
-// move.
+// move. Every field has a text form, so an Event encodes as JSON (a zero
+// field as ""); [View.LastEvent] gives it as a player saw it.
 type Event struct {
 	Move     Move    // the move played
 	Color    Color   // the side that moved
