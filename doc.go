@@ -84,9 +84,10 @@
 //
 // # Notation
 //
-// Every value has one text form, written by String or AppendText and
-// read by a Parse function (and by UnmarshalText), that round-trips. The
-// grammars, in a small EBNF ("x" literal, [x] optional, {x} repeated):
+// The values a program stores or sends have one text form each, written
+// by String and AppendText (MarshalText for JSON) and read back by a
+// Parse function and UnmarshalText. The grammars, in a small EBNF ("x"
+// literal, [x] optional, {x} repeated):
 //
 //	square    = file row                     a1, j10 (file a–j, row 1–10)
 //	move      = square ("-" | "x") square    a4-a5, b4xb5 (x: an attack)
