@@ -499,3 +499,45 @@ func ExampleSquareSet() {
 	// 40 true
 	// 12 e5 f5 e6 f6
 }
+
+// Classic is the ISF game; its fields are the settings every other
+// preset changes.
+func ExampleClassic() {
+	r := stratego.Classic()
+	fmt.Printf("%dx%d board, lakes %v\n", r.Width, r.Height, r.Lakes)
+	fmt.Println(r.Army.Total(), "pieces filling", r.Zone.Len(), "squares:", r.FillZone)
+	fmt.Println("scouts", r.Scouts, "- ties", r.Ties, "- bombs", r.Bombs, "- info", r.Info)
+	fmt.Println("two-squares limit", r.TwoSquares, "- more-squares", r.MoreSquares)
+	// Output:
+	// 10x10 board, lakes c5 d5 g5 h5 c6 d6 g6 h6
+	// 40 pieces filling 40 squares: true
+	// scouts strike - ties both - bombs permanent - info standard
+	// two-squares limit 3 - more-squares chase
+}
+
+// BoardHash is a Zobrist hash of the placement, for transposition
+// tables: two move orders that reach the same board give the same hash.
+func ExampleState_BoardHash() {
+	r := stratego.Classic()
+	rng := rand.New(rand.NewPCG(1, 1))
+	start, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+	if err != nil {
+		log.Fatal(err)
+	}
+	play := func(moves ...string) stratego.State {
+		s := start
+		for _, m := range moves {
+			if s, _, err = s.Apply(stratego.MustParseMove(m)); err != nil {
+				log.Fatal(err)
+			}
+		}
+		return s
+	}
+	a := play("a4-a5", "a7-a6", "e4-e5", "j7-j6")
+	b := play("e4-e5", "j7-j6", "a4-a5", "a7-a6")
+	fmt.Println(a.Board() == b.Board(), a.BoardHash() == b.BoardHash())
+	fmt.Println(a.BoardHash() == start.BoardHash())
+	// Output:
+	// true true
+	// false
+}

@@ -2,6 +2,7 @@ package stratego_test
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/stratego-go/stratego"
@@ -317,4 +318,85 @@ func ExampleGravonOutcome() {
 	// red wins (resignation)
 	// draw (draw agreed)
 	// stratego: record does not match the game: gravon end code 1 with winner 3
+}
+
+// A game of the library converts to a Gravon XML file: the field from
+// the setups, the moves in Gravon squares and the result as an end code.
+func ExampleGravonGameOf() {
+	r, err := stratego.GravonRules("barrage") // Barrage as the server played it
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	setup := stratego.MustParseSetup(r, "FB12239X../........../........../..........")
+	var moves []stratego.Move
+	for _, m := range strings.Fields("e1-e9 d10-d9 e9-j9 d9-d8 j9xj10") {
+		moves = append(moves, stratego.MustParseMove(m))
+	}
+	rec, err := stratego.NewRecord(r, setup, setup, moves...)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rec.Tags = []stratego.Tag{{Name: "Red", Value: "alice"}, {Name: "Blue", Value: "bob"}}
+	g, err := stratego.GravonGameOf(rec)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.Type, g.End, g.Winner, stratego.GravonMove(g.Moves[4]))
+	if err := g.WriteXML(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// barrage 1 1 K9-K:
+	// <?xml version="1.0" encoding="UTF-8"?>
+	// <stratego>
+	//  <game type="barrage">
+	//   <field content="MBCDDEKLAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA__AA__AAAA__AA__AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAXWQPPONY"></field>
+	//   <move id="1" source="E1" target="E9"></move>
+	//   <move id="2" source="D:" target="D9"></move>
+	//   <move id="3" source="E9" target="K9"></move>
+	//   <move id="4" source="D9" target="D8"></move>
+	//   <move id="5" source="K9" target="K:"></move>
+	//   <player id="1">alice</player>
+	//   <player id="2">bob</player>
+	//   <result type="1" winner="1"></result>
+	//  </game>
+	// </stratego>
+}
+
+// Older Gravon files are GSN text: a header, the game type, the field,
+// one move per line, END and the result.
+func ExampleReadGravonGSN() {
+	const gsn = `#X38FA11 Stratego-Notation v2
+type 1
+MBCDDEKLAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA__AA__AAAA__AA__AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAXWQPPONY
+E1-E9
+D:-D9
+END
+alice vs bob result 3 winner 1
+`
+	g, err := stratego.ReadGravonGSN(strings.NewReader(gsn))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rec, err := g.Record()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g.Type, g.Players, g.Moves)
+	fmt.Println("end code", g.End, "winner", g.Winner, "=", rec.Result) // Red forfeited
+	states, err := rec.Replay()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(states)-1, "moves replayed under", rec.Rules)
+	// Output:
+	// barrage [alice bob] [e1-e9 d10-d9]
+	// end code 3 winner 2 = blue wins (resignation)
+	// 2 moves replayed under barrage,twosquares=5,moresquares=off
 }
