@@ -469,15 +469,20 @@ func (a AnnotatedMove) valid() bool {
 // "b4xb5(6>3)"; "-" when a is not well formed.
 func (a AnnotatedMove) String() string {
 	b, err := a.AppendNotation(make([]byte, 0, 16), NumberingISF)
-	if err != nil {
+	if err != nil || len(b) == 0 {
 		return "-"
 	}
 	return string(b)
 }
 
 // AppendNotation appends the text form with rank labels in numbering n.
-// An attack is written with "x" between its squares.
+// An attack is written with "x" between its squares. The zero
+// AnnotatedMove is the empty text; any other that is not well formed is
+// an error wrapping [ErrInvalid].
 func (a AnnotatedMove) AppendNotation(b []byte, n Numbering) ([]byte, error) {
+	if a == (AnnotatedMove{}) {
+		return b, nil
+	}
 	if !a.valid() {
 		return b, moveErr(a.Move, ErrInvalid)
 	}
@@ -494,7 +499,8 @@ func (a AnnotatedMove) AppendNotation(b []byte, n Numbering) ([]byte, error) {
 	return b, nil
 }
 
-// AppendText implements [encoding.TextAppender] with the form of String.
+// AppendText implements [encoding.TextAppender] with the form of
+// [AnnotatedMove.String] (the empty text for the zero AnnotatedMove).
 func (a AnnotatedMove) AppendText(b []byte) ([]byte, error) {
 	return a.AppendNotation(b, NumberingISF)
 }
@@ -502,8 +508,14 @@ func (a AnnotatedMove) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (a AnnotatedMove) MarshalText() ([]byte, error) { return a.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler] (ISF numbering).
+// UnmarshalText implements [encoding.TextUnmarshaler] with
+// [ParseAnnotatedMove] in ISF numbering; the empty text is the zero
+// AnnotatedMove.
 func (a *AnnotatedMove) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*a = AnnotatedMove{}
+		return nil
+	}
 	v, err := ParseAnnotatedMove(NumberingISF, string(b))
 	if err != nil {
 		return err

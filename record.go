@@ -244,6 +244,9 @@ func (rec Record) AppendText(b []byte) ([]byte, error) {
 			b = append(b, ' ')
 		}
 		lineStart = false
+		if !m.Move.IsValid() {
+			return b, moveErr(m.Move, ErrInvalid)
+		}
 		var err error
 		if b, err = m.AnnotatedMove.AppendNotation(b, rec.Rules.Numbering); err != nil {
 			return b, err

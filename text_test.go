@@ -104,3 +104,28 @@ func TestRuleEnumStrings(t *testing.T) {
 		})
 	}
 }
+
+// TestAnnotatedMoveZeroText: the zero AnnotatedMove encodes as "" like
+// the zero Move, but a record cannot hold it.
+func TestAnnotatedMoveZeroText(t *testing.T) {
+	var a AnnotatedMove
+	if b, err := a.MarshalText(); err != nil || len(b) != 0 {
+		t.Errorf("MarshalText of the zero AnnotatedMove = %q, %v; want \"\", nil", b, err)
+	}
+	if got := a.String(); got != "-" {
+		t.Errorf("String() = %q, want \"-\"", got)
+	}
+	back := AnnotatedMove{Move: MustParseMove("a1-a2")}
+	if err := back.UnmarshalText(nil); err != nil || back != a {
+		t.Errorf("UnmarshalText(\"\") = %v, %v; want the zero AnnotatedMove", back, err)
+	}
+	rec, err := NewRecord(Barrage(), MustParseSetup(Barrage(), "FB12239X../........../........../.........."),
+		MustParseSetup(Barrage(), "FB12239X../........../........../.........."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Moves = append(rec.Moves, RecordedMove{})
+	if _, err := rec.AppendText(nil); !errors.Is(err, ErrInvalid) {
+		t.Errorf("AppendText of a record with a zero move: %v, want ErrInvalid", err)
+	}
+}
