@@ -43,11 +43,11 @@
 // The package implements the rules reference of the project (RULES.md):
 // the 10×10 board with two lakes, the 40-piece army, Red moving first,
 // scouts sliding and striking at distance, combat in the order flag, bomb,
-// spy against marshal, strength, ties removing both; a game ends when a
-// flag is taken, when the side to move has no legal move (it loses, or the
-// game is drawn when the other side has no movable piece either), by
-// resignation, agreed draw, or a move cap, checked in that order after each
-// ply.
+// spy against marshal, strength, ties removing both. After each ply the
+// engine checks, in this order, a captured flag (the taker wins), the move
+// caps (a draw), and whether the side to move has a legal move (if not, it
+// loses, or the game is drawn when the other side has no movable piece
+// either); resignation and agreed draws come from the players.
 //
 // The Two-Squares Rule ([Rules.TwoSquares], 3 in Classic) is the boundary
 // form: a player's run is his consecutive moves with one piece (followed
@@ -141,7 +141,8 @@
 // # Errors
 //
 // Bad input is reported, never a panic, and the package never logs or
-// exits. Every error wraps a sentinel so that [errors.Is] works: the
+// exits. Every error (but the I/O errors of a reader or writer the caller
+// passes in) wraps a sentinel so that [errors.Is] works: the
 // general ones ([ErrInvalid], [ErrSyntax], [ErrRules], [ErrSetup]), the
 // move errors ([ErrGameOver], [ErrNoPiece], [ErrBlocked],
 // [ErrTwoSquares], [ErrMoreSquares], …), and [ErrHidden],
