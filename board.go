@@ -101,16 +101,7 @@ func (s Square) MarshalText() ([]byte, error) { return s.AppendText(nil) }
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseSquare];
 // the empty text is NoSquare.
 func (s *Square) UnmarshalText(b []byte) error {
-	if len(b) == 0 {
-		*s = NoSquare
-		return nil
-	}
-	v, err := ParseSquare(string(b))
-	if err != nil {
-		return err
-	}
-	*s = v
-	return nil
+	return unmarshalZero(s, b, ParseSquare)
 }
 
 // ParseSquare parses a square name: a file letter a–j (either case)

@@ -70,16 +70,7 @@ func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil) }
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseMove];
 // the empty text is the zero Move.
 func (m *Move) UnmarshalText(b []byte) error {
-	if len(b) == 0 {
-		*m = Move{}
-		return nil
-	}
-	v, err := ParseMove(string(b))
-	if err != nil {
-		return err
-	}
-	*m = v
-	return nil
+	return unmarshalZero(m, b, ParseMove)
 }
 
 // ParseMove parses the form written by [Move.String]. It also accepts

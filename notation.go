@@ -341,12 +341,7 @@ func (r Rules) MarshalText() ([]byte, error) { return r.AppendText(nil) }
 
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRules].
 func (r *Rules) UnmarshalText(b []byte) error {
-	v, err := ParseRules(string(b))
-	if err != nil {
-		return err
-	}
-	*r = v
-	return nil
+	return unmarshal(r, b, ParseRules)
 }
 
 // ParseRules parses the text form of [Rules.String]: a preset name, then
@@ -512,16 +507,7 @@ func (a AnnotatedMove) MarshalText() ([]byte, error) { return a.AppendText(nil) 
 // [ParseAnnotatedMove] in ISF numbering; the empty text is the zero
 // AnnotatedMove.
 func (a *AnnotatedMove) UnmarshalText(b []byte) error {
-	if len(b) == 0 {
-		*a = AnnotatedMove{}
-		return nil
-	}
-	v, err := ParseAnnotatedMove(NumberingISF, string(b))
-	if err != nil {
-		return err
-	}
-	*a = v
-	return nil
+	return unmarshalZero(a, b, func(s string) (AnnotatedMove, error) { return ParseAnnotatedMove(NumberingISF, s) })
 }
 
 // ParseAnnotatedMove parses a move with an optional combat annotation,
@@ -574,12 +560,7 @@ func (r EndReason) MarshalText() ([]byte, error) { return r.AppendText(nil) }
 // UnmarshalText implements [encoding.TextUnmarshaler] with
 // [ParseEndReason].
 func (r *EndReason) UnmarshalText(b []byte) error {
-	v, err := ParseEndReason(string(b))
-	if err != nil {
-		return err
-	}
-	*r = v
-	return nil
+	return unmarshal(r, b, ParseEndReason)
 }
 
 // ParseEndReason parses the form of [EndReason.String] ("flag captured").
@@ -624,12 +605,7 @@ func (o Outcome) MarshalText() ([]byte, error) { return o.AppendText(nil) }
 
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseOutcome].
 func (o *Outcome) UnmarshalText(b []byte) error {
-	v, err := ParseOutcome(string(b))
-	if err != nil {
-		return err
-	}
-	*o = v
-	return nil
+	return unmarshal(o, b, ParseOutcome)
 }
 
 // ParseOutcome parses the form of [Outcome.String]: "ongoing",
@@ -662,4 +638,26 @@ func ParseOutcome(s string) (Outcome, error) {
 		return Outcome{}, parseErr("outcome", s, len(head)+2, "a reason that fits "+strconv.Quote(head))
 	}
 	return o, nil
+}
+
+// unmarshal is the body of an UnmarshalText method: it parses text and
+// stores the value in *dst, leaving *dst unchanged on error.
+func unmarshal[T any](dst *T, text []byte, parse func(string) (T, error)) error {
+	v, err := parse(string(text))
+	if err != nil {
+		return err
+	}
+	*dst = v
+	return nil
+}
+
+// unmarshalZero is unmarshal for a type whose zero value encodes as the
+// empty text.
+func unmarshalZero[T any](dst *T, text []byte, parse func(string) (T, error)) error {
+	if len(text) == 0 {
+		var zero T
+		*dst = zero
+		return nil
+	}
+	return unmarshal(dst, text, parse)
 }

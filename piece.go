@@ -70,16 +70,7 @@ func (c Color) MarshalText() ([]byte, error) { return c.AppendText(nil) }
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseColor];
 // the empty text is NoColor.
 func (c *Color) UnmarshalText(b []byte) error {
-	if len(b) == 0 {
-		*c = NoColor
-		return nil
-	}
-	v, err := ParseColor(string(b))
-	if err != nil {
-		return err
-	}
-	*c = v
-	return nil
+	return unmarshalZero(c, b, ParseColor)
 }
 
 // Rank is the kind of a piece. Movable ranks are ordered by strength, so
@@ -159,16 +150,7 @@ func (r Rank) MarshalText() ([]byte, error) { return r.AppendText(nil) }
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRank];
 // the empty text is NoRank.
 func (r *Rank) UnmarshalText(b []byte) error {
-	if len(b) == 0 {
-		*r = NoRank
-		return nil
-	}
-	v, err := ParseRank(string(b))
-	if err != nil {
-		return err
-	}
-	*r = v
-	return nil
+	return unmarshalZero(r, b, ParseRank)
 }
 
 // Numbering is the set of labels printed on the pieces. It changes only
@@ -302,16 +284,7 @@ func (p Piece) MarshalText() ([]byte, error) { return p.AppendText(nil) }
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParsePiece];
 // the empty text is the zero Piece.
 func (p *Piece) UnmarshalText(b []byte) error {
-	if len(b) == 0 {
-		*p = 0
-		return nil
-	}
-	v, err := ParsePiece(string(b))
-	if err != nil {
-		return err
-	}
-	*p = v
-	return nil
+	return unmarshalZero(p, b, ParsePiece)
 }
 
 // ParsePiece parses the form of [Piece.String]: a color, one space and a

@@ -312,12 +312,7 @@ func (rec Record) MarshalText() ([]byte, error) { return rec.AppendText(nil) }
 
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRecord].
 func (rec *Record) UnmarshalText(b []byte) error {
-	v, err := ParseRecord(string(b))
-	if err != nil {
-		return err
-	}
-	*rec = v
-	return nil
+	return unmarshal(rec, b, ParseRecord)
 }
 
 // ParseRecord parses the text form of a [Record] (see there). It checks
