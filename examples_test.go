@@ -356,19 +356,16 @@ func ExampleState_Knowledge() {
 			log.Fatal(err)
 		}
 	}
-	show := func(sq string) {
-		k := s.Knowledge(stratego.MustParseSquare(sq))
-		p, _ := s.At(stratego.MustParseSquare(sq))
-		fmt.Printf("%v on %s: rank shown %t, moved %t, moved far %t\n", p, sq,
-			k&stratego.KnownRank != 0, k&stratego.KnownMoved != 0, k&stratego.KnownFar != 0)
+	for _, name := range []string{"b5", "e4", "a1"} {
+		sq := stratego.MustParseSquare(name)
+		p, _ := s.At(sq)
+		k := s.Knowledge(sq)
+		fmt.Printf("%v on %v: %v (a scout for blue: %t)\n", p, sq, k, k&stratego.KnownFar != 0)
 	}
-	show("b5")
-	show("e4")
-	show("a1")
 	// Output:
-	// red scout on b5: rank shown false, moved true, moved far true
-	// red major on e4: rank shown true, moved true, moved far false
-	// red flag on a1: rank shown false, moved false, moved far false
+	// red scout on b5: moved|far (a scout for blue: true)
+	// red major on e4: rank|moved (a scout for blue: false)
+	// red flag on a1: 0 (a scout for blue: false)
 }
 
 // Captured and OnBoard count a side's pieces by rank; together they make

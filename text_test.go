@@ -129,3 +129,20 @@ func TestAnnotatedMoveZeroText(t *testing.T) {
 		t.Errorf("AppendText of a record with a zero move: %v, want ErrInvalid", err)
 	}
 }
+
+func TestKnowledgeString(t *testing.T) {
+	tests := []struct {
+		k    Knowledge
+		want string
+	}{
+		{0, "0"},
+		{KnownRank, "rank"},
+		{KnownMoved | KnownFar, "moved|far"},
+		{KnownRank | KnownMoved | KnownFar, "rank|moved|far"},
+	}
+	for _, tc := range tests {
+		if got := tc.k.String(); got != tc.want {
+			t.Errorf("Knowledge(%d).String() = %q, want %q", uint8(tc.k), got, tc.want)
+		}
+	}
+}
