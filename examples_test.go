@@ -1,6 +1,7 @@
 package stratego_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log"
@@ -537,4 +538,31 @@ func ExampleState_BoardHash() {
 	// Output:
 	// true true
 	// false
+}
+
+// An Event encodes as JSON for a game server's log: every field has a
+// text form, and fields that do not apply are "". It is the referee's
+// truth; a player gets View.LastEvent, which hides what it may not know.
+func ExampleEvent() {
+	r := stratego.Classic()
+	rng := rand.New(rand.NewPCG(1, 1))
+	s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, m := range []string{"a4-a5", "a7-a6", "b4-b7"} {
+		var ev stratego.Event
+		if s, ev, err = s.Apply(stratego.MustParseMove(m)); err != nil {
+			log.Fatal(err)
+		}
+		data, err := json.Marshal(ev)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(string(data))
+	}
+	// Output:
+	// {"Move":"a4-a5","Color":"red","Piece":"red major","Defender":"","Combat":"","Outcome":"ongoing"}
+	// {"Move":"a7-a6","Color":"blue","Piece":"blue scout","Defender":"","Combat":"","Outcome":"ongoing"}
+	// {"Move":"b4-b7","Color":"red","Piece":"red scout","Defender":"blue colonel","Combat":"defender wins","Outcome":"ongoing"}
 }
