@@ -305,7 +305,8 @@ func (r Rules) OnBoard(sq Square) bool {
 	return sq.IsValid() && sq.File() < r.Width && sq.Row() < r.Height && !r.Lakes.Has(sq)
 }
 
-// ZoneOf returns the squares of c's setup zone on the board.
+// ZoneOf returns the squares of c's setup zone on the board: Zone for
+// Red, Zone turned 180° for Blue, and no squares for NoColor.
 func (r Rules) ZoneOf(c Color) SquareSet {
 	switch c {
 	case Red:
