@@ -24,9 +24,9 @@ type Square uint8
 // NoSquare is the zero Square.
 const NoSquare Square = 0
 
-// SquareAt returns the square on file f and row r, both counted from 0
-// (a1 is SquareAt(0, 0), j10 is SquareAt(9, 9)). It returns NoSquare when
-// either is outside 0–9.
+// SquareAt returns the square on the given file and row, both counted
+// from 0 (a1 is SquareAt(0, 0), j10 is SquareAt(9, 9)). It returns
+// NoSquare when either is outside 0–9.
 func SquareAt(file, row int) Square {
 	if file < 0 || file >= MaxSize || row < 0 || row >= MaxSize {
 		return NoSquare
@@ -82,8 +82,12 @@ func (s Square) String() string {
 	return string(b)
 }
 
-// AppendText implements [encoding.TextAppender].
+// AppendText implements [encoding.TextAppender] with the form of
+// [Square.String], and the empty text for NoSquare.
 func (s Square) AppendText(b []byte) ([]byte, error) {
+	if s == NoSquare {
+		return b, nil
+	}
 	if !s.IsValid() {
 		return b, fmt.Errorf("%w: square %d", ErrInvalid, uint8(s))
 	}
@@ -94,14 +98,10 @@ func (s Square) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (s Square) MarshalText() ([]byte, error) { return s.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler].
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseSquare];
+// the empty text is NoSquare.
 func (s *Square) UnmarshalText(b []byte) error {
-	v, err := ParseSquare(string(b))
-	if err != nil {
-		return err
-	}
-	*s = v
-	return nil
+	return unmarshalZero(s, b, ParseSquare)
 }
 
 // ParseSquare parses a square name: a file letter a–j (either case)
@@ -235,7 +235,8 @@ func (s SquareSet) All() iter.Seq[Square] {
 	}
 }
 
-// String lists the squares, space-separated, in index order.
+// String lists the squares, space-separated, in index order ("c5 d5");
+// the empty set is "".
 func (s SquareSet) String() string {
 	var b []byte
 	for q := range s.All() {

@@ -1,18 +1,20 @@
 package stratego
 
+import "fmt"
+
 // Combat is the result of an attack, as decided by [Resolve].
 type Combat uint8
 
 const (
 	// NoCombat is the zero value: no attack took place.
 	NoCombat Combat = iota
-	// AttackerWins: the defender is removed and the attacker moves onto
+	// AttackerWins means the defender is removed and the attacker moves onto
 	// its square (this includes taking the flag and a miner defusing a
 	// bomb).
 	AttackerWins
-	// DefenderWins: the attacker is removed and the defender stays.
+	// DefenderWins means the attacker is removed and the defender stays.
 	DefenderWins
-	// BothRemoved: both pieces are removed (equal ranks, or a one-time
+	// BothRemoved means both pieces are removed (equal ranks, or a one-time
 	// bomb that destroys its attacker).
 	BothRemoved
 )
@@ -29,6 +31,34 @@ func (c Combat) String() string {
 		return "both removed"
 	}
 	return "none"
+}
+
+// AppendText implements [encoding.TextAppender] with the form of
+// [Combat.String], and the empty text for NoCombat, so that an [Event]
+// encodes as JSON.
+func (c Combat) AppendText(b []byte) ([]byte, error) {
+	switch {
+	case c == NoCombat:
+		return b, nil
+	case c > BothRemoved:
+		return b, fmt.Errorf("%w: combat %d", ErrInvalid, uint8(c))
+	}
+	return append(b, c.String()...), nil
+}
+
+// MarshalText implements [encoding.TextMarshaler].
+func (c Combat) MarshalText() ([]byte, error) { return c.AppendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler] for the form of
+// [Combat.AppendText].
+func (c *Combat) UnmarshalText(b []byte) error {
+	for v := NoCombat; v <= BothRemoved; v++ {
+		if t, _ := v.AppendText(nil); string(t) == string(b) {
+			*c = v
+			return nil
+		}
+	}
+	return parseErr("combat", string(b), 0, `"attacker wins", "defender wins", "both removed" or ""`)
 }
 
 // AttackerSurvives reports whether the attacker is still on the board

@@ -1,84 +1,164 @@
 // Package stratego is a rules engine for the board game Stratego: immutable
 // game states, exact move legality including the tournament Two-Squares and
 // More-Squares rules, combat resolution, variants and house rules as plain
-// settings, setups, and the Gravon archive's text forms.
+// settings, setups, per-player views with sampling of the hidden pieces,
+// text forms for everything, and the Gravon archive's formats. It uses
+// only the standard library.
 //
-// # Tour
+// # Rules and variants
 //
-// A game is played under [Rules], a plain comparable struct. Presets are
-// functions that return a fresh value: [Classic] (ISF rules), [Gravon],
-// [Barrage], [Duel], [DuelHasbro], [UltimateLightning], [QuickBattle] and
-// [Vintage]. Change any field for a house rule and check the result with
-// [Rules.Validate].
+// A game is played under [Rules], a plain comparable struct: the board,
+// the lakes, the setup zone, the army, the rank labels, and every rule
+// that varies between published variants and house rules (scout strikes,
+// ties, bombs, revealed information, two-square Captains, rescues, the
+// repetition rules, move caps). Presets are functions that return a fresh
+// value: [Classic] (ISF rules), [Gravon] (Classic as the Gravon server
+// played it), [Barrage], [Duel], [DuelHasbro], [UltimateLightning],
+// [QuickBattle] and [Vintage] (Milton Bradley); [Preset] finds one by
+// name. A house rule is a preset with a field changed, and a custom
+// variant any value that [Rules.Validate] accepts; the engine reads only
+// the fields, never which preset a value came from.
 //
-// Each side places its army with a [Setup], written from its owner's chair
-// (a1 is the owner's back-left corner, for Blue too): [ParseSetup] reads
-// its one-line text form, [RandomSetup] draws one, [Rules.CheckSetup]
-// says what is wrong with one. [New] starts a game from two setups;
-// [FromBoard] starts one from any placement, for puzzles, endgame studies
-// and analysis.
+// # Setups and games
+//
+// Each side places its army with a [Setup], written from its owner's
+// chair (a1 is the owner's back-left corner, for Blue too): [ParseSetup]
+// reads its one-line text form, [RandomSetup] draws one, and
+// [Rules.CheckSetup] says what is wrong with one. [New] starts a game
+// from two setups; [FromBoard] starts one from any placement ([Board]),
+// for puzzles, endgame studies and analysis.
 //
 // A [State] is a position together with everything that decides what may
-// happen next. [State.LegalMoves] yields the legal moves (an iter.Seq),
-// [State.AppendLegalMoves] appends them without allocating,
+// happen next. [State.LegalMoves] yields the legal moves (an
+// [iter.Seq]), [State.AppendLegalMoves] appends them without allocating,
 // [State.Check] says why a move is illegal with an error wrapping a
 // sentinel such as [ErrBlocked] or [ErrTwoSquares], and [State.Apply]
 // returns the next state and an [Event]: what moved, the ranks and
 // result of a combat ([Resolve] decides it, RULES.md section 5), and the
 // [Outcome] after the move. [State.Resign] and [State.AgreeDraw] end a
-// game by agreement.
+// game by agreement. [State.Picture] draws the board for a terminal.
 //
 // # Rules followed
 //
 // The package implements the rules reference of the project (RULES.md):
 // the 10×10 board with two lakes, the 40-piece army, Red moving first,
 // scouts sliding and striking at distance, combat in the order flag, bomb,
-// spy against marshal, strength, ties removing both; a game ends when a
-// flag is taken, when the side to move has no legal move (it loses, or the
-// game is drawn when the other side has no movable piece either), by
-// resignation, agreed draw, or a move cap, checked in that order after each
-// ply.
+// spy against marshal, strength, ties removing both. After each ply the
+// engine checks, in this order, a captured flag (the taker wins), the move
+// caps (a draw), and whether the side to move has a legal move (if not, it
+// loses, or the game is drawn when the other side has no movable piece
+// either); resignation and agreed draws come from the players.
 //
-// The Two-Squares Rule (Rules.TwoSquares, 3 in Classic) is the boundary
-// form: a player's run is his consecutive moves with one piece (followed by
-// identity), and a move is illegal if a square boundary it crosses was
-// crossed by each of the last N moves of the run; scout slides cross every
-// boundary on their path, and attacks count like moves. The More-Squares
-// Rule (Rules.MoreSquares) forbids a chasing move that recreates a board
-// already reached in the current chase (boards compared by rank and color
-// on each square), except the chaser's return to the square it just left.
-// A player whose only moves are forbidden by these rules has no legal move
-// and loses. Both rules are reproduced exactly against an independent
-// implementation on a perft suite of 29 positions.
+// The Two-Squares Rule ([Rules.TwoSquares], 3 in Classic) is the boundary
+// form: a player's run is his consecutive moves with one piece (followed
+// by identity), and a move is illegal if a square boundary it crosses was
+// crossed by each of the last N moves of the run; scout slides cross
+// every boundary on their path, and attacks count like moves. The
+// More-Squares Rule ([Rules.MoreSquares]) forbids a chasing move that
+// recreates a board already reached in the current chase (boards compared
+// by rank and color on each square), except the chaser's return to the
+// square it just left. A player whose only moves are forbidden by these
+// rules has no legal move and loses. Both rules are reproduced exactly
+// against an independent implementation on a perft suite of 29
+// positions.
 //
 // # Hidden information
 //
-// [State] holds the full truth. [State.Knowledge] says what the opponent
-// has learned about a piece: its rank shown in combat, that it has moved
-// (so it is no bomb or flag), that it once moved more than one square (so
-// it is a scout).
+// A [State] holds the full truth, for a referee. [State.Knowledge] says
+// what the opponent has learned about a piece ([KnownRank] shown in
+// combat, [KnownMoved] so no Bomb or Flag, [KnownFar] so a Scout).
+// [State.View] gives a [View]: what one player may know, and nothing
+// more, with the player's legal moves and the last move as the player saw
+// it. A game server may send a View to its player as it is: two states
+// that differ only in ranks hidden from the player give equal views. The
+// one thing a player learns only from the legal moves is documented on
+// [View]: a More-Squares ban that two swapped hidden pieces lift.
+// [State.ViewInto] reuses a View's storage; [State.ViewPosition] gives
+// the same knowledge as a [Position].
+//
+// [View.Sample] draws a full State that agrees with everything a view
+// shows (a determinization, for search and learning), every agreeing
+// assignment of hidden ranks equally likely in a game from [New], with
+// the repetition records rebuilt so that its legal moves are the real
+// ones; [View.Sampler] draws many from one view.
+//
+// # Notation
+//
+// The values a program stores or sends have one text form each, written
+// by String and AppendText (MarshalText for JSON) and read back by a
+// Parse function and UnmarshalText. The grammars, in a small EBNF ("x"
+// literal, [x] optional, {x} repeated):
+//
+//	square    = file row                     a1, j10 (file a–j, row 1–10)
+//	move      = square ("-" | "x") square    a4-a5, b4xb5 (x: an attack)
+//	          | square "-" square "-" square a turning Captain: c3-c4-d4
+//	          | "+" rankname "@" square      a rescue: +general@d2
+//	annotated = move ["(" label result label ")"]   b4xb5(6>3)
+//	result    = ">" | "<" | "="              attacker wins | defender wins | both removed
+//	setup     = row {"/" row}                owner's back row first, one label or "." per file
+//	rules     = preset {"," key "=" value}   gravon,maxplies=2000
+//	outcome   = "ongoing" | color " wins (" reason ")" | "draw (" reason ")"
+//
+// A label is a rank's one-character label in the rules' [Numbering]: ISF
+// writes 1–9 for Spy to General and X for the Marshal, Vintage 1–9 for
+// Marshal to Scout and S for the Spy, both B for Bomb and F for Flag
+// ([Numbering.Char]). A rankname is a [Rank.String] ("general").
+// [ParseSquare], [ParseMove], [ParseAnnotatedMove], [ParseSetup],
+// [ParseRules] (which lists the keys) and [ParseOutcome] read them.
+//
+// A [Position] is the one-line form of a whole State, like chess's FEN:
+// the rules, the board with what each side knows of each piece, the
+// captures, the side to move, the counters, the repetition records and
+// the outcome; [State.Position] and [Position.State] convert without
+// loss, and a player's view prints with "?" ranks. A [Record] is a whole
+// game in a PGN-like text: tags, the rules, the setups or a start
+// position, the moves with their combat annotations and comments, and
+// the result; [Record.Replay] plays it. Views have a text and a JSON form
+// ([View.AppendText], [View.MarshalJSON]). The grammars are on the types.
+//
+// # Gravon
+//
+// The Gravon archive (gravon.de), the largest public archive of played
+// games, writes a board as 100 letters ([ParseGravonField], [GravonField],
+// [GravonLetter]), a setup as one letter per zone square
+// ([ParseGravonSetup], [GravonSetup]) and squares as "A1" … "K:"
+// ([ParseGravonSquare], [ParseGravonMove]). [ReadGravonXML] and
+// [ReadGravonGSN] read its game files into a [GravonGame], which
+// [GravonGame.Record] turns into a Record under the server's rules
+// ([GravonRules]); [GravonGameOf] and [GravonGame.WriteXML] go back.
+// [StraDos3] and [ParseStraDos3] read and write the one-line StraDos3
+// form of OpenSpiel.
 //
 // # Concurrency
 //
 // A State is an immutable value: no method changes it, [State.Apply]
 // returns a new one, and the histories that states share are never
-// written after they are made. Any number of goroutines may read one State
-// at once without locking.
+// written after they are made. Any number of goroutines may read one
+// State at once without locking. [Rules], [Setup], [Move] and the other
+// small types are plain values; a View may be read from many goroutines,
+// and a [Sampler] used by many, each with its own [math/rand/v2.Rand].
 //
 // # Errors
 //
-// Bad input is reported, never a panic: every error wraps a sentinel
-// ([ErrInvalid], [ErrSyntax], [ErrRules], [ErrSetup], and the move errors
-// [ErrGameOver], [ErrNoPiece], [ErrBlocked], [ErrTwoSquares],
-// [ErrMoreSquares], …) so that [errors.Is] works, and the typed errors
-// [MoveError], [RulesError], [SetupError] and [ParseError] carry the
-// context. Functions named Must… panic and are meant for tests and
+// Bad input is reported, never a panic, and the package never logs or
+// exits. Every error (but the I/O errors of a reader or writer the caller
+// passes in) wraps a sentinel so that [errors.Is] works: the
+// general ones ([ErrInvalid], [ErrSyntax], [ErrRules], [ErrSetup]), the
+// move errors ([ErrGameOver], [ErrNoPiece], [ErrBlocked],
+// [ErrTwoSquares], [ErrMoreSquares], …), and [ErrHidden],
+// [ErrMismatch] and [ErrInconsistentView]; each sentinel's comment says
+// which functions return it. The typed errors [MoveError], [RulesError],
+// [SetupError], [ParseError] and [ReplayError] carry the context (the
+// move, the field, the square, the offset in the input) for
+// [errors.As]. Functions named Must… panic and are meant for tests and
 // examples.
 //
 // # Performance
 //
 // Move generation and Apply of an ordinary move do not allocate. A State
-// is a compact value of fixed-size arrays (a padded 12×12 mailbox, a piece
-// table and bitboards); only the More-Squares chase history is an
-// immutable shared list, grown by a chasing move.
+// is a compact value of fixed-size arrays (a padded 12×12 mailbox, a
+// piece table and per-side bitboards); only the More-Squares chase
+// history is an immutable shared list, grown by a chasing move.
+// [State.BoardHash] is a Zobrist hash of the placement, kept up to date
+// by every move, for transposition tables.
 package stratego

@@ -6,55 +6,89 @@ import (
 	"strconv"
 )
 
-// Sentinel errors. Every error the package returns wraps one of them, so
-// callers test with [errors.Is]; the typed errors ([MoveError],
-// [RulesError], [SetupError], [ParseError]) carry the context.
+// Sentinel errors. Every error the package returns is one of them or
+// wraps one (apart from the errors of an [io.Reader] or [io.Writer] the
+// caller passes in), so callers test with [errors.Is]; the typed errors
+// ([MoveError], [RulesError], [SetupError], [ParseError], [ReplayError])
+// carry the context and are reached with [errors.As]. Three more
+// sentinels belong to positions, records and views: [ErrHidden],
+// [ErrMismatch] and [ErrInconsistentView].
 var (
-	// ErrInvalid: a value (square, rank, color, move) is not a valid one.
+	// ErrInvalid is returned for a value that is not a valid one: by the
+	// AppendText and MarshalText methods of a zero or out-of-range value
+	// (a square, rank, color, piece, move, outcome, record, position or
+	// view), by [State.Check] and [State.Apply] for a malformed [Move]
+	// (see [Move.IsValid]), by [State.Resign] for a color that is not a
+	// side, and by the Gravon writers for a move Gravon cannot hold.
 	ErrInvalid = errors.New("stratego: invalid value")
-	// ErrSyntax: text does not follow its grammar.
+	// ErrSyntax is wrapped by every error of a parser: a *[ParseError]
+	// from the Parse functions and the UnmarshalText methods, and the
+	// errors of [ReadGravonXML] and [ReadGravonGSN].
 	ErrSyntax = errors.New("stratego: syntax error")
-	// ErrRules: a Rules value is inconsistent or out of range.
+	// ErrRules is wrapped by the *[RulesError] of [Rules.Validate], which
+	// every function taking a Rules value reports for invalid rules
+	// ([New], [FromBoard], [ParseSetup], [Rules.CheckSetup],
+	// [ParseRules], [ParsePosition], …).
 	ErrRules = errors.New("stratego: invalid rules")
-	// ErrSetup: a setup or a free placement breaks the rules.
+	// ErrSetup is wrapped by the *[SetupError] of a setup or a free
+	// placement that breaks the rules: from [Rules.CheckSetup],
+	// [ParseSetup], [ParseGravonSetup], [New], [FromBoard] and
+	// [Position.State].
 	ErrSetup = errors.New("stratego: invalid setup")
 
-	// ErrGameOver: the game has ended; no move is legal.
+	// The move errors below are wrapped by the *[MoveError] of
+	// [State.Check] and [State.Apply], and so by a *[ReplayError] of
+	// [Record.Replay].
+
+	// ErrGameOver means the game has ended (or the State is the zero
+	// State), so no move is legal. [State.Resign] and [State.AgreeDraw] return it
+	// too.
 	ErrGameOver = errors.New("stratego: game is over")
-	// ErrOffBoard: a square of the move is not on the board, or is a lake.
+	// ErrOffBoard means a square of the move (Via included) is not on the
+	// board of the rules, or is a lake.
 	ErrOffBoard = errors.New("stratego: square not on the board")
-	// ErrNoPiece: there is no piece on the from-square.
+	// ErrNoPiece means there is no piece on the from-square.
 	ErrNoPiece = errors.New("stratego: no piece on the from-square")
-	// ErrNotYourPiece: the piece belongs to the side not to move.
+	// ErrNotYourPiece means the piece belongs to the side not to move.
 	ErrNotYourPiece = errors.New("stratego: piece belongs to the opponent")
-	// ErrImmovable: bombs and flags never move.
+	// ErrImmovable means the piece is a Bomb or the Flag, which never move.
 	ErrImmovable = errors.New("stratego: piece cannot move")
-	// ErrBadDirection: the move is not along a line, too long for the
-	// piece, or of zero length.
+	// ErrBadDirection means the move is not along a line, or is too long for
+	// the piece (only a Scout goes further than one square, and a
+	// Captain two where [Rules.CaptainsMoveTwo] allows it), or its Via
+	// is not a turning Captain's middle square.
 	ErrBadDirection = errors.New("stratego: piece cannot move that way")
-	// ErrBlocked: a piece or a lake stands on the path.
+	// ErrBlocked means a piece or a lake stands on the path between the
+	// squares.
 	ErrBlocked = errors.New("stratego: path is blocked")
-	// ErrOwnPiece: the destination holds a piece of the mover's side.
+	// ErrOwnPiece means the destination holds a piece of the mover's side.
 	ErrOwnPiece = errors.New("stratego: destination holds own piece")
-	// ErrNoStrike: under the rules in use a scout may attack only an
-	// adjacent piece.
+	// ErrNoStrike means the rules in use ([ScoutStrikeAdjacent]) let a Scout
+	// attack only an adjacent piece, and the move attacks from further.
 	ErrNoStrike = errors.New("stratego: scout may not move and strike")
-	// ErrTwoSquares: the Two-Squares Rule (RULES.md 6.1) forbids the move.
+	// ErrTwoSquares means the Two-Squares Rule ([Rules.TwoSquares], RULES.md
+	// 6.1) forbids the move.
 	ErrTwoSquares = errors.New("stratego: two-squares rule")
-	// ErrMoreSquares: the More-Squares Rule (RULES.md 6.2) forbids the move.
+	// ErrMoreSquares means the More-Squares Rule ([Rules.MoreSquares],
+	// RULES.md 6.2) forbids the move.
 	ErrMoreSquares = errors.New("stratego: more-squares rule")
-	// ErrRescue: a rescue placement, or an ordinary move while a rescue is
-	// due, is not allowed.
+	// ErrRescue is returned for a rescue when none is due, a rescue of a rank the side
+	// cannot rescue or onto a square it may not use, or an ordinary move
+	// while a rescue is due ([State.RescueDue], [Rules.Rescues]).
 	ErrRescue = errors.New("stratego: rescue not allowed")
 )
 
-// MoveError is the error for a move that is not legal. It unwraps to one
-// of the sentinels above (ErrBlocked, ErrTwoSquares, …).
+// MoveError is the error of [State.Check] and [State.Apply] for a move
+// that is not legal. It unwraps to one of the move sentinels
+// ([ErrBlocked], [ErrTwoSquares], …, or [ErrInvalid] for a malformed
+// move).
 type MoveError struct {
-	Move Move
+	Move Move  // the move as given
 	Err  error // the sentinel saying why
 }
 
+// Error returns the sentinel's message and the move:
+// "stratego: path is blocked: move a4-a6".
 func (e *MoveError) Error() string {
 	return fmt.Sprintf("%v: move %v", e.Err, e.Move)
 }
@@ -67,10 +101,12 @@ func moveErr(m Move, err error) error { return &MoveError{Move: m, Err: err} }
 // RulesError says which field of a Rules value is wrong and why. It
 // unwraps to ErrRules.
 type RulesError struct {
-	Field  string
-	Reason string
+	Field  string // the name of the Rules field at fault, such as "Army"
+	Reason string // what is wrong with it
 }
 
+// Error returns "stratego: invalid rules: " followed by the field and the
+// reason.
 func (e *RulesError) Error() string {
 	return "stratego: invalid rules: " + e.Field + ": " + e.Reason
 }
@@ -83,9 +119,11 @@ func (e *RulesError) Unwrap() error { return ErrRules }
 type SetupError struct {
 	Color  Color  // the side, or NoColor
 	Square Square // the square at fault, or NoSquare
-	Reason string
+	Reason string // what is wrong
 }
 
+// Error returns "stratego: invalid setup", the side and the square when
+// known, and the reason.
 func (e *SetupError) Error() string {
 	s := "stratego: invalid setup"
 	if e.Color.IsValid() {
@@ -104,12 +142,14 @@ func (e *SetupError) Unwrap() error { return ErrSetup }
 // byte offset where it went wrong and what was expected there. It unwraps
 // to ErrSyntax.
 type ParseError struct {
-	What  string // "square", "move", "setup", …
-	Input string
-	Pos   int
-	Want  string
+	What  string // what was parsed: "square", "move", "setup", …
+	Input string // the text given to the parser
+	Pos   int    // the byte offset in Input where parsing failed
+	Want  string // what the parser expected at Pos
 }
 
+// Error returns a message that names what was parsed, the input (cut
+// after 120 bytes), the offset and what was expected there.
 func (e *ParseError) Error() string {
 	in := e.Input
 	if len(in) > 120 {

@@ -93,7 +93,8 @@ func GravonField(r Rules, b Board) string {
 // ParseGravonSetup parses a Gravon setup of one letter per square of the
 // owner's first rows, a1 first (40 letters for the classic zone): 'A'
 // empty, and either color's piece letters, and checks it with
-// [Rules.CheckSetup].
+// [Rules.CheckSetup]. The error is a *[ParseError] for bad text, or the
+// error of [Rules.CheckSetup].
 func ParseGravonSetup(r Rules, text string) (Setup, error) {
 	if err := r.Validate(); err != nil {
 		return Setup{}, err
@@ -607,12 +608,15 @@ func setupsOf(r Rules, b *Board) (Setup, Setup, bool) {
 
 // GravonGameOf converts a record to a Gravon game: the type from its
 // GravonType tag or else from its rules (which must be those of a
-// Gravon type), the field from its start, the moves (rescues cannot be
-// written), the players from its Red and Blue tags, and the end code
-// from its GravonResult tag when that agrees with the result, and
-// otherwise from the result: a resignation is a forfeit (3), a move cap
-// is the game clock running out (12), and a game without a result is
-// written as code 12 with winner 3.
+// Gravon type), the field from its start, the moves, the players from
+// its Red and Blue tags, and the end code from its GravonResult tag when
+// that agrees with the result, and otherwise from the result: a
+// resignation is a forfeit (3), a move cap is the game clock running out
+// (12), and a game without a result is written as code 12 with winner
+// 3. The error wraps [ErrMismatch] for rules of no Gravon type or a
+// start that is not Red to move at ply 0, [ErrInvalid] for a rescue
+// (which Gravon files cannot hold), and is the error of [New] for bad
+// setups.
 func GravonGameOf(rec Record) (GravonGame, error) {
 	g := GravonGame{}
 	typ, ok := rec.Tag("GravonType")
@@ -702,7 +706,7 @@ func ParseStraDos3(r Rules, viewer Color, line string) (Position, error) {
 	turn, ply, ok2 := strings.Cut(rest, " ")
 	n, okn := parseCount(ply, 1<<30)
 	if !ok1 || !ok2 || !okn || (turn != "r" && turn != "b") || len(field) != MaxSquares {
-		return Position{}, parseErr("stratos3", line, 0, `"<100-letter field> <r|b> <ply>"`)
+		return Position{}, parseErr("strados3", line, 0, `"<100-letter field> <r|b> <ply>"`)
 	}
 	if err := r.Validate(); err != nil {
 		return Position{}, err
@@ -719,10 +723,10 @@ func ParseStraDos3(r Rules, viewer Color, line string) (Position, error) {
 		switch {
 		case ch == '?':
 			if !viewer.IsValid() {
-				return Position{}, parseErr("stratos3", line, i, "a piece letter (a line without a viewer hides nothing)")
+				return Position{}, parseErr("strados3", line, i, "a piece letter (a line without a viewer hides nothing)")
 			}
 			if !r.OnBoard(Square(i + 1)) {
-				return Position{}, parseErr("stratos3", line, i, "no piece on "+Square(i+1).String())
+				return Position{}, parseErr("strados3", line, i, "no piece on "+Square(i+1).String())
 			}
 			p.Board[i] = NewPiece(viewer.Opponent(), Unknown)
 			up[i] = 'A'
@@ -733,7 +737,7 @@ func ParseStraDos3(r Rules, viewer Color, line string) (Position, error) {
 	}
 	b, err := ParseGravonField(r, string(up))
 	if pe := (*ParseError)(nil); errors.As(err, &pe) {
-		return Position{}, parseErr("stratos3", line, pe.Pos, pe.Want)
+		return Position{}, parseErr("strados3", line, pe.Pos, pe.Want)
 	} else if err != nil {
 		return Position{}, err
 	}

@@ -60,6 +60,11 @@ func play(tb tHelper, s State, moves ...string) State {
 	return s
 }
 
+// genPreset draws one of the presets.
+func genPreset(t *rapid.T) Rules {
+	return presets[rapid.IntRange(0, len(presets)-1).Draw(t, "preset")].rules()
+}
+
 // genGame draws a state by playing random legal moves from random setups
 // under r, up to maxPlies plies (fewer if the game ends).
 func genGame(t *rapid.T, r Rules, maxPlies int) State {

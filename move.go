@@ -9,9 +9,10 @@ import "strings"
 // Lightning) is a move with From = NoSquare that puts a captured piece of
 // rank Rescue back on the board at To. The zero Move is not a move.
 type Move struct {
-	From, To Square
-	Via      Square
-	Rescue   Rank
+	From   Square // where the piece starts; NoSquare for a rescue
+	To     Square // where the piece goes (or the rescued piece is put)
+	Via    Square // the middle square of a turning Captain, else NoSquare
+	Rescue Rank   // the rank of the rescued piece, else NoRank
 }
 
 // IsRescue reports whether m is a rescue placement.
@@ -38,8 +39,13 @@ func (m Move) String() string {
 	return string(b)
 }
 
-// AppendText implements [encoding.TextAppender].
+// AppendText implements [encoding.TextAppender] with the form of
+// [Move.String], and the empty text for the zero Move (as in the zero
+// [Event]).
 func (m Move) AppendText(b []byte) ([]byte, error) {
+	if m == (Move{}) {
+		return b, nil
+	}
 	if !m.IsValid() {
 		return b, moveErr(m, ErrInvalid)
 	}
@@ -61,14 +67,10 @@ func (m Move) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (m Move) MarshalText() ([]byte, error) { return m.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler].
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseMove];
+// the empty text is the zero Move.
 func (m *Move) UnmarshalText(b []byte) error {
-	v, err := ParseMove(string(b))
-	if err != nil {
-		return err
-	}
-	*m = v
-	return nil
+	return unmarshalZero(m, b, ParseMove)
 }
 
 // ParseMove parses the form written by [Move.String]. It also accepts

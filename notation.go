@@ -1,62 +1,8 @@
 package stratego
 
-// Text forms. Each grammar is written in a small EBNF: "x" is a literal,
-// [x] optional, {x} zero or more, a | b a choice.
-//
-// Squares ([Square.String], [ParseSquare]):
-//
-//	square = file row                       a1, j10
-//	file   = "a" … "j"                      (upper case accepted)
-//	row    = "1" … "10"
-//
-// Moves ([Move.String], [ParseMove]) and annotated moves
-// ([AnnotatedMove.String], [ParseAnnotatedMove]):
-//
-//	move      = square ("-" | "x") square   a4-a5, b4xb5 (x: an attack)
-//	          | square "-" square "-" square    a turning Captain: c3-c4-d4
-//	          | "+" rankname "@" square     a rescue: +general@d2
-//	annotated = move [ "(" label result label ")" ]
-//	result    = ">" | "<" | "="             attacker wins | defender wins | both removed
-//
-// The annotation of an attack names the attacker's and the defender's
-// rank labels in the rules' numbering ([Numbering.Char]) and the combat
-// result: b4xb5(6>3) is a Captain taking a Miner, b4xb5(3<6) a Miner
-// dying on a Captain, e5xe6(5=5) two Lieutenants trading, c3xc4(1>X) the
-// Spy killing the Marshal.
-//
-// Setups ([Setup.String], [ParseSetup]): rows from the owner's back row
-// forward, separated by "/", one rank label or "." per file.
-//
-// Rules ([Rules.String], [ParseRules]): a preset name and the fields that
-// differ from it:
-//
-//	rules  = preset { "," key "=" value }   classic, gravon,twosquares=3
-//	preset = "classic" | "gravon" | "barrage" | "duel" | "duel-hasbro"
-//	       | "ultimate-lightning" | "quick-battle" | "vintage"
-//
-// with these keys and values, written in this order:
-//
-//	width, height          1–10
-//	lakes, zone            squares joined by "+", or "-" for none
-//	fill, captains         "true" | "false"     (FillZone, CaptainsMoveTwo)
-//	army                   rankname ":" count joined by "+", Spy first
-//	numbering              "isf" | "vintage"
-//	scouts                 "strike" | "adjacent"
-//	ties                   "both" | "attacker"
-//	bombs                  "permanent" | "onetime"
-//	info                   "standard" | "silent" | "open"
-//	rescues                count
-//	twosquares             0–8
-//	moresquares            "off" | "chase" | "game"
-//	maxplies, maxquiet     count (MaxPlies, MaxPliesWithoutAttack)
-//
-// Outcomes ([Outcome.String], [ParseOutcome]): "ongoing", "red wins
-// (flag captured)", "draw (ply cap)", the reason being an
-// [EndReason.String].
-//
-// Positions ([Position], [ParsePosition]) and game records ([Record],
-// [ParseRecord]) are described on their types; the Gravon formats in
-// gravon.go.
+// Text forms of rules, annotated moves and outcomes. The package comment
+// (doc.go) gives the grammars of all the text forms; the Position,
+// Record and View grammars are on those types.
 
 import (
 	"fmt"
@@ -120,6 +66,53 @@ var enumNames = struct {
 	info:      []string{"standard", "silent", "open"},
 	more:      []string{"off", "chase", "game"},
 }
+
+// String returns the flags of k joined by "|", as net.Flags does:
+// "rank|moved", "moved|far"; "0" when nothing is known.
+func (k Knowledge) String() string {
+	var b []byte
+	for i, name := range [...]string{"rank", "moved", "far"} {
+		if k&(1<<i) != 0 {
+			if len(b) > 0 {
+				b = append(b, '|')
+			}
+			b = append(b, name...)
+		}
+	}
+	if len(b) == 0 {
+		return "0"
+	}
+	return string(b)
+}
+
+// enumString returns the name of v in the rules text form, or key(v) for
+// a value that names no rule.
+func enumString(names []string, v uint8, key string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return key + "(" + strconv.Itoa(int(v)) + ")"
+}
+
+// String returns the rule's value in the rules text form: "strike" or
+// "adjacent".
+func (s ScoutRule) String() string { return enumString(enumNames.scouts, uint8(s), "scouts") }
+
+// String returns the rule's value in the rules text form: "both" or
+// "attacker".
+func (t TieRule) String() string { return enumString(enumNames.ties, uint8(t), "ties") }
+
+// String returns the rule's value in the rules text form: "permanent" or
+// "onetime".
+func (b BombRule) String() string { return enumString(enumNames.bombs, uint8(b), "bombs") }
+
+// String returns the rule's value in the rules text form: "standard",
+// "silent" or "open".
+func (i InfoRule) String() string { return enumString(enumNames.info, uint8(i), "info") }
+
+// String returns the rule's value in the rules text form: "off", "chase"
+// or "game".
+func (m MoreSquaresRule) String() string { return enumString(enumNames.more, uint8(m), "moresquares") }
 
 func writeEnum(b []byte, names []string, v uint8) []byte {
 	if int(v) < len(names) {
@@ -311,9 +304,10 @@ var rulesKeys = []rulesKey{
 // ",key=value" for each field that differs from the preset, for example
 // "classic" or "gravon,maxplies=2000". A preset's own rules are written
 // as its name; other rules take the preset that gives the shortest text
-// (the first of equals, in the order of the grammar). See notation.go for the
-// keys. Rules that fail [Rules.Validate] still get a text, which
-// [ParseRules] may reject.
+// (the first of equals, in the order [ParseRules] lists the presets).
+// The keys are written in the order [ParseRules] lists them. Rules that
+// fail [Rules.Validate] still get a text, which [ParseRules] may
+// reject.
 func (r Rules) String() string {
 	b, _ := r.AppendText(make([]byte, 0, 32))
 	return string(b)
@@ -365,18 +359,39 @@ func (r Rules) MarshalText() ([]byte, error) { return r.AppendText(nil) }
 
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRules].
 func (r *Rules) UnmarshalText(b []byte) error {
-	v, err := ParseRules(string(b))
-	if err != nil {
-		return err
-	}
-	*r = v
-	return nil
+	return unmarshal(r, b, ParseRules)
 }
 
 // ParseRules parses the text form of [Rules.String]: a preset name, then
 // any number of ",key=value" settings, each key at most once, in any
-// order. The result must pass [Rules.Validate]; the error is a
-// *[ParseError] or a *[RulesError].
+// order, each setting one field of the preset's rules:
+//
+//	rules  = preset { "," key "=" value }   classic, gravon,twosquares=3
+//	preset = "classic" | "gravon" | "barrage" | "duel" | "duel-hasbro"
+//	       | "ultimate-lightning" | "quick-battle" | "vintage"
+//
+//	key          value                            field
+//	width        2–10                             Width
+//	height       2–10                             Height
+//	lakes        squares joined by "+", or "-"    Lakes
+//	zone         squares joined by "+", or "-"    Zone
+//	fill         "true" | "false"                 FillZone
+//	army         rankname ":" count joined by "+"    Army (ranks in order, Spy first)
+//	numbering    "isf" | "vintage"                Numbering
+//	scouts       "strike" | "adjacent"            Scouts
+//	ties         "both" | "attacker"              Ties
+//	bombs        "permanent" | "onetime"          Bombs
+//	info         "standard" | "silent" | "open"   Info
+//	captains     "true" | "false"                 CaptainsMoveTwo
+//	rescues      count                            Rescues
+//	twosquares   0–8                              TwoSquares
+//	moresquares  "off" | "chase" | "game"         MoreSquares
+//	maxplies     count                            MaxPlies
+//	maxquiet     count                            MaxPliesWithoutAttack
+//
+// Counts are decimal without sign or leading zeros. The result must pass
+// [Rules.Validate]; the error is a *[ParseError] (wrapping [ErrSyntax])
+// or a *[RulesError] (wrapping [ErrRules]).
 func ParseRules(text string) (Rules, error) {
 	name, rest, _ := strings.Cut(text, ",")
 	r, ok := Preset(name)
@@ -420,11 +435,20 @@ func keyIndex(key string) int {
 }
 
 // AnnotatedMove is a move with what it revealed: for an attack, the two
-// ranks and the combat result. A record writes its moves in this form
-// (see notation.go), so a reader sees each fight without replaying the
-// game. The zero Attacker means no annotation.
+// ranks and the combat result. A [Record] writes its moves in this form,
+// so a reader sees each fight without replaying the game:
+//
+//	annotated = move ["(" label result label ")"]
+//	result    = ">" | "<" | "="    attacker wins | defender wins | both removed
+//
+// where the labels are the attacker's and the defender's rank labels in
+// the rules' numbering ([Numbering.Char]): b4xb5(6>3) is a Captain
+// taking a Miner, b4xb5(3<6) a Miner dying on a Captain, e5xe6(5=5) two
+// Lieutenants trading, c3xc4(1>X) the Spy taking the Marshal (in ISF
+// numbering). A move without an annotation has Attacker, Defender and
+// Combat zero.
 type AnnotatedMove struct {
-	Move     Move
+	Move     Move   // the move itself
 	Attacker Rank   // the attacking rank, or NoRank
 	Defender Rank   // the defending rank, or NoRank
 	Combat   Combat // the result, or NoCombat
@@ -458,15 +482,20 @@ func (a AnnotatedMove) valid() bool {
 // "b4xb5(6>3)"; "-" when a is not well formed.
 func (a AnnotatedMove) String() string {
 	b, err := a.AppendNotation(make([]byte, 0, 16), NumberingISF)
-	if err != nil {
+	if err != nil || len(b) == 0 {
 		return "-"
 	}
 	return string(b)
 }
 
 // AppendNotation appends the text form with rank labels in numbering n.
-// An attack is written with "x" between its squares.
+// An attack is written with "x" between its squares. The zero
+// AnnotatedMove is the empty text; any other that is not well formed is
+// an error wrapping [ErrInvalid].
 func (a AnnotatedMove) AppendNotation(b []byte, n Numbering) ([]byte, error) {
+	if a == (AnnotatedMove{}) {
+		return b, nil
+	}
 	if !a.valid() {
 		return b, moveErr(a.Move, ErrInvalid)
 	}
@@ -483,7 +512,8 @@ func (a AnnotatedMove) AppendNotation(b []byte, n Numbering) ([]byte, error) {
 	return b, nil
 }
 
-// AppendText implements [encoding.TextAppender] with the form of String.
+// AppendText implements [encoding.TextAppender] with the form of
+// [AnnotatedMove.String] (the empty text for the zero AnnotatedMove).
 func (a AnnotatedMove) AppendText(b []byte) ([]byte, error) {
 	return a.AppendNotation(b, NumberingISF)
 }
@@ -491,18 +521,15 @@ func (a AnnotatedMove) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (a AnnotatedMove) MarshalText() ([]byte, error) { return a.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler] (ISF numbering).
+// UnmarshalText implements [encoding.TextUnmarshaler] with
+// [ParseAnnotatedMove] in ISF numbering; the empty text is the zero
+// AnnotatedMove.
 func (a *AnnotatedMove) UnmarshalText(b []byte) error {
-	v, err := ParseAnnotatedMove(NumberingISF, string(b))
-	if err != nil {
-		return err
-	}
-	*a = v
-	return nil
+	return unmarshalZero(a, b, func(s string) (AnnotatedMove, error) { return ParseAnnotatedMove(NumberingISF, s) })
 }
 
 // ParseAnnotatedMove parses a move with an optional combat annotation,
-// rank labels in numbering n (see notation.go): "a4-a5", "b4xb5",
+// rank labels in numbering n (see [AnnotatedMove]): "a4-a5", "b4xb5",
 // "b4xb5(6>3)". The annotation must be consistent with itself (a movable
 // attacker); whether it is true is for [Record.Replay] to check.
 func ParseAnnotatedMove(n Numbering, s string) (AnnotatedMove, error) {
@@ -551,12 +578,7 @@ func (r EndReason) MarshalText() ([]byte, error) { return r.AppendText(nil) }
 // UnmarshalText implements [encoding.TextUnmarshaler] with
 // [ParseEndReason].
 func (r *EndReason) UnmarshalText(b []byte) error {
-	v, err := ParseEndReason(string(b))
-	if err != nil {
-		return err
-	}
-	*r = v
-	return nil
+	return unmarshal(r, b, ParseEndReason)
 }
 
 // ParseEndReason parses the form of [EndReason.String] ("flag captured").
@@ -601,12 +623,7 @@ func (o Outcome) MarshalText() ([]byte, error) { return o.AppendText(nil) }
 
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseOutcome].
 func (o *Outcome) UnmarshalText(b []byte) error {
-	v, err := ParseOutcome(string(b))
-	if err != nil {
-		return err
-	}
-	*o = v
-	return nil
+	return unmarshal(o, b, ParseOutcome)
 }
 
 // ParseOutcome parses the form of [Outcome.String]: "ongoing",
@@ -639,4 +656,26 @@ func ParseOutcome(s string) (Outcome, error) {
 		return Outcome{}, parseErr("outcome", s, len(head)+2, "a reason that fits "+strconv.Quote(head))
 	}
 	return o, nil
+}
+
+// unmarshal is the body of an UnmarshalText method: it parses text and
+// stores the value in *dst, leaving *dst unchanged on error.
+func unmarshal[T any](dst *T, text []byte, parse func(string) (T, error)) error {
+	v, err := parse(string(text))
+	if err != nil {
+		return err
+	}
+	*dst = v
+	return nil
+}
+
+// unmarshalZero is unmarshal for a type whose zero value encodes as the
+// empty text.
+func unmarshalZero[T any](dst *T, text []byte, parse func(string) (T, error)) error {
+	if len(text) == 0 {
+		var zero T
+		*dst = zero
+		return nil
+	}
+	return unmarshal(dst, text, parse)
 }

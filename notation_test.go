@@ -14,7 +14,7 @@ import (
 var rulesGen = rapid.Custom(func(t *rapid.T) Rules {
 	var r Rules
 	if rapid.Bool().Draw(t, "from a preset") {
-		r = presets[rapid.IntRange(0, len(presets)-1).Draw(t, "preset")].rules()
+		r = genPreset(t)
 	} else {
 		w := rapid.IntRange(2, MaxSize).Draw(t, "width")
 		h := rapid.IntRange(2, MaxSize).Draw(t, "height")

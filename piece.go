@@ -10,9 +10,9 @@ type Color uint8
 
 // The sides.
 const (
-	NoColor Color = iota
-	Red
-	Blue
+	NoColor Color = iota // no side: the zero value
+	Red                  // moves first, sets up on rows 1–4 in Classic
+	Blue                 // moves second, sets up on rows 7–10 in Classic
 )
 
 // IsValid reports whether c is Red or Blue.
@@ -51,8 +51,13 @@ func ParseColor(s string) (Color, error) {
 	return NoColor, parseErr("color", s, 0, `"red" or "blue"`)
 }
 
-// AppendText implements [encoding.TextAppender].
+// AppendText implements [encoding.TextAppender] with the form of
+// [Color.String], except that NoColor is the empty text (as for the zero
+// [net/netip.Addr]), so that a struct holding a Color always encodes.
 func (c Color) AppendText(b []byte) ([]byte, error) {
+	if c == NoColor {
+		return b, nil
+	}
 	if !c.IsValid() {
 		return b, fmt.Errorf("%w: color %d", ErrInvalid, uint8(c))
 	}
@@ -62,14 +67,10 @@ func (c Color) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (c Color) MarshalText() ([]byte, error) { return c.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler].
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseColor];
+// the empty text is NoColor.
 func (c *Color) UnmarshalText(b []byte) error {
-	v, err := ParseColor(string(b))
-	if err != nil {
-		return err
-	}
-	*c = v
-	return nil
+	return unmarshalZero(c, b, ParseColor)
 }
 
 // Rank is the kind of a piece. Movable ranks are ordered by strength, so
@@ -81,20 +82,20 @@ type Rank uint8
 
 // The ranks.
 const (
-	NoRank     Rank = iota
-	Spy             // ISF 1, Vintage S
-	Scout           // ISF 2, Vintage 9
-	Miner           // ISF 3, Vintage 8
-	Sergeant        // ISF 4, Vintage 7
-	Lieutenant      // ISF 5, Vintage 6
-	Captain         // ISF 6, Vintage 5
-	Major           // ISF 7, Vintage 4
-	Colonel         // ISF 8, Vintage 3
-	General         // ISF 9, Vintage 2
-	Marshal         // ISF 10, Vintage 1
-	Bomb
-	Flag
-	Unknown // a hidden enemy piece, in views only
+	NoRank     Rank = iota // no piece: the zero value
+	Spy                    // ISF 1, Vintage S
+	Scout                  // ISF 2, Vintage 9
+	Miner                  // ISF 3, Vintage 8
+	Sergeant               // ISF 4, Vintage 7
+	Lieutenant             // ISF 5, Vintage 6
+	Captain                // ISF 6, Vintage 5
+	Major                  // ISF 7, Vintage 4
+	Colonel                // ISF 8, Vintage 3
+	General                // ISF 9, Vintage 2
+	Marshal                // ISF 10, Vintage 1
+	Bomb                   // never moves; any attacker but a Miner loses to it
+	Flag                   // never moves; taking it wins the game
+	Unknown                // a hidden enemy piece, in views only
 )
 
 // NumRanks is one more than the largest real rank (Flag), the length of
@@ -131,9 +132,13 @@ func ParseRank(s string) (Rank, error) {
 	return NoRank, parseErr("rank", s, 0, "a rank name such as \"marshal\"")
 }
 
-// AppendText implements [encoding.TextAppender]; the text is the name.
+// AppendText implements [encoding.TextAppender]; the text is the name
+// ([Rank.String]), and the empty text for NoRank.
 func (r Rank) AppendText(b []byte) ([]byte, error) {
-	if r < Spy || r > Unknown {
+	if r == NoRank {
+		return b, nil
+	}
+	if r > Unknown {
 		return b, fmt.Errorf("%w: rank %d", ErrInvalid, uint8(r))
 	}
 	return append(b, r.String()...), nil
@@ -142,14 +147,10 @@ func (r Rank) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (r Rank) MarshalText() ([]byte, error) { return r.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler].
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRank];
+// the empty text is NoRank.
 func (r *Rank) UnmarshalText(b []byte) error {
-	v, err := ParseRank(string(b))
-	if err != nil {
-		return err
-	}
-	*r = v
-	return nil
+	return unmarshalZero(r, b, ParseRank)
 }
 
 // Numbering is the set of labels printed on the pieces. It changes only
@@ -196,7 +197,7 @@ var vintageChars = [...]byte{'.', 'S', '9', '8', '7', '6', '5', '4', '3', '2', '
 // Char returns the one-character label of r in numbering n: ISF writes
 // 1–9 for Spy…General and X for the Marshal; Vintage writes 1–9 for
 // Marshal…Scout and S for the Spy; both write B (Bomb), F (Flag) and ?
-// (Unknown). NoRank is '.'.
+// (Unknown). NoRank is '.', and any other value '!'.
 func (n Numbering) Char(r Rank) byte {
 	if int(r) >= len(isfChars) {
 		return '!'
@@ -264,8 +265,13 @@ func (p Piece) String() string {
 	return p.Color().String() + " " + p.Rank().String()
 }
 
-// AppendText implements [encoding.TextAppender] with the form of String.
+// AppendText implements [encoding.TextAppender] with the form of
+// [Piece.String], and the empty text for the zero Piece (no piece), so
+// that an [Event] always encodes.
 func (p Piece) AppendText(b []byte) ([]byte, error) {
+	if p == 0 {
+		return b, nil
+	}
 	if !p.IsValid() {
 		return b, fmt.Errorf("%w: piece %#x", ErrInvalid, uint8(p))
 	}
@@ -275,15 +281,10 @@ func (p Piece) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (p Piece) MarshalText() ([]byte, error) { return p.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler]; it accepts the form
-// of String.
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParsePiece];
+// the empty text is the zero Piece.
 func (p *Piece) UnmarshalText(b []byte) error {
-	v, err := ParsePiece(string(b))
-	if err != nil {
-		return err
-	}
-	*p = v
-	return nil
+	return unmarshalZero(p, b, ParsePiece)
 }
 
 // ParsePiece parses the form of [Piece.String]: a color, one space and a

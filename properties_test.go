@@ -41,8 +41,7 @@ func isRepetition(err error) bool {
 // house rules and caps. With refOnly, only rules the slow reference
 // implements (no two-square Captains, no rescues).
 func genRules(t *rapid.T, refOnly bool) Rules {
-	presets := []func() Rules{Classic, Gravon, Barrage, Duel, DuelHasbro, QuickBattle, Vintage, UltimateLightning}
-	r := rapid.SampledFrom(presets).Draw(t, "preset")()
+	r := genPreset(t)
 	if rapid.IntRange(0, 2).Draw(t, "small board") == 0 {
 		// A small board without lakes, where pieces meet and positions
 		// recur often: the Duel army on 4-6 files and 7 rows.
@@ -167,13 +166,19 @@ func pickMove(t *rapid.T, s State, legal []Move, last [3]Move, seen map[Board]bo
 // about to be played (the zero Move after the last ply).
 func playGame(t *rapid.T, r Rules, maxPlies int, check func(s State, g *refGame, next Move)) State {
 	s, b, turn := genStart(t, r)
-	g := &refGame{rules: r, start: b, turn: turn}
-	var last [3]Move
-	seen := map[Board]bool{b: true}
 	n := maxPlies // until the game ends, mostly
 	if rapid.IntRange(0, 3).Draw(t, "shorter game") == 0 {
 		n = rapid.IntRange(0, maxPlies).Draw(t, "plies")
 	}
+	return playFrom(t, s, &refGame{rules: r, start: b, turn: turn}, n, check)
+}
+
+// playFrom plays up to n plies from s, the start of the reference game g,
+// with moves drawn by pickMove, records them in g, and calls check as
+// playGame does.
+func playFrom(t *rapid.T, s State, g *refGame, n int, check func(s State, g *refGame, next Move)) State {
+	var last [3]Move
+	seen := map[Board]bool{g.start: true}
 	for range n {
 		if s.Outcome().Over() {
 			break
@@ -758,22 +763,9 @@ func TestProp_MatchesTheReferenceInChases(t *testing.T) {
 		if err != nil {
 			t.Fatalf("FromBoard: %v", err)
 		}
-		g := &refGame{rules: r, start: b, turn: turn}
-		var last [3]Move
-		seen := map[Board]bool{b: true}
-		for range 40 {
+		playFrom(t, s, &refGame{rules: r, start: b, turn: turn}, 40, func(s State, g *refGame, _ Move) {
 			compareWithReference(t, s, g)
-			if s.Outcome().Over() {
-				return
-			}
-			m := pickMove(t, s, s.AppendLegalMoves(nil), last, seen)
-			last[s.Turn()] = m
-			if s, _, err = s.Apply(m); err != nil {
-				t.Fatalf("legal move %v rejected: %v", m, err)
-			}
-			seen[s.Board()] = true
-			g.moves = append(g.moves, m)
-		}
+		})
 	})
 }
 
@@ -837,22 +829,9 @@ func TestProp_MatchesTheReferenceFromRealSetups(t *testing.T) {
 		if err != nil {
 			t.Fatalf("New: %v", err)
 		}
-		g := &refGame{rules: r, start: s.Board(), turn: Red}
-		var last [3]Move
-		seen := map[Board]bool{g.start: true}
-		for range plies(60) {
+		playFrom(t, s, &refGame{rules: r, start: s.Board(), turn: Red}, plies(60), func(s State, g *refGame, _ Move) {
 			compareWithReference(t, s, g)
-			if s.Outcome().Over() {
-				return
-			}
-			m := pickMove(t, s, s.AppendLegalMoves(nil), last, seen)
-			last[s.Turn()] = m
-			if s, _, err = s.Apply(m); err != nil {
-				t.Fatalf("legal move %v rejected: %v", m, err)
-			}
-			seen[s.Board()] = true
-			g.moves = append(g.moves, m)
-		}
+		})
 	})
 }
 

@@ -7,14 +7,20 @@ import (
 	"strings"
 )
 
-// ErrMismatch: a game record contradicts itself or the game its moves
-// make (an annotation that is not what the move did, a result the
-// replay does not reach, tags that disagree).
+// ErrMismatch is wrapped by the errors of a game record that contradicts
+// itself or the game its moves make: from [ParseRecord] (tags that
+// disagree, a closing result other than the Result tag), [Record.Replay]
+// and [Record.Annotated] (an annotation that is not what the move did, a
+// result the replay does not reach, a start position under other rules),
+// and from the Gravon converters [GravonOutcome], [GravonGame.Record] and
+// [GravonGameOf] (a result code that contradicts its winner, rules that
+// are no Gravon game type).
 var ErrMismatch = errors.New("stratego: record does not match the game")
 
 // Tag is a descriptive tag of a game record, such as Event or Date.
 type Tag struct {
-	Name, Value string
+	Name  string // letters, digits and "_", not starting with a digit
+	Value string // any text without a line break
 }
 
 // RecordedMove is one move of a game record: the move, its combat
@@ -38,7 +44,7 @@ type RecordedMove struct {
 //	movetext = [comment] {turn} result
 //	turn     = [number] move [rescue] [comment]
 //	number   = digits "." | digits "..."   before Red's and Blue's move
-//	move     = an annotated move in the rules' numbering (notation.go)
+//	move     = an annotated move in the rules' numbering ([AnnotatedMove])
 //	rescue   = "+" rankname "@" square     (its own comment may follow)
 //	comment  = "{" text without "}" "}"
 //	result   = "1-0" | "0-1" | "1/2-1/2" | "*"
@@ -72,14 +78,14 @@ type RecordedMove struct {
 //	2. a5xa6(6>3) {a good trade} …
 //	1-0
 type Record struct {
-	Tags      []Tag
-	Rules     Rules
-	RedSetup  Setup     // Red's setup, when Start is nil
-	BlueSetup Setup     // Blue's setup, when Start is nil
-	Start     *Position // a start position instead of the setups
-	Comment   string    // the comment before the first move
-	Moves     []RecordedMove
-	Result    Outcome // how the game ended; the zero Outcome is "*" (unknown or ongoing)
+	Tags      []Tag          // the descriptive tags, in order; not the reserved ones
+	Rules     Rules          // the rules of the game (Start.Rules when Start is set)
+	RedSetup  Setup          // Red's setup, when Start is nil
+	BlueSetup Setup          // Blue's setup, when Start is nil
+	Start     *Position      // a start position instead of the setups
+	Comment   string         // the comment before the first move
+	Moves     []RecordedMove // the moves, rescues included, in order
+	Result    Outcome        // how the game ended; the zero Outcome is "*" (unknown or ongoing)
 }
 
 var reservedTags = []string{"Rules", "Numbering", "RedSetup", "BlueSetup", "Position", "Result", "Termination"}
@@ -238,6 +244,9 @@ func (rec Record) AppendText(b []byte) ([]byte, error) {
 			b = append(b, ' ')
 		}
 		lineStart = false
+		if !m.Move.IsValid() {
+			return b, moveErr(m.Move, ErrInvalid)
+		}
 		var err error
 		if b, err = m.AnnotatedMove.AppendNotation(b, rec.Rules.Numbering); err != nil {
 			return b, err
@@ -303,17 +312,17 @@ func (rec Record) MarshalText() ([]byte, error) { return rec.AppendText(nil) }
 
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRecord].
 func (rec *Record) UnmarshalText(b []byte) error {
-	v, err := ParseRecord(string(b))
-	if err != nil {
-		return err
-	}
-	*rec = v
-	return nil
+	return unmarshal(rec, b, ParseRecord)
 }
 
 // ParseRecord parses the text form of a [Record] (see there). It checks
 // the syntax, the tags, the setups or start position and the move
 // numbers; whether the moves are legal is for [Record.Replay] to say.
+// A syntax error is a *[ParseError] with the offset in text; the error
+// of a Rules, RedSetup, BlueSetup or Position tag's value is the parser's
+// own (a *[ParseError], *[RulesError] or *[SetupError]) with the tag
+// named; tags that contradict each other give an error wrapping
+// [ErrMismatch].
 func ParseRecord(text string) (Record, error) {
 	var rec Record
 	perr := func(pos int, want string) error { return parseErr("record", text, pos, want) }
@@ -370,7 +379,7 @@ func ParseRecord(text string) (Record, error) {
 	if pt, ok := tags["Position"]; ok {
 		p, err := ParsePosition(pt)
 		if err != nil {
-			return Record{}, fmt.Errorf("stratego: record Position tag: %w", err)
+			return Record{}, fmt.Errorf("%w (in the record's Position tag)", err)
 		}
 		if p.IsView() {
 			return Record{}, perr(tagPos["Position"], "a full position, not a view")
@@ -380,7 +389,7 @@ func ParseRecord(text string) (Record, error) {
 	if rt, ok := tags["Rules"]; ok {
 		r, err := ParseRules(rt)
 		if err != nil {
-			return Record{}, fmt.Errorf("stratego: record Rules tag: %w", err)
+			return Record{}, fmt.Errorf("%w (in the record's Rules tag)", err)
 		}
 		if rec.Start != nil && r != rec.Rules {
 			return Record{}, fmt.Errorf("%w: Rules tag %q and Position tag disagree", ErrMismatch, rt)
@@ -414,7 +423,7 @@ func ParseRecord(text string) (Record, error) {
 			}
 			s, err := ParseSetup(rec.Rules, st)
 			if err != nil {
-				return Record{}, fmt.Errorf("stratego: record %s tag: %w", x.name, err)
+				return Record{}, fmt.Errorf("%w (in the record's %s tag)", err, x.name)
 			}
 			*x.dst = s
 		}
@@ -561,13 +570,15 @@ func parseResult(res, term string, hasTerm bool) (Outcome, error) {
 // (a *[MoveError] wrapping a sentinel such as ErrBlocked) or to
 // ErrMismatch.
 type ReplayError struct {
-	Index  int   // the index of the move in Record.Moves
-	Number int   // the move number, as the record text writes it
-	Color  Color // the side that made it
-	Move   AnnotatedMove
-	Err    error
+	Index  int           // the index of the move in Record.Moves
+	Number int           // the move number, as the record text writes it
+	Color  Color         // the side that made it
+	Move   AnnotatedMove // the move as the record gives it
+	Err    error         // the cause
 }
 
+// Error returns a message with the move's number, side and squares and
+// the cause.
 func (e *ReplayError) Error() string {
 	return fmt.Sprintf("stratego: record move %d (%v) %v: %v", e.Number, e.Color, e.Move.Move, e.Err)
 }

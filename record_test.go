@@ -242,20 +242,7 @@ func TestReplayErrors(t *testing.T) {
 
 func FuzzParseRecord(f *testing.F) {
 	r := UltimateLightning()
-	rng := rand.New(rand.NewPCG(3, 4))
-	red, blue := RandomSetup(r, rng), RandomSetup(r, rng)
-	s, _ := New(r, red, blue)
-	var moves []Move
-	for i := 0; i < 30 && !s.Outcome().Over(); i++ {
-		ms := s.AppendLegalMoves(nil)
-		m := ms[rng.IntN(len(ms))]
-		moves = append(moves, m)
-		s, _, _ = s.Apply(m)
-	}
-	rec, err := NewRecord(r, red, blue, moves...)
-	if err != nil {
-		f.Fatal(err)
-	}
+	rec, s := randomRecord(f, r, 3, 30)
 	f.Add(rec.String())
 	f.Add("[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n1. d1-d2 {c} d10-d9 2. d2xd3(3>3) *")
 	p := s.Position()
@@ -280,13 +267,19 @@ func FuzzParseRecord(f *testing.F) {
 	})
 }
 
-func benchRecord(b *testing.B) Record {
-	r := Classic()
-	rng := rand.New(rand.NewPCG(5, 6))
+// randomRecord plays up to plies uniformly random legal moves from
+// random setups under r, drawn from seed, and returns the annotated
+// record and the final state.
+func randomRecord(tb testing.TB, r Rules, seed uint64, plies int) (Record, State) {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed+1))
 	red, blue := RandomSetup(r, rng), RandomSetup(r, rng)
-	s, _ := New(r, red, blue)
+	s, err := New(r, red, blue)
+	if err != nil {
+		tb.Fatal(err)
+	}
 	var moves []Move
-	for i := 0; i < 400 && !s.Outcome().Over(); i++ {
+	for i := 0; i < plies && !s.Outcome().Over(); i++ {
 		ms := s.AppendLegalMoves(nil)
 		m := ms[rng.IntN(len(ms))]
 		moves = append(moves, m)
@@ -294,8 +287,13 @@ func benchRecord(b *testing.B) Record {
 	}
 	rec, err := NewRecord(r, red, blue, moves...)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
+	return rec, s
+}
+
+func benchRecord(b *testing.B) Record {
+	rec, _ := randomRecord(b, Classic(), 5, 400)
 	rec.Tags = []Tag{{"Event", "Benchmark"}, {"Red", "A"}, {"Blue", "B"}}
 	return rec
 }

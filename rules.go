@@ -31,9 +31,9 @@ const (
 type BombRule uint8
 
 const (
-	// BombPermanent: the bomb stays (standard).
+	// BombPermanent keeps the bomb on the board (standard).
 	BombPermanent BombRule = iota
-	// BombOneTime: the bomb is removed together with the attacker it
+	// BombOneTime removes the bomb together with the attacker it
 	// destroys (Ultimate Lightning, a house rule).
 	BombOneTime
 )
@@ -42,13 +42,13 @@ const (
 type InfoRule uint8
 
 const (
-	// InfoStandard: both pieces of a combat are revealed to both players
+	// InfoStandard reveals both pieces of a combat to both players
 	// (RULES.md 8).
 	InfoStandard InfoRule = iota
-	// InfoSilentDefense: the attacker is revealed; the defender's rank is
+	// InfoSilentDefense reveals the attacker; the defender's rank is
 	// shown only if the defender loses.
 	InfoSilentDefense
-	// InfoOpenFaced: every rank is visible to both players all the time.
+	// InfoOpenFaced shows every rank to both players all the time.
 	InfoOpenFaced
 )
 
@@ -56,7 +56,7 @@ const (
 type MoreSquaresRule uint8
 
 const (
-	// MoreSquaresOff: no chasing rule.
+	// MoreSquaresOff turns the chasing rule off.
 	MoreSquaresOff MoreSquaresRule = iota
 	// MoreSquaresChase compares a chasing move's board with the boards of
 	// the current chase (the default of Classic).
@@ -88,10 +88,13 @@ const MaxPlyCap = 1<<31 - 1
 // Rules is not valid; each field's comment gives its value in Classic.
 //
 // Squares in Lakes are absolute squares of the board; Zone is written
-// from its owner's side ([Rules.ZoneOf] turns it for Blue). [New],
-// [FromBoard], [ParseSetup], [Rules.CheckSetup] and [ParseGravonSetup]
-// validate the rules first and return the *[RulesError] of an invalid
-// value.
+// from its owner's side ([Rules.ZoneOf] turns it for Blue). Every
+// function that takes a Rules value ([New], [FromBoard], [ParseSetup],
+// [Rules.CheckSetup], [ParseGravonSetup], …) validates it first and
+// returns the *[RulesError] of an invalid value; [RandomSetup], which
+// returns no error, returns an empty setup instead. The text form
+// ([Rules.String], [ParseRules]) names a preset and the fields that
+// differ from it: "gravon,maxplies=2000".
 type Rules struct {
 	// Width and Height of the board, 2–10 each (Classic 10×10). The
 	// board is the rectangle of squares with file < Width and row <
@@ -118,8 +121,9 @@ type Rules struct {
 	// army of nothing but bombs and its flag is valid; such a game is
 	// drawn at once ([NeitherCanMove]).
 	Army Army
-	// Numbering labels the ranks in every text form: setups, pictures
-	// (Classic NumberingISF; Vintage NumberingVintage).
+	// Numbering labels the ranks in every text form: setups, pictures,
+	// positions, views and records (Classic [NumberingISF]; Vintage
+	// [NumberingVintage]). It changes nothing in the play.
 	Numbering Numbering
 	// Scouts says whether a scout may strike at the end of a slide
 	// (Classic ScoutMoveAndStrike; Vintage ScoutStrikeAdjacent, where a
@@ -176,9 +180,8 @@ type Rules struct {
 
 func rows(w, r0, r1 int) SquareSet { return Rect(0, r0, w-1, r1) }
 
-var classicLakes = SquaresOf(MustParseSquare("c5"), MustParseSquare("d5"),
-	MustParseSquare("c6"), MustParseSquare("d6"), MustParseSquare("g5"),
-	MustParseSquare("h5"), MustParseSquare("g6"), MustParseSquare("h6"))
+// classicLakes are c5 d5 c6 d6 and g5 h5 g6 h6.
+var classicLakes = Rect(2, 4, 3, 5).Union(Rect(6, 4, 7, 5))
 
 // Classic returns the rules of classic Stratego as played under ISF and
 // Jumbo rules (RULES.md sections 1–6): a 10×10 board with the lakes c5 d5
@@ -267,8 +270,7 @@ func UltimateLightning() Rules {
 func QuickBattle() Rules {
 	r := Duel()
 	r.Width, r.Height = 8, 8
-	r.Lakes = SquaresOf(MustParseSquare("c4"), MustParseSquare("c5"),
-		MustParseSquare("f4"), MustParseSquare("f5"))
+	r.Lakes = Rect(2, 3, 2, 4).Union(Rect(5, 3, 5, 4)) // c4 c5 f4 f5
 	r.Zone = rows(8, 0, 2)
 	return r
 }
@@ -303,7 +305,8 @@ func (r Rules) OnBoard(sq Square) bool {
 	return sq.IsValid() && sq.File() < r.Width && sq.Row() < r.Height && !r.Lakes.Has(sq)
 }
 
-// ZoneOf returns the squares of c's setup zone on the board.
+// ZoneOf returns the squares of c's setup zone on the board: Zone for
+// Red, Zone turned 180° for Blue, and no squares for NoColor.
 func (r Rules) ZoneOf(c Color) SquareSet {
 	switch c {
 	case Red:
@@ -377,23 +380,21 @@ func (r Rules) Validate() error {
 	} else if r.FillZone && n != z {
 		return rulesErr("FillZone", "%d pieces cannot fill the %d squares of the zone", n, z)
 	}
-	if r.Numbering > NumberingVintage {
-		return rulesErr("Numbering", "unknown value %d", r.Numbering)
-	}
-	if r.Scouts > ScoutStrikeAdjacent {
-		return rulesErr("Scouts", "unknown value %d", r.Scouts)
-	}
-	if r.Ties > TieAttackerWins {
-		return rulesErr("Ties", "unknown value %d", r.Ties)
-	}
-	if r.Bombs > BombOneTime {
-		return rulesErr("Bombs", "unknown value %d", r.Bombs)
-	}
-	if r.Info > InfoOpenFaced {
-		return rulesErr("Info", "unknown value %d", r.Info)
-	}
-	if r.MoreSquares > MoreSquaresGame {
-		return rulesErr("MoreSquares", "unknown value %d", r.MoreSquares)
+	for _, e := range [...]struct {
+		field string
+		v     uint8
+		names []string
+	}{
+		{"Numbering", uint8(r.Numbering), enumNames.numbering},
+		{"Scouts", uint8(r.Scouts), enumNames.scouts},
+		{"Ties", uint8(r.Ties), enumNames.ties},
+		{"Bombs", uint8(r.Bombs), enumNames.bombs},
+		{"Info", uint8(r.Info), enumNames.info},
+		{"MoreSquares", uint8(r.MoreSquares), enumNames.more},
+	} {
+		if int(e.v) >= len(e.names) {
+			return rulesErr(e.field, "unknown value %d", e.v)
+		}
 	}
 	if r.Rescues < 0 || r.Rescues > MaxRescues {
 		return rulesErr("Rescues", "%d is outside 0-%d", r.Rescues, MaxRescues)

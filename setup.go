@@ -67,7 +67,7 @@ func (s Setup) Army() Army {
 // CheckSetup reports whether s is a legal setup under r: every piece on a
 // square of the zone, exactly the pieces of r.Army, and every zone square
 // filled when r.FillZone is set. The error is a *[SetupError] that says
-// what is wrong.
+// what is wrong, or the *[RulesError] of invalid rules.
 func (r Rules) CheckSetup(s Setup) error {
 	if err := r.Validate(); err != nil {
 		return err
@@ -91,7 +91,7 @@ func (r Rules) checkSetup(c Color, s Setup) error {
 	have := s.Army()
 	for rk := Spy; rk <= Flag; rk++ {
 		if have[rk] != r.Army[rk] {
-			return &SetupError{Color: c, Reason: fmt.Sprintf("%d %s pieces, want %d", have[rk], rk, r.Army[rk])}
+			return &SetupError{Color: c, Reason: fmt.Sprintf("%d of rank %s, want %d", have[rk], rk, r.Army[rk])}
 		}
 	}
 	return nil
@@ -100,8 +100,9 @@ func (r Rules) checkSetup(c Color, s Setup) error {
 // String returns the setup's text form: its rows from the owner's back
 // row forward, separated by "/", each with one character per file a, b, …
 // — the rank's label in the setup's numbering ([Numbering.Char]) or "."
-// for an empty square. A Classic setup reads like
-// "FB3..../..../..../...." with four rows of ten.
+// for an empty square. A Classic setup is four rows of ten:
+// "616B252538/B824423329/5624335B77/72BB642BXF" has its Flag on j4,
+// behind the Marshal (X) on i4.
 func (s Setup) String() string {
 	b := make([]byte, 0, int(s.rows)*(int(s.width)+1))
 	for row := 0; row < int(s.rows); row++ {

@@ -13,17 +13,19 @@ const maxPieces = MaxSquares
 const wallCell = 0xFF
 
 // Knowledge is what the opponent has learned about one piece, as a set of
-// flags (RULES.md section 8).
+// flags (RULES.md section 8): test a flag with k&KnownRank != 0.
+// [State.Knowledge] and [View.Knowledge] report it for a square.
 type Knowledge uint8
 
 const (
-	// KnownRank: the rank was shown in combat (or the rules show all
+	// KnownRank means the rank was shown in combat (or the rules show all
 	// ranks).
 	KnownRank Knowledge = 1 << iota
-	// KnownMoved: the piece has moved, so it is not a Bomb or the Flag.
+	// KnownMoved means the piece has moved, so it is not a Bomb or the Flag.
 	KnownMoved
-	// KnownFar: the piece once moved more than one square in a move, so
-	// it is a Scout (or, where Captains move two squares, a Captain).
+	// KnownFar means the piece once moved more than one square in a move, so
+	// it is a Scout (or, where [Rules.CaptainsMoveTwo] is set, a
+	// Captain).
 	KnownFar
 )
 
@@ -33,23 +35,24 @@ type EndReason uint8
 
 // The reasons a game ends.
 const (
+	// NotOver means the game goes on (the zero value).
 	NotOver EndReason = iota
-	// FlagCaptured: the winner took the loser's Flag.
+	// FlagCaptured means the winner took the loser's Flag.
 	FlagCaptured
-	// NoLegalMove: the loser had no legal move on its turn (no movable
+	// NoLegalMove means the loser had no legal move on its turn (no movable
 	// piece, all walled in, or every move forbidden by the repetition
 	// rules).
 	NoLegalMove
-	// NeitherCanMove: a draw; the side to move had no legal move and the
+	// NeitherCanMove is a draw: the side to move had no legal move and the
 	// other side had no movable piece either.
 	NeitherCanMove
-	// Resignation: the loser resigned.
+	// Resignation means the loser resigned ([State.Resign]).
 	Resignation
-	// DrawAgreed: a draw both players agreed to.
+	// DrawAgreed is a draw both players agreed to ([State.AgreeDraw]).
 	DrawAgreed
-	// PlyCap: a draw; Rules.MaxPlies plies were played.
+	// PlyCap is a draw: [Rules.MaxPlies] plies were played.
 	PlyCap
-	// NoAttackCap: a draw; Rules.MaxPliesWithoutAttack plies in a row
+	// NoAttackCap is a draw: [Rules.MaxPliesWithoutAttack] plies in a row
 	// were not attacks.
 	NoAttackCap
 )
@@ -68,8 +71,8 @@ func (r EndReason) String() string {
 // Outcome is the state of a game's end: not over, won by Winner, or a
 // draw (Winner NoColor), with the reason.
 type Outcome struct {
-	Winner Color
-	Reason EndReason
+	Winner Color     // the side that won, or NoColor for a draw or a game not over
+	Reason EndReason // why the game ended, or NotOver
 }
 
 // Over reports whether the game has ended.
@@ -92,9 +95,10 @@ func (o Outcome) String() string {
 // Event is what one applied move did: who moved what, and for an attack
 // both pieces and the combat result (the full truth, which a player's
 // view may show only in part), a rescued piece, and the outcome after the
-// move.
+// move. Every field has a text form, so an Event encodes as JSON (a zero
+// field as ""); [View.LastEvent] gives it as a player saw it.
 type Event struct {
-	Move     Move
+	Move     Move    // the move played
 	Color    Color   // the side that moved
 	Piece    Piece   // the moving (or rescued) piece
 	Defender Piece   // the attacked piece, or 0 when the move was no attack
@@ -222,7 +226,10 @@ var zobrist = func() (z [numCells][64]uint64) {
 }()
 
 // New starts a game under r from the two setups, Red to move. Each setup
-// is checked with [Rules.CheckSetup]; Blue's is turned to face Red's.
+// is checked with [Rules.CheckSetup]; Blue's is turned to face Red's
+// (its a1 lands on Red's j10 on a Classic board). The error is the
+// *[RulesError] of invalid rules or the *[SetupError] of the first
+// illegal setup, naming its side.
 func New(r Rules, red, blue Setup) (State, error) {
 	if err := r.Validate(); err != nil {
 		return State{}, err
@@ -250,7 +257,10 @@ func New(r Rules, red, blue Setup) (State, error) {
 // move and an empty history: for analysis, puzzles, endgame studies and
 // perft. Pieces may stand on any square of the board that is not a lake;
 // each side may have at most the pieces of r.Army and must have exactly
-// one Flag. The error wraps ErrSetup.
+// one Flag. The error is the *[RulesError] of invalid rules or a
+// *[SetupError] (wrapping [ErrSetup]) that says what is wrong with b or
+// turn. The outcome is decided as after any move, so a placement in
+// which the side to move has no legal move is a game already over.
 func FromBoard(r Rules, b Board, turn Color) (State, error) {
 	if err := r.Validate(); err != nil {
 		return State{}, err
@@ -455,8 +465,10 @@ func (s State) HasLegalMove() bool { return s.hasMove() }
 const maxInt = int(^uint(0) >> 1)
 
 // Check reports whether m is legal: nil, or a *[MoveError] that wraps the
-// sentinel saying why not (ErrGameOver, ErrNoPiece, ErrBlocked,
-// ErrTwoSquares, ErrMoreSquares, …).
+// sentinel saying why not ([ErrGameOver], [ErrInvalid], [ErrRescue],
+// [ErrOffBoard], [ErrNoPiece], [ErrNotYourPiece], [ErrImmovable],
+// [ErrBadDirection], [ErrBlocked], [ErrOwnPiece], [ErrNoStrike],
+// [ErrTwoSquares], [ErrMoreSquares]: the first that applies). A move is legal exactly when [State.LegalMoves] yields it.
 func (s State) Check(m Move) error { return s.check(m) }
 
 // Apply plays m and returns the new state and what happened. The receiver
@@ -470,8 +482,11 @@ func (s State) Apply(m Move) (State, Event, error) {
 	return s, ev, nil
 }
 
-// Resign ends the game with c resigning; the other side wins. It fails
-// with ErrGameOver when the game has already ended.
+// Resign returns the state in which c has resigned: the game is over and
+// the other side wins ([Resignation]). It fails with [ErrGameOver] when
+// the game has already ended (or s is the zero State) and with
+// [ErrInvalid] when c is not Red or Blue. Either side may resign, on its
+// turn or not.
 func (s State) Resign(c Color) (State, error) {
 	if s.g == nil || s.outcome.Over() {
 		return s, ErrGameOver
@@ -483,8 +498,9 @@ func (s State) Resign(c Color) (State, error) {
 	return s, nil
 }
 
-// AgreeDraw ends the game in a draw both players agreed to. It fails with
-// ErrGameOver when the game has already ended.
+// AgreeDraw returns the state in which the players have agreed to a draw
+// ([DrawAgreed]). It fails with [ErrGameOver] when the game has already
+// ended (or s is the zero State).
 func (s State) AgreeDraw() (State, error) {
 	if s.g == nil || s.outcome.Over() {
 		return s, ErrGameOver

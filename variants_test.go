@@ -15,7 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// Tests of the variant variantPresets and of the rules they switch on: Vintage
+// Tests of the variant presets and of the rules they switch on: Vintage
 // scouts, Ultimate Lightning ties, bombs, Captains and rescues, Quick
 // Battle's board.
 
@@ -209,22 +209,6 @@ func firstRows(w, lo, hi int) SquareSet {
 	return s
 }
 
-// variantPresets lists every preset with its name (the table of RULES.md
-// section 7).
-var variantPresets = []struct {
-	name string
-	make func() Rules
-}{
-	{"classic", Classic},
-	{"gravon", Gravon},
-	{"barrage", Barrage},
-	{"duel", Duel},
-	{"duel-hasbro", DuelHasbro},
-	{"ultimate-lightning", UltimateLightning},
-	{"quick-battle", QuickBattle},
-	{"vintage", Vintage},
-}
-
 // TestPresets compares each preset with the rules of RULES.md section 7,
 // written out field by field.
 func TestPresets(t *testing.T) {
@@ -269,10 +253,16 @@ func TestPresets(t *testing.T) {
 		"quick-battle":       {quick, 10, firstRows(8, 6, 8)},
 		"vintage":            {vintage, 40, firstRows(10, 7, 10)},
 	}
-	for _, p := range variantPresets {
+	if len(presets) != len(want) {
+		t.Errorf("%d presets, want %d", len(presets), len(want))
+	}
+	for _, p := range presets {
 		t.Run(p.name, func(t *testing.T) {
-			w := want[p.name]
-			got := p.make()
+			w, ok := want[p.name]
+			if !ok {
+				t.Fatalf("preset %q is not in RULES.md section 7", p.name)
+			}
+			got := p.rules()
 			if diff := cmp.Diff(w.rules, got); diff != "" {
 				t.Errorf("%s() (-want +got):\n%s", p.name, diff)
 			}
@@ -290,7 +280,7 @@ func TestPresets(t *testing.T) {
 			}
 			// A fresh value each call: changing one cannot change the next.
 			got.Army[Flag] = 7
-			if p.make().Army[Flag] != 1 {
+			if p.rules().Army[Flag] != 1 {
 				t.Errorf("%s() returned a shared value", p.name)
 			}
 		})
@@ -305,9 +295,9 @@ func TestPresetGames(t *testing.T) {
 	if testing.Short() {
 		games = 1
 	}
-	for _, p := range variantPresets {
+	for _, p := range presets {
 		t.Run(p.name, func(t *testing.T) {
-			r := p.make()
+			r := p.rules()
 			r.MaxPlies = 3000
 			for seed := range uint64(games) {
 				s := mustNew(t, r, seed)
@@ -557,43 +547,27 @@ func TestCaptains(t *testing.T) {
 	}
 	// Lakes block like pieces: from c3 the Captain cannot go to c5 (a
 	// lake) nor over c4-c5, nor turn at c4 onto d5 (a lake).
-	s = mustBoard(t, ul, Red, "c3:H", "a1:M", "j10:Y")
 	for _, tc := range []struct {
-		move string
-		want error
+		from, move string
+		want       error
 	}{
-		{"c3-c5", ErrOffBoard}, {"c3-c4-d4", nil}, {"c3-c4-b4", nil},
+		{"c3", "c3-c5", ErrOffBoard},
+		{"c3", "c3-c4-d4", nil},
+		{"c3", "c3-c4-b4", nil},
+		{"c2", "c2-c4", nil},
+		{"d4", "d4-d6", ErrOffBoard},    // d6 is a lake
+		{"e4", "e4-e5-d5", ErrOffBoard}, // d5 is a lake
+		{"e4", "e4-d4-d5", ErrOffBoard},
+		{"b4", "b4-d4", nil},
+		{"b5", "b5-d5", ErrOffBoard},
+		{"b6", "b6-b7-c7", nil},
 	} {
-		if err := s.Check(MustParseMove(tc.move)); !errors.Is(err, tc.want) {
-			t.Errorf("Check(%s) = %v, want %v", tc.move, err, tc.want)
-		}
-	}
-	s = mustBoard(t, ul, Red, "c2:H", "a1:M", "j10:Y")
-	if err := s.Check(MustParseMove("c2-c4")); err != nil {
-		t.Errorf("Check(c2-c4) = %v, want nil", err)
-	}
-	s = mustBoard(t, ul, Red, "d4:H", "a1:M", "j10:Y")
-	if err := s.Check(MustParseMove("d4-d6")); !errors.Is(err, ErrOffBoard) {
-		t.Errorf("Check(d4-d6) = %v, want ErrOffBoard (d6 is a lake)", err)
-	}
-	s = mustBoard(t, ul, Red, "e4:H", "a1:M", "j10:Y")
-	if err := s.Check(MustParseMove("e4-e5-d5")); !errors.Is(err, ErrOffBoard) {
-		t.Errorf("Check(e4-e5-d5) = %v, want ErrOffBoard (d5 is a lake)", err)
-	}
-	if err := s.Check(MustParseMove("e4-d4-d5")); !errors.Is(err, ErrOffBoard) {
-		t.Errorf("Check(e4-d4-d5) = %v, want ErrOffBoard", err)
-	}
-	s = mustBoard(t, ul, Red, "b4:H", "a1:M", "j10:Y")
-	if err := s.Check(MustParseMove("b4-d4")); !errors.Is(err, nil) {
-		t.Errorf("Check(b4-d4) = %v, want nil", err)
-	}
-	s = mustBoard(t, ul, Red, "b5:H", "a1:M", "j10:Y")
-	if err := s.Check(MustParseMove("b5-d5")); !errors.Is(err, ErrOffBoard) {
-		t.Errorf("Check(b5-d5) = %v, want ErrOffBoard", err)
-	}
-	s = mustBoard(t, ul, Red, "b6:H", "a1:M", "j10:Y")
-	if err := s.Check(MustParseMove("b6-b7-c7")); err != nil {
-		t.Errorf("Check(b6-b7-c7) = %v, want nil", err)
+		t.Run(tc.move, func(t *testing.T) {
+			s := mustBoard(t, ul, Red, tc.from+":H", "a1:M", "j10:Y")
+			if err := s.Check(MustParseMove(tc.move)); !errors.Is(err, tc.want) {
+				t.Errorf("Check(%s) = %v, want %v", tc.move, err, tc.want)
+			}
+		})
 	}
 	// Without the rule a Captain steps like any piece.
 	s = mustBoard(t, Classic(), Red, base...)
