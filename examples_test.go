@@ -369,7 +369,7 @@ func ExampleState_Knowledge() {
 	// red flag on a1: 0 (a scout for blue: false)
 }
 
-// Captured and OnBoard count a side's pieces by rank; together they make
+// Captured and Remaining count a side's pieces by rank; together they make
 // up the army.
 func ExampleState_Captured() {
 	r := stratego.Classic()
@@ -384,7 +384,7 @@ func ExampleState_Captured() {
 	}
 	lost := s.Captured(stratego.Red)
 	fmt.Println("red lost", lost.Total(), "piece, a", stratego.Scout, lost[stratego.Scout])
-	fmt.Println("red scouts left:", s.OnBoard(stratego.Red)[stratego.Scout])
+	fmt.Println("red scouts left:", s.Remaining(stratego.Red)[stratego.Scout])
 	fmt.Println("blue lost:", s.Captured(stratego.Blue).Total())
 	// Output:
 	// red lost 1 piece, a scout 1
@@ -491,7 +491,7 @@ func ExampleSquareSet() {
 	fmt.Println(r.Lakes)
 	fmt.Println(r.ZoneOf(stratego.Blue).Len(), r.ZoneOf(stratego.Blue).Has(stratego.MustParseSquare("e7")))
 	centre := stratego.Rect(2, 4, 7, 5) // c5-h6
-	fmt.Println(centre.Len(), centre.Intersect(r.Board()))
+	fmt.Println(centre.Len(), centre.Intersect(r.Squares()))
 	// Output:
 	// c5 d5 g5 h5 c6 d6 g6 h6
 	// 40 true

@@ -87,7 +87,7 @@ func genStart(t *rapid.T, r Rules) (State, Board, Color) {
 	if rapid.Bool().Draw(t, "free placement") {
 		rng := rand.New(rand.NewPCG(seed, seed))
 		var b Board
-		sqs := slices.Collect(r.Board().All())
+		sqs := slices.Collect(r.Squares().All())
 		rng.Shuffle(len(sqs), func(i, j int) { sqs[i], sqs[j] = sqs[j], sqs[i] })
 		next := 0
 		for _, c := range []Color{Red, Blue} {
@@ -466,7 +466,7 @@ func TestProp_PiecesAreConserved(t *testing.T) {
 				first = false
 			}
 			for _, c := range []Color{Red, Blue} {
-				on, off := s.OnBoard(c), s.Captured(c)
+				on, off := s.Remaining(c), s.Captured(c)
 				var sum Army
 				for i := range sum {
 					sum[i] = on[i] + off[i]
@@ -475,7 +475,7 @@ func TestProp_PiecesAreConserved(t *testing.T) {
 					t.Fatalf("%v: on board %v + captured %v != starting army %v", c, on, off, start[c])
 				}
 				if on != armyOf(s.Board(), c) {
-					t.Fatalf("%v: OnBoard %v disagrees with Board()", c, on)
+					t.Fatalf("%v: Remaining %v disagrees with Board()", c, on)
 				}
 			}
 		})

@@ -286,9 +286,9 @@ func Vintage() Rules {
 	return r
 }
 
-// Board returns the set of playable squares: the board rectangle less the
+// Squares returns the set of playable squares: the board rectangle less the
 // lakes.
-func (r Rules) Board() SquareSet {
+func (r Rules) Squares() SquareSet {
 	w, h := r.Width, r.Height
 	if w < 0 {
 		w = 0

@@ -31,7 +31,7 @@ func TestRule1_BoardIs10x10WithTwoLakes(t *testing.T) {
 	if r.Lakes != wantLakes {
 		t.Errorf("Classic lakes %v, want %v", r.Lakes, wantLakes)
 	}
-	if got := r.Board().Len(); got != 92 {
+	if got := r.Squares().Len(); got != 92 {
 		t.Errorf("Classic board has %d squares, want 100 - 8 lakes = 92", got)
 	}
 	for i := range MaxSquares {
@@ -145,8 +145,8 @@ func TestRule2_ClassicArmy(t *testing.T) {
 	}
 	s := mustNew(t, Classic(), 3)
 	for _, c := range []Color{Red, Blue} {
-		if got := s.OnBoard(c); got != a {
-			t.Errorf("OnBoard(%v) at the start = %v, want %v", c, got, a)
+		if got := s.Remaining(c); got != a {
+			t.Errorf("Remaining(%v) at the start = %v, want %v", c, got, a)
 		}
 	}
 }
@@ -470,7 +470,7 @@ func TestZeroState(t *testing.T) {
 	if _, ok := s.At(MustParseSquare("a1")); ok {
 		t.Errorf("zero State has a piece on a1")
 	}
-	if s.Board() != (Board{}) || s.OnBoard(Red) != (Army{}) || s.Captured(Blue) != (Army{}) ||
+	if s.Board() != (Board{}) || s.Remaining(Red) != (Army{}) || s.Captured(Blue) != (Army{}) ||
 		s.Knowledge(MustParseSquare("a1")) != 0 || s.Picture() != "" || s.Rules() != (Rules{}) {
 		t.Errorf("zero State reports a board, pieces, knowledge, a picture or rules")
 	}

@@ -239,7 +239,7 @@ func TestGeneratedRulesValid(t *testing.T) {
 		}
 		s := mustNew(t, r, rapid.Uint64().Draw(t, "seed"))
 		for _, c := range []Color{Red, Blue} {
-			if got := s.OnBoard(c); got != r.Army {
+			if got := s.Remaining(c); got != r.Army {
 				t.Fatalf("%v starts with %v, want the army %v", c, got, r.Army)
 			}
 		}
@@ -303,7 +303,7 @@ func TestRulesInvariants(t *testing.T) {
 
 func checkConserved(t tHelper, r Rules, s State) {
 	for _, c := range []Color{Red, Blue} {
-		on, off := s.OnBoard(c), s.Captured(c)
+		on, off := s.Remaining(c), s.Captured(c)
 		for rk := range on {
 			if on[rk]+off[rk] != r.Army[rk] {
 				t.Fatalf("ply %d: %v %v: %d on the board + %d captured, want %d",
@@ -351,7 +351,7 @@ func auditMoves(t tHelper, s State, legal []Move) {
 		}
 	}
 	if !s.RescueDue() {
-		for from := range s.Rules().Board().All() {
+		for from := range s.Rules().Squares().All() {
 			p, ok := s.At(from)
 			if !ok || p.Color() != s.Turn() {
 				continue
@@ -481,7 +481,7 @@ func FuzzAnyRules(f *testing.F) {
 func anyRulesProp(t *rapid.T) {
 	r := rapid.OneOf(genAnyRules(), genValidRules()).Draw(t, "rules")
 	valid := r.Validate() == nil
-	_ = r.Board()
+	_ = r.Squares()
 	_ = r.ZoneOf(Red)
 	_ = r.ZoneOf(Blue)
 	_ = r.OnBoard(SquareFromIndex(rapid.IntRange(-1, 100).Draw(t, "square")))
@@ -590,13 +590,13 @@ func TestRescuesInRandomGames(t *testing.T) {
 }
 
 // TestRectHugeBounds is the regression test of a hang: Rect looped over
-// its whole range before clipping, so Rules.Board of a Width of
+// its whole range before clipping, so Rules.Squares of a Width of
 // math.MaxInt never returned.
 func TestRectHugeBounds(t *testing.T) {
 	if got, want := Rect(math.MinInt, math.MinInt, math.MaxInt, math.MaxInt).Len(), MaxSquares; got != want {
 		t.Errorf("Rect over everything has %d squares, want %d", got, want)
 	}
-	if got := (Rules{Width: math.MaxInt, Height: math.MaxInt}).Board().Len(); got != MaxSquares {
+	if got := (Rules{Width: math.MaxInt, Height: math.MaxInt}).Squares().Len(); got != MaxSquares {
 		t.Errorf("Board of a huge Rules has %d squares, want %d", got, MaxSquares)
 	}
 }

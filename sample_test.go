@@ -39,11 +39,11 @@ func checkSample(t tHelper, s State, c Color, rng *rand.Rand, wholeArmy bool) St
 	}
 	r := s.Rules()
 	for col := Red; col <= Blue; col++ {
-		all := got.OnBoard(col)
+		all := got.Remaining(col)
 		for rk, n := range got.Captured(col) {
 			all[rk] += n
 		}
-		want := s.OnBoard(col)
+		want := s.Remaining(col)
 		for rk, n := range s.Captured(col) {
 			want[rk] += n
 		}

@@ -300,7 +300,7 @@ func newState(r Rules, b *Board, turn Color) (State, error) {
 	for i := range g.walls {
 		g.walls[i] = wallCell
 	}
-	for q := range r.Board().All() {
+	for q := range r.Squares().All() {
 		g.walls[cellOf(q)] = 0
 	}
 	g.wall = wallBB(&g.walls)
@@ -322,8 +322,8 @@ func newState(r Rules, b *Board, turn Color) (State, error) {
 	}
 	half := r.Height / 2
 	g.backRow[Red], g.backRow[Blue] = r.Height-1, 0
-	g.half[Red] = Rect(0, 0, r.Width-1, half-1).Intersect(r.Board())
-	g.half[Blue] = Rect(0, r.Height-half, r.Width-1, r.Height-1).Intersect(r.Board())
+	g.half[Red] = Rect(0, 0, r.Width-1, half-1).Intersect(r.Squares())
+	g.half[Blue] = Rect(0, r.Height-half, r.Width-1, r.Height-1).Intersect(r.Squares())
 	if r.MoreSquares == MoreSquaresGame {
 		s.seen = &boardNode{hash: s.hash, board: *b}
 	}
@@ -425,8 +425,8 @@ func (s State) Captured(c Color) Army {
 	return a
 }
 
-// OnBoard returns how many pieces of each rank c has on the board.
-func (s State) OnBoard(c Color) Army {
+// Remaining returns how many pieces of each rank c has on the board.
+func (s State) Remaining(c Color) Army {
 	var a Army
 	if s.g == nil || !c.IsValid() {
 		return a

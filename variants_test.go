@@ -65,7 +65,7 @@ func TestRescueBasics(t *testing.T) {
 	moves := slices.Collect(s.LegalMoves())
 	// One captured rank, any empty square of rows 1-5 but the lakes.
 	wantN := 0
-	for q := range Rect(0, 0, 9, 4).Intersect(r.Board()).All() {
+	for q := range Rect(0, 0, 9, 4).Intersect(r.Squares()).All() {
 		if _, ok := s.At(q); !ok {
 			wantN++
 		}
@@ -318,7 +318,7 @@ func TestPresetGames(t *testing.T) {
 					s = next
 				}
 				for _, c := range []Color{Red, Blue} {
-					on, off := s.OnBoard(c), s.Captured(c)
+					on, off := s.Remaining(c), s.Captured(c)
 					for rk := range on {
 						if got := on[rk] + off[rk]; got != r.Army[rk] {
 							t.Errorf("seed %d: %v %v on board + captured = %d, want %d", seed, c, Rank(rk), got, r.Army[rk])
@@ -725,7 +725,7 @@ func TestRescueLimits(t *testing.T) {
 // TestQuickBattleBoard: 8×8, lakes c4 c5 f4 f5, three home rows.
 func TestQuickBattleBoard(t *testing.T) {
 	r := QuickBattle()
-	if got, want := r.Board().Len(), 60; got != want {
+	if got, want := r.Squares().Len(), 60; got != want {
 		t.Errorf("board has %d squares, want %d", got, want)
 	}
 	for _, tc := range []struct {

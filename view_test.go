@@ -201,7 +201,7 @@ func checkView(t tHelper, s State, c Color) {
 		t.Fatalf("view header differs from the state:\n%v", v)
 	}
 	hidden := 0
-	for sq := range r.Board().All() {
+	for sq := range r.Squares().All() {
 		p, ok := s.At(sq)
 		vp, vok := v.At(sq)
 		if ok != vok || s.Knowledge(sq) != v.Knowledge(sq) {
@@ -230,7 +230,7 @@ func checkView(t tHelper, s State, c Color) {
 	// HiddenArmy holds the hidden pieces exactly when the enemy has its
 	// whole army (a game from New), and more otherwise.
 	o := c.Opponent()
-	whole := s.OnBoard(o)
+	whole := s.Remaining(o)
 	for rk, n := range s.Captured(o) {
 		whole[rk] += n
 	}
