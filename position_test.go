@@ -154,7 +154,7 @@ func TestPositionText(t *testing.T) {
 	}{
 		{"full", s.Position(), "classic " + board + " b 3 3 - b2-b3,b3-c3/b4-c4 b3-c3:3/-/0 b4-c4,b3-c3 *"},
 		{"blue's view", s.ViewPosition(Blue), "classic " + strings.NewReplacer("r8", "r?", "rF", "r?").Replace(board) +
-			" b 3 3 - b2-b3,b3-c3/b4-c4 b3-c3:3/-/0 b4-c4,b3-c3 *"},
+			" b 3 3 - b2-b3,b3-c3/b4-c4 b3-c3:3/-/0 b4-c4,b3-c3 * view:blue"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.p.String(); got != tc.want {

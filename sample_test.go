@@ -246,9 +246,9 @@ func TestSampleErrors(t *testing.T) {
 	s := mustBoard(t, r, Red, "a1:M", "a2:D", "j10:Y", "j7:P", "i7:P", "f7:X")
 	s = play(t, s, "a2-a3", "j7-j5", "a3-a2", "i7-i5", "a2-a3", "f7-f6")
 	v := s.View(Red)
-	text := strings.ReplaceAll(v.String(), "b?+>", "b?+")
-	text = strings.ReplaceAll(text, "b?+", "b?+>")
-	bad, err := ParseView(r, text)
+	text := strings.ReplaceAll(v.String(), "b?+*", "b?+")
+	text = strings.ReplaceAll(text, "b?+", "b?+*")
+	bad, err := ParseView(text)
 	if err != nil {
 		t.Fatalf("ParseView(%q): %v", text, err)
 	}

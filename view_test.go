@@ -165,7 +165,7 @@ func TestViewNoLeak(t *testing.T) {
 				}
 				// Only the legal moves may differ, and only by the
 				// More-Squares Rule's comparison of hidden ranks.
-				if got.viewData == want.viewData && slices.Equal(got.hist, want.hist) &&
+				if got.pos.equal(&want.pos) && got.last == want.last &&
 					movesOnlyByMoreSquares(twin, g.end, got, want) {
 					return
 				}
@@ -373,17 +373,25 @@ func checkRoundTrip(t tHelper, v View) {
 	t.Helper()
 	r := v.Rules()
 	text := v.String()
-	got, err := ParseView(r, text)
+	got, err := ParseView(text)
 	if err != nil {
 		t.Fatalf("ParseView(%q): %v", text, err)
 	}
 	if !got.Equal(v) {
 		t.Fatalf("text round trip (-want +got):\n%s", cmp.Diff(text, got.String()))
 	}
+	if got.Rules() != r {
+		t.Fatalf("text round trip: rules %v, want %v", got.Rules(), r)
+	}
 	var u View
-	u.rules = r
 	if err := u.UnmarshalText([]byte(text)); err != nil || !u.Equal(v) {
 		t.Fatalf("UnmarshalText: %v", err)
+	}
+	// The text of a view is the text of its view position, with the
+	// last move and the legal moves after it.
+	pt := v.Position().String()
+	if !strings.HasPrefix(text, pt+" ") || strings.Count(text[len(pt):], " ") != 2 {
+		t.Fatalf("view text %q does not extend its position's %q", text, pt)
 	}
 	data, err := json.Marshal(v)
 	if err != nil {
@@ -457,34 +465,44 @@ func TestViewDecodeErrors(t *testing.T) {
 	}{
 		{"empty", "", ErrSyntax},
 		{"fields", strings.Join(fields[:10], " "), ErrSyntax},
-		{"player", with(0, "x"), ErrSyntax},
-		{"own piece hidden", with(1, ownHidden(fields[1])), ErrSyntax},
+		{"no viewer", strings.Join(fields[:10], " ") + " - -", ErrSetup},
+		{"viewer", with(10, "view:green"), ErrSyntax},
+		{"viewer's own ranks hidden", with(10, "view:blue"), ErrSetup},
+		{"own piece hidden", with(1, ownHidden(fields[1])), ErrSetup},
 		{"no lake", strings.Replace(good, "~", ".", 1), ErrSyntax},
 		{"turn", with(2, "g"), ErrSyntax},
-		{"counters", with(3, "1,2,3"), ErrSyntax},
-		{"outcome", with(4, "r:won"), ErrSyntax},
-		{"captured", with(5, "XX/-"), ErrSyntax},
-		{"last", with(6, "r:a4-a5"), ErrSyntax},
+		{"rules", with(0, "chess"), ErrSyntax},
+		{"last", with(11, "a4"), ErrSyntax},
+		{"last piece missing", with(11, "e5-e6"), ErrSyntax},
+		{"last hidden defender", with(11, "e4xe5(3>?)"), ErrSyntax},
 		{"moves on the wrong turn", with(2, "b"), ErrSyntax},
-		{"moves unsorted", with(7, "j4-j5,a4-a5"), ErrSyntax},
-		{"history without records", with(10, "a4-a5"), ErrSyntax},
+		{"moves unsorted", with(12, "j4-j5,a4-a5"), ErrSyntax},
+		{"moves", with(12, "a4"), ErrSyntax},
+		{"history without records", with(8, "a4-a5"), ErrSetup},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseView(r, tt.text)
+			_, err := ParseView(tt.text)
 			if !errors.Is(err, tt.want) {
 				t.Errorf("ParseView: got %v, want %v", err, tt.want)
 			}
 		})
 	}
-	var zero View
-	if err := zero.UnmarshalText([]byte(good)); !errors.Is(err, ErrRules) {
-		t.Errorf("UnmarshalText on a zero View: got %v, want ErrRules", err)
+	var u View
+	if err := u.UnmarshalText([]byte(good)); err != nil || !u.Equal(s.View(Red)) {
+		t.Errorf("UnmarshalText into a zero View: %v", err)
 	}
+	var zero View
 	if _, err := zero.MarshalText(); !errors.Is(err, ErrInvalid) {
 		t.Errorf("MarshalText of the zero View: got %v, want ErrInvalid", err)
 	}
-	for _, data := range []string{`{`, `{"player":"green"}`, `{"rules":{}}`} {
+	if _, err := json.Marshal(zero); err == nil {
+		t.Errorf("json.Marshal of the zero View succeeded")
+	}
+	for _, data := range []string{`{`, `{"viewer":"green"}`, `{"rules":"chess"}`, `{"rules":"classic","turn":"red"}`,
+		`{"rules":"classic","viewer":"red","turn":"red","board":[{"piece":"red flag"}]}`,
+		`{"rules":"classic","viewer":"red","turn":"red","board":[{"square":"a1","piece":"red flag","known":["seen"]}]}`,
+	} {
 		if err := json.Unmarshal([]byte(data), &zero); err == nil {
 			t.Errorf("UnmarshalJSON(%s) succeeded", data)
 		}
@@ -504,11 +522,11 @@ func FuzzParseView(f *testing.F) {
 	s = play(f, s, s.AppendLegalMoves(nil)[0].String())
 	f.Add(s.View(Blue).String())
 	f.Fuzz(func(t *testing.T, text string) {
-		v, err := ParseView(r, text)
+		v, err := ParseView(text)
 		if err != nil {
 			return
 		}
-		w, err := ParseView(r, v.String())
+		w, err := ParseView(v.String())
 		if err != nil || !w.Equal(v) {
 			t.Fatalf("%q parsed but its String %q does not: %v", text, v.String(), err)
 		}
@@ -526,7 +544,7 @@ func TestViewIntoNoAllocs(t *testing.T) {
 	}
 	var v View
 	s.ViewInto(&v, s.Turn())
-	if len(v.hist) == 0 || len(v.moves) == 0 {
+	if len(v.pos.history) == 0 || len(v.moves) == 0 {
 		t.Fatalf("want a view with moves and history, got %v", v)
 	}
 	if n := testing.AllocsPerRun(100, func() { s.ViewInto(&v, s.Turn()) }); n != 0 {
