@@ -375,3 +375,25 @@ func TestPositionEnds(t *testing.T) {
 		})
 	}
 }
+
+// TestPositionRescueDueCount: a position with a rescue due restores the
+// count of rescues made (the piece that earned the rescue is marked
+// before the rescue counts), so the state plays on as the original.
+func TestPositionRescueDueCount(t *testing.T) {
+	s := mustBoard(t, UltimateLightning(), Red, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
+	s = play(t, s, "b4-b5", "h8-h7", "e9-e10")
+	if !s.RescueDue() {
+		t.Fatal("setup: want a rescue due")
+	}
+	got, err := s.Position().State()
+	if err != nil {
+		t.Fatalf("State: %v", err)
+	}
+	if got.rescues != s.rescues {
+		t.Fatalf("rescues made: got %v, want %v", got.rescues, s.rescues)
+	}
+	got, s = play(t, got, "+sergeant@b4"), play(t, s, "+sergeant@b4")
+	if got.rescues != s.rescues {
+		t.Fatalf("after the rescue: got %v, want %v", got.rescues, s.rescues)
+	}
+}

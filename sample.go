@@ -54,10 +54,7 @@ const sampleTries = 1000
 // does not record it, so such a piece may be drawn weaker than the piece
 // it beat); and, where Captains move two squares, whether a far move of a
 // hidden piece was a slide of three or more squares (only a Scout) or a
-// turn (only a Captain): both are drawn as Scout or Captain. And when the
-// piece of a Two-Squares run was captured, the sampled run follows some
-// captured piece of its side, which matters only if that piece is rescued
-// and moves again before its side moves another piece.
+// turn (only a Captain): both are drawn as Scout or Captain.
 //
 // Each call does the set-up of [View.Sampler] anew; a program drawing
 // many states from one view should make a Sampler once. The error wraps

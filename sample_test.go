@@ -14,17 +14,12 @@ import (
 // TestSampleAgrees: a state sampled from a view has that view, the real
 // legal moves, and exactly the army's pieces.
 func TestSampleAgrees(t *testing.T) {
-	for _, is := range infoSettings {
-		t.Run(is.name, func(t *testing.T) {
-			rapid.Check(t, func(t *rapid.T) {
-				r := genViewRules(t, is.info)
-				s := genGame(t, r, 250)
-				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
-				seed := rapid.Uint64().Draw(t, "sample seed")
-				checkSample(t, s, c, rand.New(rand.NewPCG(seed, 1)), true)
-			})
-		})
-	}
+	checkEachInfo(t, func(t *rapid.T, r Rules) {
+		s := genGame(t, r, 250)
+		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
+		seed := rapid.Uint64().Draw(t, "sample seed")
+		checkSample(t, s, c, rand.New(rand.NewPCG(seed, 1)), true)
+	})
 }
 
 func checkSample(t tHelper, s State, c Color, rng *rand.Rand, wholeArmy bool) State {

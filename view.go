@@ -21,6 +21,14 @@ import (
 // states that differ only in ranks hidden from the player give equal
 // views ([View.Equal]).
 //
+// A View is the player's view position ([State.ViewPosition],
+// [View.Position]) with two things a position does not hold: the last
+// move as the player saw it, and the player's legal moves. Its text form
+// is that position's text followed by those two fields, in the one
+// grammar documented at [Position]; its JSON form has the same fields.
+// There is no View for a bare view position: the legal moves cannot
+// always be worked out from it (see below).
+//
 // One thing a player learns only through the legal moves: the
 // More-Squares Rule (RULES.md 6.2) compares boards by the rank on every
 // square, hidden ones included. When two hidden enemy pieces of different
@@ -36,7 +44,7 @@ import (
 // [View.Sampler]. The zero View is no view
 // ([View.IsValid] is false). A View is a value; its methods never change
 // it, except the Unmarshal methods, so it may be read from many
-// goroutines at once.
+// goroutines at once (ViewInto reuses its storage, see there).
 type View struct {
 	pos   Position // the view position: Viewer set, unseen enemy ranks Unknown
 	last  Event    // the last move as the player saw it

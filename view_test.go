@@ -43,6 +43,16 @@ func presetNames() []string {
 	return ns
 }
 
+// checkEachInfo runs the property check under each information
+// setting, with rules drawn from the presets.
+func checkEachInfo(t *testing.T, check func(t *rapid.T, r Rules)) {
+	for _, is := range infoSettings {
+		t.Run(is.name, func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) { check(t, genViewRules(t, is.info)) })
+		})
+	}
+}
+
 // genRules draws a preset under the information setting info.
 func genViewRules(t *rapid.T, info InfoRule) Rules {
 	r := viewPresets[rapid.SampledFrom(presetNames()).Draw(t, "preset")]()
@@ -149,52 +159,45 @@ func movesOnlyByMoreSquares(a, b State, va, vb View) bool {
 // TestViewNoLeak: two states that differ only in ranks hidden from c give
 // equal views for c.
 func TestViewNoLeak(t *testing.T) {
-	for _, is := range infoSettings {
-		t.Run(is.name, func(t *testing.T) {
-			rapid.Check(t, func(t *rapid.T) {
-				r := genViewRules(t, is.info)
-				g := genRecorded(t, r, 250)
-				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
-				twin, ok := hiddenTwin(t, g, c)
-				if !ok {
-					t.Skip("the permuted game went another way")
-				}
-				got, want := twin.View(c), g.end.View(c)
-				if got.Equal(want) {
-					return
-				}
-				// Only the legal moves may differ, and only by the
-				// More-Squares Rule's comparison of hidden ranks.
-				if got.pos.equal(&want.pos) && got.last == want.last &&
-					movesOnlyByMoreSquares(twin, g.end, got, want) {
-					return
-				}
-				t.Fatalf("views differ for %v (-want +got):\n%s\nstate:\n%s\ntwin:\n%s", c,
-					cmp.Diff(strings.Fields(want.String()), strings.Fields(got.String())),
-					g.end.Picture(), twin.Picture())
-			})
-		})
-	}
+	checkEachInfo(t, func(t *rapid.T, r Rules) {
+		g := genRecorded(t, r, 250)
+		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
+		twin, ok := hiddenTwin(t, g, c)
+		if !ok {
+			t.Skip("the permuted game went another way")
+		}
+		got, want := twin.View(c), g.end.View(c)
+		if got.Equal(want) {
+			return
+		}
+		// Only the legal moves may differ, and only by the
+		// More-Squares Rule's comparison of hidden ranks.
+		if got.pos.equal(&want.pos) && got.last == want.last &&
+			movesOnlyByMoreSquares(twin, g.end, got, want) {
+			return
+		}
+		t.Fatalf("views differ for %v (-want +got):\n%s\nstate:\n%s\ntwin:\n%s", c,
+			cmp.Diff(strings.Fields(want.String()), strings.Fields(got.String())),
+			g.end.Picture(), twin.Picture())
+	})
 }
 
 // TestViewShowsWhatIsKnown checks a view field by field against its
 // state.
 func TestViewShowsWhatIsKnown(t *testing.T) {
-	for _, is := range infoSettings {
-		t.Run(is.name, func(t *testing.T) {
-			rapid.Check(t, func(t *rapid.T) {
-				r := genViewRules(t, is.info)
-				s := genGame(t, r, 250)
-				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
-				checkView(t, s, c)
-			})
-		})
-	}
+	checkEachInfo(t, func(t *rapid.T, r Rules) {
+		s := genGame(t, r, 250)
+		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
+		checkView(t, s, c)
+	})
 }
 
 func checkView(t tHelper, s State, c Color) {
 	v := s.View(c)
 	r := s.Rules()
+	if p, want := v.Position(), s.ViewPosition(c); !p.equal(&want) {
+		t.Fatalf("View.Position differs from ViewPosition:\n got %v\nwant %v", p, want)
+	}
 	if v.Player() != c || v.Turn() != s.Turn() || v.Ply() != s.Ply() ||
 		v.PliesWithoutAttack() != s.PliesWithoutAttack() || v.Outcome() != s.Outcome() ||
 		v.RescueDue() != s.RescueDue() || v.Rules() != r {
@@ -357,16 +360,11 @@ func TestViewMoveKnowledge(t *testing.T) {
 
 // TestViewRoundTrip: the text and JSON forms decode to the same view.
 func TestViewRoundTrip(t *testing.T) {
-	for _, is := range infoSettings {
-		t.Run(is.name, func(t *testing.T) {
-			rapid.Check(t, func(t *rapid.T) {
-				r := genViewRules(t, is.info)
-				s := genGame(t, r, 250)
-				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
-				checkRoundTrip(t, s.View(c))
-			})
-		})
-	}
+	checkEachInfo(t, func(t *rapid.T, r Rules) {
+		s := genGame(t, r, 250)
+		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
+		checkRoundTrip(t, s.View(c))
+	})
 }
 
 func checkRoundTrip(t tHelper, v View) {
@@ -515,12 +513,26 @@ func ownHidden(board string) string {
 	return board[:i+1] + "?" + board[i+2:]
 }
 
+// fuzzViews returns views with a hidden defender of the last fight
+// (silent defense) and with rescue moves to list, as fuzzing seeds.
+func fuzzViews(tb testing.TB) []View {
+	r := Classic()
+	r.Info = InfoSilentDefense
+	s := play(tb, mustBoard(tb, r, Red, "e4:F", "e5:U", "a1:M", "a10:Y", "b10:X"), "e4-e5")
+	u := mustBoard(tb, UltimateLightning(), Red, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
+	u = play(tb, u, "b4-b5", "h8-h7", "e9-e10")
+	return []View{s.View(Red), s.View(Blue), u.View(Red), u.View(Blue)}
+}
+
 func FuzzParseView(f *testing.F) {
 	r := Classic()
 	s := mustNew(f, r, 1)
 	f.Add(s.View(Red).String())
 	s = play(f, s, s.AppendLegalMoves(nil)[0].String())
 	f.Add(s.View(Blue).String())
+	for _, v := range fuzzViews(f) {
+		f.Add(v.String())
+	}
 	f.Fuzz(func(t *testing.T, text string) {
 		v, err := ParseView(text)
 		if err != nil {
@@ -631,8 +643,9 @@ func TestViewMoreSquaresHiddenRanks(t *testing.T) {
 func FuzzUnmarshalJSONView(f *testing.F) {
 	s := mustNew(f, UltimateLightning(), 2)
 	s = play(f, s, s.AppendLegalMoves(nil)[0].String())
-	for _, c := range []Color{Red, Blue} {
-		data, err := json.Marshal(s.View(c))
+	views := append(fuzzViews(f), s.View(Red), s.View(Blue))
+	for _, v := range views {
+		data, err := json.Marshal(v)
 		if err != nil {
 			f.Fatal(err)
 		}
