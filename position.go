@@ -1,7 +1,6 @@
 package stratego
 
 import (
-	"cmp"
 	"errors"
 	"slices"
 	"strconv"
@@ -135,16 +134,16 @@ var reasonWords = [...]string{"", "flag", "nomove", "neither", "resign", "agreed
 // Position returns the position of s; see [Position] for what it holds.
 func (s State) Position() Position {
 	var p Position
-	s.positionInto(&p)
-	return p
+	s.positionInto(&p, NoColor)
+	return p.nilEmpty()
 }
 
 // positionInto writes the position of s into *p, reusing the storage of
-// its lists.
-func (s *State) positionInto(p *Position) {
+// its lists: the view of viewer, or the full position for NoColor.
+func (s *State) positionInto(p *Position, viewer Color) {
 	caps, hist := p.Captured[:0], p.history[:0]
 	runs := [3][]Move{nil, p.runs[Red][:0], p.runs[Blue][:0]}
-	*p = Position{}
+	*p = Position{Captured: caps, runs: runs, history: hist}
 	if s.g == nil {
 		return
 	}
@@ -159,15 +158,23 @@ func (s *State) positionInto(p *Position) {
 		runs:               runs,
 		history:            hist,
 	}
+	p.Viewer = viewer
+	if p.Captured == nil {
+		p.Captured = make([]Captive, 0, s.g.hi[Blue]/2)
+	}
 	for id := 0; id < int(s.g.hi[Blue]); id++ {
 		pr := &s.pcs[id]
 		resc := s.rescuer[id>>6]&(1<<(id&63)) != 0
+		pc := pr.pc
+		if viewer.IsValid() && pc.Color() != viewer && pr.know&KnownRank == 0 {
+			pc = NewPiece(pc.Color(), Unknown)
+		}
 		if pr.cell == 0 {
-			p.Captured = append(p.Captured, Captive{Piece: pr.pc, Known: pr.know, Rescuer: resc})
+			p.Captured = append(p.Captured, Captive{Piece: pc, Known: pr.know, Rescuer: resc})
 			continue
 		}
 		sq := squareOfCell[pr.cell]
-		p.Board[sq.Index()] = pr.pc
+		p.Board[sq.Index()] = pc
 		p.Known[sq.Index()] = pr.know
 		if resc {
 			p.Rescuers = p.Rescuers.With(sq)
@@ -235,17 +242,11 @@ func boardStep(a, b *Board) (Move, bool) {
 
 func sortCaptives(cs []Captive) { slices.SortFunc(cs, compareCaptives) }
 
-func compareCaptives(a, b Captive) int {
-	if c := cmp.Compare(a.Piece.Color(), b.Piece.Color()); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Piece.Rank(), b.Piece.Rank()); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Known, b.Known); c != 0 {
-		return c
-	}
-	return cmp.Compare(boolInt(a.Rescuer), boolInt(b.Rescuer))
+func compareCaptives(a, b Captive) int { return cmpKey(a.key(), b.key()) }
+
+// key orders captives by color, rank, knowledge, then rescue mark.
+func (c Captive) key() uint32 {
+	return uint32(c.Piece.Color())<<24 | uint32(c.Piece.Rank())<<16 | uint32(c.Known)<<8 | uint32(boolInt(c.Rescuer))
 }
 
 func boolInt(b bool) int {
@@ -262,29 +263,16 @@ func boolInt(b bool) int {
 func (s State) ViewPosition(c Color) Position {
 	var p Position
 	s.viewPositionInto(&p, c)
-	return p
+	return p.nilEmpty()
 }
 
 // viewPositionInto writes the view position of c into *p, reusing the
 // storage of its lists.
 func (s *State) viewPositionInto(p *Position, c Color) {
-	s.positionInto(p)
-	if s.g == nil || !c.IsValid() {
-		*p = Position{Captured: p.Captured[:0], runs: p.runs, history: p.history[:0]}
-		return
+	if !c.IsValid() {
+		s = &State{}
 	}
-	p.Viewer = c
-	for i, pc := range p.Board {
-		if pc != 0 && pc.Color() != c && p.Known[i]&KnownRank == 0 {
-			p.Board[i] = NewPiece(pc.Color(), Unknown)
-		}
-	}
-	for i, cp := range p.Captured {
-		if cp.Piece.Color() != c && cp.Known&KnownRank == 0 {
-			p.Captured[i].Piece = NewPiece(cp.Piece.Color(), Unknown)
-		}
-	}
-	sortCaptives(p.Captured)
+	s.positionInto(p, c)
 }
 
 // IsView reports whether p is a player's view: it names a viewer or
@@ -316,13 +304,37 @@ func (p *Position) equal(q *Position) bool {
 }
 
 // clone returns a copy of p that shares no storage with it.
+// Empty lists are nil.
 func (p Position) clone() Position {
-	p.Captured = slices.Clone(p.Captured)
+	p.Captured = cloneList(p.Captured)
 	for c := range p.runs {
-		p.runs[c] = slices.Clone(p.runs[c])
+		p.runs[c] = cloneList(p.runs[c])
 	}
-	p.history = slices.Clone(p.history)
+	p.history = cloneList(p.history)
 	return p
+}
+
+// nilEmpty returns p with its empty lists nil.
+func (p Position) nilEmpty() Position {
+	if len(p.Captured) == 0 {
+		p.Captured = nil
+	}
+	for c := range p.runs {
+		if len(p.runs[c]) == 0 {
+			p.runs[c] = nil
+		}
+	}
+	if len(p.history) == 0 {
+		p.history = nil
+	}
+	return p
+}
+
+func cloneList[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return slices.Clone(s)
 }
 
 // String returns the text form of the position (see [Position]), or ""
