@@ -164,6 +164,19 @@ func TestPositionText(t *testing.T) {
 	}
 }
 
+// hideFirst replaces the rank label of the first piece of color ch
+// ('r' or 'b') in a board field with "?".
+func hideFirst(board string, ch byte) string {
+	i := strings.IndexByte(board, ch)
+	return board[:i+1] + "?" + board[i+2:]
+}
+
+// markFirst adds mark after the first piece of color ch in a board field.
+func markFirst(board string, ch byte, mark string) string {
+	i := strings.IndexByte(board, ch)
+	return board[:i+2] + mark + board[i+2:]
+}
+
 func TestParsePositionErrors(t *testing.T) {
 	good := mustNew(t, Classic(), 1).Position().String()
 	f := strings.Split(good, " ")
@@ -189,6 +202,15 @@ func TestParsePositionErrors(t *testing.T) {
 		{"outcome", with(9, "red:flag"), ErrSetup},
 		{"outcome word", with(9, "red:won"), ErrSyntax},
 		{"double space", strings.Replace(good, " ", "  ", 1), ErrSyntax},
+		{"viewer", good + " view:green", ErrSyntax},
+		{"extra field", good + " view:red x", ErrSyntax},
+		{"mark before the label", strings.Replace(good, " b", " b?", 1), ErrSyntax},
+		{"hidden without viewer", with(1, hideFirst(f[1], 'b')), ErrSetup},
+		{"viewer's own rank hidden", with(1, hideFirst(f[1], 'r')) + " view:red", ErrSetup},
+		{"enemy rank shown but not known", good + " view:red", ErrSetup},
+		{"mark instead of a label", with(1, strings.Replace(f[1], "r", "r*", 1)), ErrSyntax},
+		{"far but not moved", with(1, markFirst(f[1], 'r', "*")), ErrSetup},
+		{"bomb moved", with(1, strings.Replace(f[1], "rB", "rB+", 1)), ErrSetup},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParsePosition(tc.text)

@@ -466,7 +466,7 @@ func TestViewDecodeErrors(t *testing.T) {
 		{"no viewer", strings.Join(fields[:10], " ") + " - -", ErrSetup},
 		{"viewer", with(10, "view:green"), ErrSyntax},
 		{"viewer's own ranks hidden", with(10, "view:blue"), ErrSetup},
-		{"own piece hidden", with(1, ownHidden(fields[1])), ErrSetup},
+		{"own piece hidden", with(1, hideFirst(fields[1], 'r')), ErrSetup},
 		{"no lake", strings.Replace(good, "~", ".", 1), ErrSyntax},
 		{"turn", with(2, "g"), ErrSyntax},
 		{"rules", with(0, "chess"), ErrSyntax},
@@ -505,12 +505,6 @@ func TestViewDecodeErrors(t *testing.T) {
 			t.Errorf("UnmarshalJSON(%s) succeeded", data)
 		}
 	}
-}
-
-// ownHidden hides the rank of the first red piece of a board field.
-func ownHidden(board string) string {
-	i := strings.IndexByte(board, 'r')
-	return board[:i+1] + "?" + board[i+2:]
 }
 
 // fuzzViews returns views with a hidden defender of the last fight
