@@ -94,7 +94,8 @@ func genRecorded(t *rapid.T, r Rules, maxPlies int) recorded {
 // start and replays g's moves. It reports false when the replay does not
 // go the same way (a move became illegal or a fight ended otherwise),
 // which can happen when a hidden piece won a fight under silent defense
-// or when the More-Squares Rule judged a board differently.
+// or when the More-Squares Rule judged a board differently, or when the
+// game ended otherwise (a side left without a legal move).
 func hiddenTwin(t *rapid.T, g recorded, c Color) (State, bool) {
 	o := c.Opponent()
 	s := g.end
@@ -135,7 +136,9 @@ func hiddenTwin(t *rapid.T, g recorded, c Color) (State, bool) {
 		}
 		twin = next
 	}
-	return twin, true
+	// The outcome is public and may depend on hidden ranks: whether the
+	// side to move has a legal move.
+	return twin, twin.Outcome() == g.end.Outcome()
 }
 
 // movesOnlyByMoreSquares reports whether the legal moves of two views
