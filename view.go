@@ -477,6 +477,16 @@ func (v *View) setLast(a AnnotatedMove, hiddenDefender bool) error {
 			}
 			ev.Defender = NewPiece(c.Opponent(), Unknown)
 		}
+		var want Piece // the survivor on the square; none when both fell
+		switch a.Combat {
+		case AttackerWins:
+			want = ev.Piece
+		case DefenderWins:
+			want = ev.Defender
+		}
+		if at != want {
+			return errors.New("the board does not show the last fight's result on its square")
+		}
 	}
 	v.last = ev
 	return nil
