@@ -35,7 +35,7 @@ var ErrHidden = errors.New("stratego: position hides ranks")
 //	board    = row {"/" row}       rows from the top (row Height) down to row 1
 //	row      = cell {cell}         one cell per file, a first
 //	cell     = "." | "~" | piece   empty, lake, piece
-//	piece    = ("r" | "b") label ["!"] ["+"] ["*"] ["^"]
+//	piece    = ("r" | "b") label ["!"] ["+"] ["*"] [">" | "%"] ["^"]
 //	label    = a rank label in the rules' numbering, or "?" (hidden)
 //	turn     = ("r" | "b") ["@"]   the side to move; "@": a rescue is due
 //	ply      = decimal             plies since the start
@@ -59,7 +59,10 @@ var ErrHidden = errors.New("stratego: position hides ranks")
 //
 // The marks of a piece say what its opponent knows: "!" its rank (shown
 // in combat), "+" that it has moved (so it is no Bomb or Flag), "*" that
-// it once moved more than one square; "^" marks a piece that has made a
+// it once moved more than one square (a Scout, or where Captains move two
+// squares a Scout or a Captain); where Captains move two squares, ">"
+// that one of those moves went three or more squares in a line (a Scout)
+// and "%" that one turned (a Captain); "^" marks a piece that has made a
 // rescue (Ultimate Lightning), which may not make another; the number of
 // rescues a side has made is the number of its marked pieces. In a view,
 // an enemy piece shows its rank exactly when it has the "!" mark; the
@@ -447,19 +450,22 @@ func (p Position) AppendText(b []byte) ([]byte, error) {
 	return b, nil
 }
 
+// pieceMarks are the marks of a piece token, in their order; the mark
+// with no knowledge is the rescuer's.
+var pieceMarks = [...]struct {
+	ch byte
+	k  Knowledge
+}{{'!', KnownRank}, {'+', KnownMoved}, {'*', KnownFar}, {'>', KnownLong}, {'%', KnownTurn}, {'^', 0}}
+
+// allKnown holds every Knowledge flag.
+const allKnown = KnownRank | KnownMoved | KnownFar | KnownLong | KnownTurn
+
 func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool) []byte {
 	b = append(b, "rb"[pc.Color()-Red], n.Char(pc.Rank()))
-	if k&KnownRank != 0 {
-		b = append(b, '!')
-	}
-	if k&KnownMoved != 0 {
-		b = append(b, '+')
-	}
-	if k&KnownFar != 0 {
-		b = append(b, '*')
-	}
-	if rescuer {
-		b = append(b, '^')
+	for _, m := range pieceMarks {
+		if (m.k != 0 && k&m.k != 0) || (m.k == 0 && rescuer) {
+			b = append(b, m.ch)
+		}
 	}
 	return b
 }
@@ -723,10 +729,7 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, int) {
 	j := i + 2
 	var k Knowledge
 	resc := false
-	for _, m := range []struct {
-		ch byte
-		k  Knowledge
-	}{{'!', KnownRank}, {'+', KnownMoved}, {'*', KnownFar}, {'^', 0}} {
+	for _, m := range pieceMarks {
 		if j < len(s) && s[j] == m.ch {
 			if m.ch == '^' {
 				resc = true
@@ -921,19 +924,43 @@ func (p Position) build(mk, derive bool) (State, error) {
 // a move, a piece shown to have moved is movable, and in a view an enemy
 // piece shows its rank exactly when the rank is known.
 func (p *Position) checkKnown(pc Piece, k Knowledge) error {
+	long, turn := k&KnownLong != 0, k&KnownTurn != 0
 	switch hidden := pc.Rank() == Unknown; {
-	case k > KnownRank|KnownMoved|KnownFar:
+	case k&^allKnown != 0:
 		return errors.New("unknown knowledge flags")
 	case k&KnownFar != 0 && k&KnownMoved == 0:
 		return errors.New("moved far but not moved")
+	case (long || turn) && k&KnownFar == 0:
+		return errors.New("a long or turning move but not moved far")
+	case (long || turn) && !p.Rules.CaptainsMoveTwo:
+		return errors.New("long or turning moves are told apart only where Captains move two squares")
+	case long && turn:
+		return errors.New("both a long and a turning move")
 	case k&KnownMoved != 0 && !hidden && !pc.Rank().Movable():
 		return errors.New("an immovable piece has moved")
+	case !hidden && k&KnownFar != 0 && p.farRanks(k)&(1<<pc.Rank()) == 0:
+		return errors.New("a " + pc.Rank().String() + " cannot have made its far move")
 	case hidden && (!p.Viewer.IsValid() || pc.Color() == p.Viewer):
 		return errors.New("a hidden rank needs a viewer, and only its enemy's ranks are hidden")
 	case p.Viewer.IsValid() && pc.Color() != p.Viewer && hidden == (k&KnownRank != 0):
 		return errors.New("an enemy piece of a view shows its rank exactly when it is known")
 	}
 	return nil
+}
+
+// farRanks returns the ranks a piece with knowledge k (which has
+// KnownFar) may have by its far moves: a Scout, or where Captains move
+// two squares a Captain too, unless a long or turning move tells which.
+func (p *Position) farRanks(k Knowledge) rankMask {
+	switch {
+	case k&KnownLong != 0:
+		return 1 << Scout
+	case k&KnownTurn != 0:
+		return 1 << Captain
+	case p.Rules.CaptainsMoveTwo:
+		return 1<<Scout | 1<<Captain
+	}
+	return 1 << Scout
 }
 
 // rememberedBoards returns the boards of the repetition record, newest

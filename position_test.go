@@ -211,6 +211,9 @@ func TestParsePositionErrors(t *testing.T) {
 		{"mark instead of a label", with(1, strings.Replace(f[1], "r", "r*", 1)), ErrSyntax},
 		{"far but not moved", with(1, markFirst(f[1], 'r', "*")), ErrSetup},
 		{"bomb moved", with(1, strings.Replace(f[1], "rB", "rB+", 1)), ErrSetup},
+		{"long move without two-square captains", with(1, markFirst(f[1], 'r', "+*>")), ErrSetup},
+		{"long move not far", with(1, markFirst(f[1], 'r', "+>")), ErrSetup},
+		{"marks out of order", with(1, markFirst(f[1], 'r', "*+")), ErrSyntax},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParsePosition(tc.text)

@@ -21,8 +21,10 @@ const sampleTries = 1000
 // [View.HiddenArmy] (the enemy's army less its captured and shown pieces,
 // so no piece the army lacks is ever invented) that [View.CanBe] allows:
 // no Bomb or Flag if it has moved, a Scout (or a Captain, where Captains
-// move two squares) if it moved more than one square, a rank that beats
-// the attacker if it just won a fight under silent defense. The state
+// move two squares) if it moved more than one square, only a Scout if it
+// moved three or more squares in a line and only a Captain if it turned
+// ([KnownLong], [KnownTurn]), a rank that beats the attacker if it just
+// won a fight under silent defense. The state
 // carries the view's counters, outcome, last move, Knowledge flags,
 // captures and rescues, and the repetition records rebuilt from the view's
 // public history (the Two-Squares runs, the More-Squares chases and their
@@ -34,8 +36,8 @@ const sampleTries = 1000
 // Distribution: when the enemy's pieces on the board plus its captured
 // pieces make up its whole army (every game from [New]), every assignment
 // of ranks to the hidden pieces that agrees with the view is equally
-// likely. The hidden pieces are filled most constrained first (far-moved,
-// then moved, then the rest), each from the pieces still unplaced that it
+// likely. The hidden pieces are filled most constrained first (long
+// movers, turners, far movers, then movers, then the rest), each from the pieces still unplaced that it
 // may be, which gives every agreeing assignment the same probability; a
 // hidden defender of the last fight is drawn first, weighted by the
 // number of ways to complete the others. In a game from [FromBoard] with
@@ -49,12 +51,10 @@ const sampleTries = 1000
 // shows lost for want of one), which keeps the draw uniform among the
 // agreeing ones.
 //
-// Not used, because the view does not hold it: under silent defense, that
-// a hidden piece won a fight before the last move (the state's [Knowledge]
-// does not record it, so such a piece may be drawn weaker than the piece
-// it beat); and, where Captains move two squares, whether a far move of a
-// hidden piece was a slide of three or more squares (only a Scout) or a
-// turn (only a Captain): both are drawn as Scout or Captain.
+// Not used, because the view does not hold it: under silent defense,
+// that a hidden piece won a fight before the last move (the state's
+// [Knowledge] does not record it, so such a piece may be drawn weaker
+// than the piece it beat).
 //
 // Each call does the set-up of [View.Sampler] anew; a program drawing
 // many states from one view should make a Sampler once. The error wraps
@@ -174,19 +174,27 @@ func (v *View) outcomeAgrees(s *State) bool {
 // sampler holds the hidden squares of a view by class and the pool of
 // ranks to place on them.
 type sampler struct {
-	far, moved, free []int // square indices of hidden pieces
-	def              int   // hidden defender of the last fight, or -1
-	defMask          rankMask
-	farMask          rankMask
-	pool             []Rank
+	// classes are the hidden squares whose ranks are constrained, most
+	// constrained first: long movers (Scouts), turners (Captains), far
+	// movers, movers. Each class's mask holds or misses each earlier
+	// one's (a laminar family), which keeps the draw uniform.
+	classes [4]rankClass
+	free    []int // square indices of the other hidden pieces
+	def     int   // hidden defender of the last fight, or -1
+	defMask rankMask
+	pool    []Rank
+}
+
+// rankClass is a class of hidden squares that allow the ranks of mask.
+type rankClass struct {
+	mask rankMask
+	sqs  []int
 }
 
 func (sp *sampler) init(v *View) error {
 	sp.def = v.lastDefenderIndex()
-	sp.farMask = 1 << Scout
-	if v.pos.Rules.CaptainsMoveTwo {
-		sp.farMask |= 1 << Captain
-	}
+	far := v.pos.farRanks(KnownFar)
+	sp.classes = [4]rankClass{{mask: 1 << Scout}, {mask: 1 << Captain}, {mask: far}, {mask: movableRanks}}
 	o := v.pos.Viewer.Opponent()
 	for i, p := range v.pos.Board {
 		if p.Rank() != Unknown {
@@ -195,16 +203,25 @@ func (sp *sampler) init(v *View) error {
 		if p.Color() != o {
 			return ErrInconsistentView
 		}
-		switch k := v.pos.Known[i]; {
+		k := v.pos.Known[i]
+		cl := -1
+		switch {
 		case i == sp.def:
 			sp.defMask = v.allowed(i)
+			continue
+		case k&KnownLong != 0:
+			cl = 0
+		case k&KnownTurn != 0:
+			cl = 1
 		case k&KnownFar != 0:
-			sp.far = append(sp.far, i)
+			cl = 2
 		case k&KnownMoved != 0:
-			sp.moved = append(sp.moved, i)
+			cl = 3
 		default:
 			sp.free = append(sp.free, i)
+			continue
 		}
+		sp.classes[cl].sqs = append(sp.classes[cl].sqs, i)
 	}
 	// The enemy's army less its captured and shown pieces; a view showing
 	// more than the army holds is inconsistent.
@@ -271,19 +288,14 @@ func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
 		}
 		put(sp.def, k)
 	}
-	for _, i := range sp.far {
-		k := pick(sp.farMask)
-		if k < 0 {
-			return full, ErrInconsistentView
+	for _, cl := range sp.classes {
+		for _, i := range cl.sqs {
+			k := pick(cl.mask)
+			if k < 0 {
+				return full, ErrInconsistentView
+			}
+			put(i, k)
 		}
-		put(i, k)
-	}
-	for _, i := range sp.moved {
-		k := pick(movableRanks)
-		if k < 0 {
-			return full, ErrInconsistentView
-		}
-		put(i, k)
 	}
 	free := sp.free
 	if len(pool) < len(free) {
@@ -312,29 +324,33 @@ func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
 
 // pickDefender draws the rank of the hidden defender of the last fight:
 // a piece of the pool that its mask allows, each weighted by the number
-// of ways the far-moved and moved hidden pieces can then be completed,
-// so that the whole assignment stays uniform. It returns the index in
-// pool, or -1.
+// of ways the constrained classes can then be filled, so that the whole
+// assignment stays uniform. It returns the index in pool, or -1.
 func (sp *sampler) pickDefender(pool []Rank, rng *rand.Rand) int {
-	nF, nM := 0, 0
+	var n [len(sp.classes)]int // pieces of the pool each class allows
 	for _, rk := range pool {
-		if sp.farMask&(1<<rk) != 0 {
-			nF++
-		}
-		if movableRanks&(1<<rk) != 0 {
-			nM++
+		for c, cl := range sp.classes {
+			if cl.mask&(1<<rk) != 0 {
+				n[c]++
+			}
 		}
 	}
-	f, m := len(sp.far), len(sp.moved)
 	weight := func(rk Rank) float64 {
-		inF, inM := 0, 0
-		if sp.farMask&(1<<rk) != 0 {
-			inF = 1
+		w := 1.0
+		for c, cl := range sp.classes {
+			avail := n[c]
+			if cl.mask&(1<<rk) != 0 {
+				avail--
+			}
+			// Earlier classes inside this one have taken their pieces.
+			for _, e := range sp.classes[:c] {
+				if e.mask&^cl.mask == 0 {
+					avail -= len(e.sqs)
+				}
+			}
+			w *= falling(avail, len(cl.sqs))
 		}
-		if movableRanks&(1<<rk) != 0 {
-			inM = 1
-		}
-		return falling(nF-inF, f) * falling(nM-inM-f, m)
+		return w
 	}
 	total := 0.0
 	for _, rk := range pool {

@@ -261,7 +261,8 @@ func sat(a, b uint8) uint8 {
 // CanBe reports whether the piece on sq may have rank rk as far as the
 // view shows, piece by piece: a shown or own piece only its rank; a hidden
 // piece that has moved no Bomb or Flag; one that moved more than one
-// square only a Scout (or a Captain, where Captains move two squares); a
+// square only a Scout (or a Captain, where Captains move two squares,
+// unless a long or a turning move told which: [KnownLong], [KnownTurn]); a
 // hidden defender that just won a fight under silent defense only a rank
 // that beats its attacker; and in every case only a rank that
 // [View.HiddenArmy] still holds. It reports false for an empty square.
@@ -291,10 +292,7 @@ func (v *View) allowed(i int) rankMask {
 	m := allRanks
 	switch {
 	case k&KnownFar != 0:
-		m = 1 << Scout
-		if v.pos.Rules.CaptainsMoveTwo {
-			m |= 1 << Captain
-		}
+		m = v.pos.farRanks(k)
 	case k&KnownMoved != 0:
 		m = movableRanks
 	}
@@ -601,8 +599,9 @@ func newView(p Position, a AnnotatedMove, hiddenDefender bool, moves []Move) (Vi
 //	pliesWithoutAttack  plies in a row without an attack
 //	outcome             the outcome, as Outcome.String
 //	board               [{"square", "piece", "known", "rescuer"}], in square
-//	                    order; known lists the marks as "rank", "moved",
-//	                    "far"; rescuer is true for a piece that made a rescue
+//	                    order; known lists the marks "!", "+", "*", ">", "%"
+//	                    as "rank", "moved", "far", "long", "turn"; rescuer
+//	                    is true for a piece that made a rescue ("^")
 //	captured            [{"piece", "known", "rescuer"}], in the order of the
 //	                    text form
 //	runs                {"red": [move…], "blue": […]}: the Two-Squares runs
@@ -648,7 +647,7 @@ type chaseJSON struct {
 var knowNames = [...]struct {
 	k    Knowledge
 	name string
-}{{KnownRank, "rank"}, {KnownMoved, "moved"}, {KnownFar, "far"}}
+}{{KnownRank, "rank"}, {KnownMoved, "moved"}, {KnownFar, "far"}, {KnownLong, "long"}, {KnownTurn, "turn"}}
 
 func knownNames(k Knowledge) []string {
 	var ns []string
@@ -670,7 +669,7 @@ known:
 				continue known
 			}
 		}
-		return 0, parseErr("view", name, 0, `"rank", "moved" or "far"`)
+		return 0, parseErr("view", name, 0, `"rank", "moved", "far", "long" or "turn"`)
 	}
 	return k, nil
 }
