@@ -10,7 +10,7 @@ import (
 // ErrHidden: a position is a player's view and cannot become a [State]
 // (a view of a game whose ranks are all shown makes one once its Viewer
 // is cleared).
-var ErrHidden = errors.New("stratego: position hides ranks")
+var ErrHidden = errors.New("stratego: position is a player's view")
 
 // Position is a game position as plain data, the structured form of the
 // one-line position text (like chess's FEN): the rules, every piece with
@@ -64,7 +64,9 @@ var ErrHidden = errors.New("stratego: position hides ranks")
 // that one of those moves went three or more squares in a line (a Scout)
 // and "%" that one turned (a Captain); "^" marks a piece that has made a
 // rescue (Ultimate Lightning), which may not make another; the number of
-// rescues a side has made is the number of its marked pieces. In a view,
+// rescues a side has made is the number of its marked pieces, less the
+// rescue due when the turn field has "@" (its piece is marked already).
+// In a view,
 // an enemy piece shows its rank exactly when it has the "!" mark; the
 // viewer's own pieces always show theirs.
 //
@@ -90,7 +92,9 @@ var ErrHidden = errors.New("stratego: position hides ranks")
 //
 //	classic b5b3b3…/…/rFrB…/r1r2… r 0 0 - -/- -/-/0 - *
 //
-// and Blue's view of it, before Red's first move:
+// Blue's view position of it ends in " view:blue", and the text of
+// Blue's [View] (no last move yet, no legal moves while Red is to move)
+// reads:
 //
 //	classic b5b3b3…/…/r?r?…/r?r?… r 0 0 - -/- -/-/0 - * view:blue - -
 type Position struct {

@@ -550,7 +550,7 @@ func ParseView(s string) (View, error) {
 	}
 	v, err := newView(p, a, hidden, moves)
 	if err != nil {
-		return View{}, parseErr("view", s, j+1, err.Error())
+		return View{}, parseErr("view", s, j+1, "a last move and legal moves that fit the position ("+err.Error()+")")
 	}
 	return v, nil
 }
@@ -579,7 +579,7 @@ func newView(p Position, a AnnotatedMove, hiddenDefender bool, moves []Move) (Vi
 		return View{}, errors.New("legal moves listed when it is not the viewer's turn")
 	}
 	if !slices.IsSortedFunc(moves, compareMoves) {
-		return View{}, errors.New("legal moves in order")
+		return View{}, errors.New("legal moves out of order")
 	}
 	if len(moves) > 0 {
 		v.moves = moves
@@ -805,7 +805,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	}
 	w, err := newView(p, a, hidden, j.LegalMoves)
 	if err != nil {
-		return parseErr("view", "", 0, err.Error())
+		return parseErr("view", j.Last, 0, "a last move and legal moves that fit the position ("+err.Error()+")")
 	}
 	*v = w
 	return nil
