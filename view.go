@@ -57,8 +57,16 @@ type View struct {
 // existing View instead.
 func (s State) View(c Color) View {
 	var v View
-	if s.turn == c {
-		v.moves = make([]Move, 0, 96)
+	if s.g != nil {
+		// One buffer for the runs and the legal moves.
+		ts := s.g.rules.TwoSquares
+		n := 2 * ts
+		if s.turn == c {
+			n += 96
+		}
+		buf := make([]Move, n)
+		v.pos.runs[Red], v.pos.runs[Blue] = buf[:0:ts], buf[ts:ts:2*ts]
+		v.moves = buf[2*ts : 2*ts]
 	}
 	s.ViewInto(&v, c)
 	return v
