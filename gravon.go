@@ -698,7 +698,8 @@ func StraDos3(p Position) string {
 // ParseStraDos3 parses a StraDos3 line under r into a position: lower
 // case letters are pieces whose rank is known to the opponent, and "?"
 // a hidden piece of viewer's opponent (viewer is NoColor for a line with
-// every rank). The position has no history and no count of plies
+// every rank). With a viewer, the position is that player's view
+// ([Position.Viewer]). The position has no history and no count of plies
 // without an attack; its outcome is the one the rules give, or a
 // captured flag when a side has none.
 func ParseStraDos3(r Rules, viewer Color, line string) (Position, error) {
@@ -712,6 +713,9 @@ func ParseStraDos3(r Rules, viewer Color, line string) (Position, error) {
 		return Position{}, err
 	}
 	p := Position{Rules: r, Turn: Red, Ply: n}
+	if viewer.IsValid() {
+		p.Viewer = viewer
+	}
 	if r.MoreSquares == MoreSquaresGame {
 		p.seen = 1 // the current board, as for a new game
 	}
@@ -746,15 +750,9 @@ func ParseStraDos3(r Rules, viewer Color, line string) (Position, error) {
 			p.Board[i] = pc
 		}
 	}
-	if p.IsView() {
-		if _, err := p.build(false, false); err != nil {
-			return Position{}, err
-		}
-		return p, nil
-	}
-	var flags [3]bool
+	var flags [3]bool // a hidden piece may be the flag
 	for _, pc := range p.Board {
-		if pc.Rank() == Flag {
+		if pc.Rank() == Flag || pc.Rank() == Unknown {
 			flags[pc.Color()] = true
 		}
 	}
@@ -763,6 +761,12 @@ func ParseStraDos3(r Rules, viewer Color, line string) (Position, error) {
 		p.Outcome = Outcome{Winner: Red, Reason: FlagCaptured}
 	case flags[Blue] && !flags[Red]:
 		p.Outcome = Outcome{Winner: Blue, Reason: FlagCaptured}
+	}
+	if p.IsView() {
+		if _, err := p.build(false, false); err != nil {
+			return Position{}, err
+		}
+		return p, nil
 	}
 	if p.Outcome.Over() {
 		if _, err := p.State(); err != nil {

@@ -1,16 +1,16 @@
 package stratego
 
 import (
-	"cmp"
 	"errors"
 	"slices"
 	"strconv"
 	"strings"
 )
 
-// ErrHidden: a position is a player's view, with hidden ranks, and cannot
-// become a [State].
-var ErrHidden = errors.New("stratego: position hides ranks")
+// ErrHidden: a position is a player's view and cannot become a [State]
+// (a view of a game whose ranks are all shown makes one once its Viewer
+// is cleared).
+var ErrHidden = errors.New("stratego: position is a player's view")
 
 // Position is a game position as plain data, the structured form of the
 // one-line position text (like chess's FEN): the rules, every piece with
@@ -19,19 +19,23 @@ var ErrHidden = errors.New("stratego: position hides ranks")
 // the Two-Squares and More-Squares rules. [State.Position] and
 // [Position.State] convert without loss: the state rebuilt from a
 // position has the same legal moves and the same future as the original
-// (only [State.LastEvent] is not kept). A player's view
-// ([State.ViewPosition]) has rank [Unknown] on the enemy pieces the player
-// has not seen; it parses and prints like any position but does not make
-// a State.
+// (only [State.LastEvent] is not kept).
 //
-// The text form, fields separated by one space:
+// A player's view ([State.ViewPosition], [View.Position]) names its
+// viewer and has rank [Unknown] on the enemy pieces the viewer has not
+// seen; it parses and prints like any position but does not make a
+// State.
 //
-//	position = rules board turn ply quiet captured runs chases history outcome
+// This is the one text grammar for positions and views; [View] text is
+// a view position followed by two fields (see below). Fields are
+// separated by one space:
+//
+//	position = rules board turn ply quiet captured runs chases history outcome [viewer]
 //	rules    = the form of Rules.String             classic
 //	board    = row {"/" row}       rows from the top (row Height) down to row 1
 //	row      = cell {cell}         one cell per file, a first
 //	cell     = "." | "~" | piece   empty, lake, piece
-//	piece    = ("r" | "b") label ["!"] ["+"] ["*"] ["^"]
+//	piece    = ("r" | "b") label ["!"] ["+"] ["*"] [">" | "%"] ["^"]
 //	label    = a rank label in the rules' numbering, or "?" (hidden)
 //	turn     = ("r" | "b") ["@"]   the side to move; "@": a rescue is due
 //	ply      = decimal             plies since the start
@@ -45,12 +49,26 @@ var ErrHidden = errors.New("stratego: position hides ranks")
 //	outcome  = "*" | ("red" | "blue" | "draw") ":" reason
 //	reason   = "flag" | "nomove" | "neither" | "resign" | "agreed"
 //	         | "plycap" | "quietcap"
+//	viewer   = "view:" ("red" | "blue")   whose view this is
+//
+//	view     = position last legal   the text of a View; position has a viewer
+//	last     = "-" | annotated       the last move as the viewer saw it
+//	legal    = "-" | move {"," move} the viewer's legal moves, in the order
+//	                                 of View.LegalMoves; "-" when it is not
+//	                                 the viewer's turn
 //
 // The marks of a piece say what its opponent knows: "!" its rank (shown
 // in combat), "+" that it has moved (so it is no Bomb or Flag), "*" that
-// it once moved more than one square; "^" marks a piece that has made a
+// it once moved more than one square (a Scout, or where Captains move two
+// squares a Scout or a Captain); where Captains move two squares, ">"
+// that one of those moves went three or more squares in a line (a Scout)
+// and "%" that one turned (a Captain); "^" marks a piece that has made a
 // rescue (Ultimate Lightning), which may not make another; the number of
-// rescues a side has made is the number of its marked pieces.
+// rescues a side has made is the number of its marked pieces, less the
+// rescue due when the turn field has "@" (its piece is marked already).
+// In a view,
+// an enemy piece shows its rank exactly when it has the "!" mark; the
+// viewer's own pieces always show theirs.
 //
 // The repetition record: a run lists the last moves (at most
 // Rules.TwoSquares) of the piece its side moved last, when that piece is
@@ -59,13 +77,31 @@ var ErrHidden = errors.New("stratego: position hides ranks")
 // and the last number counts the boards remembered since the last attack
 // under the "game" scope. The history lists the quiet moves that lead
 // from the oldest remembered board to the current one (one fewer than
-// the largest count), from which the parser rebuilds the boards.
+// the largest count), from which the parser rebuilds the boards. In a
+// view these are public: they name squares, not ranks.
+//
+// The last move of a view is an annotated move (see [ParseAnnotatedMove])
+// whose defender label is "?" when the defender survived unseen (silent
+// defense); the side that made it is the side to move when a rescue is
+// due and the other side otherwise, and a quiet move's piece is the one
+// now on its target square. The legal moves are listed because the view
+// alone does not always give them: the More-Squares Rule compares hidden
+// ranks (see [View]).
 //
 // A Classic start position reads (rows shortened here):
 //
 //	classic b5b3b3…/…/rFrB…/r1r2… r 0 0 - -/- -/-/0 - *
+//
+// Blue's view position of it ends in " view:blue", and the text of
+// Blue's [View] (no last move yet, no legal moves while Red is to move)
+// reads:
+//
+//	classic b5b3b3…/…/r?r?…/r?r?… r 0 0 - -/- -/-/0 - * view:blue - -
 type Position struct {
-	Rules    Rules
+	Rules Rules
+	// Viewer is the player whose view this is, or NoColor for a full
+	// position.
+	Viewer   Color
 	Board    Board                 // the pieces; rank Unknown for a hidden piece
 	Known    [MaxSquares]Knowledge // for each square, what the opponent knows of its piece
 	Rescuers SquareSet             // the pieces on the board that have made a rescue
@@ -104,26 +140,48 @@ var reasonWords = [...]string{"", "flag", "nomove", "neither", "resign", "agreed
 
 // Position returns the position of s; see [Position] for what it holds.
 func (s State) Position() Position {
+	var p Position
+	s.positionInto(&p, NoColor)
+	return p.nilEmpty()
+}
+
+// positionInto writes the position of s into *p, reusing the storage of
+// its lists: the view of viewer, or the full position for NoColor.
+func (s *State) positionInto(p *Position, viewer Color) {
+	caps, hist := p.Captured[:0], p.history[:0]
+	runs := [3][]Move{nil, p.runs[Red][:0], p.runs[Blue][:0]}
+	*p = Position{Captured: caps, runs: runs, history: hist}
 	if s.g == nil {
-		return Position{}
+		return
 	}
-	p := Position{
+	*p = Position{
 		Rules:              s.g.rules,
 		Turn:               s.turn,
 		RescueDue:          s.pending,
 		Ply:                int(s.ply),
 		PliesWithoutAttack: int(s.quiet),
 		Outcome:            s.outcome,
+		Captured:           caps,
+		runs:               runs,
+		history:            hist,
+	}
+	p.Viewer = viewer
+	if p.Captured == nil {
+		p.Captured = make([]Captive, 0, s.g.hi[Blue]/2)
 	}
 	for id := 0; id < int(s.g.hi[Blue]); id++ {
 		pr := &s.pcs[id]
 		resc := s.rescuer[id>>6]&(1<<(id&63)) != 0
+		pc := pr.pc
+		if viewer.IsValid() && pc.Color() != viewer && pr.know&KnownRank == 0 {
+			pc = NewPiece(pc.Color(), Unknown)
+		}
 		if pr.cell == 0 {
-			p.Captured = append(p.Captured, Captive{Piece: pr.pc, Known: pr.know, Rescuer: resc})
+			p.Captured = append(p.Captured, Captive{Piece: pc, Known: pr.know, Rescuer: resc})
 			continue
 		}
 		sq := squareOfCell[pr.cell]
-		p.Board[sq.Index()] = pr.pc
+		p.Board[sq.Index()] = pc
 		p.Known[sq.Index()] = pr.know
 		if resc {
 			p.Rescuers = p.Rescuers.With(sq)
@@ -157,7 +215,6 @@ func (s State) Position() Position {
 		p.history = append(p.history, m)
 	}
 	slices.Reverse(p.history)
-	return p
 }
 
 func listLen(n *boardNode) int {
@@ -192,17 +249,11 @@ func boardStep(a, b *Board) (Move, bool) {
 
 func sortCaptives(cs []Captive) { slices.SortFunc(cs, compareCaptives) }
 
-func compareCaptives(a, b Captive) int {
-	if c := cmp.Compare(a.Piece.Color(), b.Piece.Color()); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Piece.Rank(), b.Piece.Rank()); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Known, b.Known); c != 0 {
-		return c
-	}
-	return cmp.Compare(boolInt(a.Rescuer), boolInt(b.Rescuer))
+func compareCaptives(a, b Captive) int { return cmpKey(a.key(), b.key()) }
+
+// key orders captives by color, rank, knowledge, then rescue mark.
+func (c Captive) key() uint32 {
+	return uint32(c.Piece.Color())<<24 | uint32(c.Piece.Rank())<<16 | uint32(c.Known)<<8 | uint32(boolInt(c.Rescuer))
 }
 
 func boolInt(b bool) int {
@@ -212,27 +263,31 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// ViewPosition returns the position as player c sees it: the ranks of
-// the enemy pieces c has not seen in combat (those without [KnownRank])
-// are [Unknown]; everything else in a position is public.
+// ViewPosition returns the position as player c sees it: its viewer is
+// c, and the ranks of the enemy pieces c has not seen in combat (those
+// without [KnownRank]) are [Unknown]; everything else in a position is
+// public. It returns the zero Position when c is not Red or Blue.
 func (s State) ViewPosition(c Color) Position {
-	p := s.Position()
-	for i, pc := range p.Board {
-		if pc != 0 && pc.Color() != c && p.Known[i]&KnownRank == 0 {
-			p.Board[i] = NewPiece(pc.Color(), Unknown)
-		}
-	}
-	for i, cp := range p.Captured {
-		if cp.Piece.Color() != c && cp.Known&KnownRank == 0 {
-			p.Captured[i].Piece = NewPiece(cp.Piece.Color(), Unknown)
-		}
-	}
-	sortCaptives(p.Captured)
-	return p
+	var p Position
+	s.viewPositionInto(&p, c)
+	return p.nilEmpty()
 }
 
-// IsView reports whether p hides a rank (it is a player's view).
-func (p Position) IsView() bool {
+// viewPositionInto writes the view position of c into *p, reusing the
+// storage of its lists.
+func (s *State) viewPositionInto(p *Position, c Color) {
+	if !c.IsValid() {
+		s = &State{}
+	}
+	s.positionInto(p, c)
+}
+
+// IsView reports whether p is a player's view: it names a viewer or
+// hides a rank.
+func (p Position) IsView() bool { return p.Viewer.IsValid() || p.hides() }
+
+// hides reports whether p hides a rank.
+func (p *Position) hides() bool {
 	for _, pc := range p.Board {
 		if pc.Rank() == Unknown {
 			return true
@@ -244,6 +299,49 @@ func (p Position) IsView() bool {
 		}
 	}
 	return false
+}
+
+// equal reports whether p and q are the same position.
+func (p *Position) equal(q *Position) bool {
+	return p.Rules == q.Rules && p.Viewer == q.Viewer && p.Board == q.Board && p.Known == q.Known &&
+		p.Rescuers == q.Rescuers && slices.Equal(p.Captured, q.Captured) && p.Turn == q.Turn &&
+		p.RescueDue == q.RescueDue && p.Ply == q.Ply && p.PliesWithoutAttack == q.PliesWithoutAttack &&
+		p.Outcome == q.Outcome && slices.Equal(p.runs[Red], q.runs[Red]) && slices.Equal(p.runs[Blue], q.runs[Blue]) &&
+		p.chases == q.chases && p.seen == q.seen && slices.Equal(p.history, q.history)
+}
+
+// clone returns a copy of p that shares no storage with it.
+// Empty lists are nil.
+func (p Position) clone() Position {
+	p.Captured = cloneList(p.Captured)
+	for c := range p.runs {
+		p.runs[c] = cloneList(p.runs[c])
+	}
+	p.history = cloneList(p.history)
+	return p
+}
+
+// nilEmpty returns p with its empty lists nil.
+func (p Position) nilEmpty() Position {
+	if len(p.Captured) == 0 {
+		p.Captured = nil
+	}
+	for c := range p.runs {
+		if len(p.runs[c]) == 0 {
+			p.runs[c] = nil
+		}
+	}
+	if len(p.history) == 0 {
+		p.history = nil
+	}
+	return p
+}
+
+func cloneList[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return slices.Clone(s)
 }
 
 // String returns the text form of the position (see [Position]), or ""
@@ -263,8 +361,9 @@ func (p Position) AppendText(b []byte) ([]byte, error) {
 	if err := r.Validate(); err != nil {
 		return b, err
 	}
-	if !p.Turn.IsValid() || p.Ply < 0 || p.PliesWithoutAttack < 0 || !p.Outcome.valid() {
-		return b, &SetupError{Reason: "position has an invalid turn, counter or outcome"}
+	if !p.Turn.IsValid() || p.Ply < 0 || p.PliesWithoutAttack < 0 || !p.Outcome.valid() ||
+		(p.Viewer != NoColor && !p.Viewer.IsValid()) {
+		return b, &SetupError{Reason: "position has an invalid turn, counter, outcome or viewer"}
 	}
 	b, _ = r.AppendText(b)
 	b = append(b, ' ')
@@ -334,32 +433,43 @@ func (p Position) AppendText(b []byte) ([]byte, error) {
 	b = appendMoves(b, p.history)
 	b = append(b, ' ')
 	if !p.Outcome.Over() {
-		return append(b, '*'), nil
+		b = append(b, '*')
+	} else {
+		switch p.Outcome.Winner {
+		case Red:
+			b = append(b, "red:"...)
+		case Blue:
+			b = append(b, "blue:"...)
+		default:
+			b = append(b, "draw:"...)
+		}
+		b = append(b, reasonWords[p.Outcome.Reason]...)
 	}
-	switch p.Outcome.Winner {
+	switch p.Viewer {
 	case Red:
-		b = append(b, "red:"...)
+		b = append(b, " view:red"...)
 	case Blue:
-		b = append(b, "blue:"...)
-	default:
-		b = append(b, "draw:"...)
+		b = append(b, " view:blue"...)
 	}
-	return append(b, reasonWords[p.Outcome.Reason]...), nil
+	return b, nil
 }
+
+// pieceMarks are the marks of a piece token, in their order; the mark
+// with no knowledge is the rescuer's.
+var pieceMarks = [...]struct {
+	ch byte
+	k  Knowledge
+}{{'!', KnownRank}, {'+', KnownMoved}, {'*', KnownFar}, {'>', KnownLong}, {'%', KnownTurn}, {'^', 0}}
+
+// allKnown holds every Knowledge flag.
+const allKnown = KnownRank | KnownMoved | KnownFar | KnownLong | KnownTurn
 
 func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool) []byte {
 	b = append(b, "rb"[pc.Color()-Red], n.Char(pc.Rank()))
-	if k&KnownRank != 0 {
-		b = append(b, '!')
-	}
-	if k&KnownMoved != 0 {
-		b = append(b, '+')
-	}
-	if k&KnownFar != 0 {
-		b = append(b, '*')
-	}
-	if rescuer {
-		b = append(b, '^')
+	for _, m := range pieceMarks {
+		if (m.k != 0 && k&m.k != 0) || (m.k == 0 && rescuer) {
+			b = append(b, m.ch)
+		}
 	}
 	return b
 }
@@ -427,14 +537,16 @@ func (ps *posParser) err(at int, want string) error {
 
 // ParsePosition parses the text form of a [Position] and checks it: the
 // rules are valid, pieces stand on the board, no side has more pieces of
-// a rank than its army, the repetition record fits the rules and the
-// board, and the outcome is the one the rules give (a resignation or an
-// agreed draw excepted). A view (with "?" ranks) parses too.
+// a rank than its army, what is known of each piece is possible, the
+// repetition record fits the rules and the board, and the outcome is the
+// one the rules give (a resignation or an agreed draw excepted). A view
+// parses too: it names its viewer, and hides only enemy ranks that have
+// not been shown.
 func ParsePosition(text string) (Position, error) {
 	ps := &posParser{text: text}
 	fields := strings.Split(text, " ")
-	if len(fields) != 10 {
-		return Position{}, ps.err(0, "10 fields separated by single spaces")
+	if len(fields) != 10 && len(fields) != 11 {
+		return Position{}, ps.err(0, "10 fields separated by single spaces, and a viewer for a view")
 	}
 	off := make([]int, len(fields))
 	for i := 1; i < len(fields); i++ {
@@ -530,7 +642,7 @@ func ParsePosition(text string) (Position, error) {
 		return Position{}, ps.err(off[6], "red's run \"/\" blue's run")
 	}
 	for i, rt := range runText {
-		ms, ok := parseMoves(rt)
+		ms, ok := parseMoves(rt, false)
 		if !ok {
 			return Position{}, ps.err(off[6], "moves or \"-\"")
 		}
@@ -557,7 +669,7 @@ func ParsePosition(text string) (Position, error) {
 		return Position{}, ps.err(off[7], "a count of boards")
 	}
 	// History.
-	if p.history, ok = parseMoves(fields[8]); !ok {
+	if p.history, ok = parseMoves(fields[8], false); !ok {
 		return Position{}, ps.err(off[8], "moves or \"-\"")
 	}
 	// Outcome.
@@ -582,6 +694,16 @@ func ParsePosition(text string) (Position, error) {
 			return Position{}, ps.err(off[9], `"*" or an outcome such as "red:flag" or "draw:agreed"`)
 		}
 		p.Outcome = o
+	}
+	if len(fields) == 11 {
+		switch fields[10] {
+		case "view:red":
+			p.Viewer = Red
+		case "view:blue":
+			p.Viewer = Blue
+		default:
+			return Position{}, ps.err(off[10], `"view:red" or "view:blue"`)
+		}
 	}
 	if _, err := p.build(!p.IsView(), false); err != nil {
 		return Position{}, err
@@ -611,10 +733,7 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, int) {
 	j := i + 2
 	var k Knowledge
 	resc := false
-	for _, m := range []struct {
-		ch byte
-		k  Knowledge
-	}{{'!', KnownRank}, {'+', KnownMoved}, {'*', KnownFar}, {'^', 0}} {
+	for _, m := range pieceMarks {
 		if j < len(s) && s[j] == m.ch {
 			if m.ch == '^' {
 				resc = true
@@ -626,14 +745,16 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, int) {
 	return NewPiece(c, rk), k, resc, j
 }
 
-func parseMoves(s string) ([]Move, bool) {
+// parseMoves parses "-" or moves separated by commas; rescues says
+// whether rescue moves are allowed.
+func parseMoves(s string, rescues bool) ([]Move, bool) {
 	if s == "-" {
 		return nil, true
 	}
 	var ms []Move
 	for part := range strings.SplitSeq(s, ",") {
 		m, err := ParseMove(part)
-		if err != nil || m.IsRescue() {
+		if err != nil || (m.IsRescue() && !rescues) {
 			return nil, false
 		}
 		ms = append(ms, m)
@@ -642,7 +763,7 @@ func parseMoves(s string) ([]Move, bool) {
 }
 
 // State returns the state of the position. It fails with ErrHidden for a
-// player's view, and with an error wrapping ErrSetup when the position
+// player's view ([Position.IsView]), and with an error wrapping ErrSetup when the position
 // breaks the checks of [ParsePosition].
 func (p Position) State() (State, error) {
 	return p.build(true, false)
@@ -674,8 +795,10 @@ func (p Position) build(mk, derive bool) (State, error) {
 	if !p.Outcome.valid() {
 		return State{}, posErr(NoColor, NoSquare, "invalid outcome")
 	}
-	view := p.IsView()
-	if view && mk {
+	if p.Viewer != NoColor && !p.Viewer.IsValid() {
+		return State{}, posErr(NoColor, NoSquare, "viewer must be red or blue")
+	}
+	if mk && p.IsView() {
 		return State{}, ErrHidden
 	}
 	var count [3]Army
@@ -696,8 +819,8 @@ func (p Position) build(mk, derive bool) (State, error) {
 		if !r.OnBoard(sq) {
 			return State{}, posErr(pc.Color(), sq, "square is off the board or a lake")
 		}
-		if p.Known[i] > KnownRank|KnownMoved|KnownFar {
-			return State{}, posErr(pc.Color(), sq, "unknown knowledge flags")
+		if err := p.checkKnown(pc, p.Known[i]); err != nil {
+			return State{}, posErr(pc.Color(), sq, err.Error())
 		}
 		if pc.Rank() == Unknown {
 			hidden[pc.Color()]++
@@ -715,8 +838,11 @@ func (p Position) build(mk, derive bool) (State, error) {
 		return State{}, posErr(NoColor, NoSquare, "rescue mark on an empty square")
 	}
 	for _, cp := range p.Captured {
-		if !cp.Piece.IsValid() || cp.Known > KnownRank|KnownMoved|KnownFar {
+		if !cp.Piece.IsValid() {
 			return State{}, posErr(NoColor, NoSquare, "a captured piece is not a piece")
+		}
+		if err := p.checkKnown(cp.Piece, cp.Known); err != nil {
+			return State{}, posErr(cp.Piece.Color(), NoSquare, "captured piece: "+err.Error())
 		}
 		if cp.Piece.Rank() == Unknown {
 			hidden[cp.Piece.Color()]++
@@ -742,7 +868,7 @@ func (p Position) build(mk, derive bool) (State, error) {
 			return State{}, posErr(c, NoSquare, "more rescues than the rules allow")
 		}
 		lost := p.Outcome.Reason == FlagCaptured && p.Outcome.Winner == c.Opponent()
-		if !view && flagOn[c] == lost {
+		if hidden[c] == 0 && flagOn[c] == lost {
 			if lost {
 				return State{}, posErr(c, NoSquare, "flag captured but still on the board")
 			}
@@ -791,23 +917,71 @@ func (p Position) build(mk, derive bool) (State, error) {
 	if len(p.history) != max(want, 0) {
 		return State{}, posErr(NoColor, NoSquare, "history length does not fit the remembered boards")
 	}
-	// The remembered boards, newest first, by undoing the history.
-	boards := make([]Board, 1, len(p.history)+1)
-	boards[0] = p.Board
+	boards, err := p.rememberedBoards(nil)
+	if err != nil || !mk {
+		return State{}, err
+	}
+	return p.restore(boards, derive)
+}
+
+// checkKnown checks what is known of pc: known flags only, a far move is
+// a move, a piece shown to have moved is movable, and in a view an enemy
+// piece shows its rank exactly when the rank is known.
+func (p *Position) checkKnown(pc Piece, k Knowledge) error {
+	long, turn := k&KnownLong != 0, k&KnownTurn != 0
+	switch hidden := pc.Rank() == Unknown; {
+	case k&^allKnown != 0:
+		return errors.New("unknown knowledge flags")
+	case k&KnownFar != 0 && k&KnownMoved == 0:
+		return errors.New("moved far but not moved")
+	case (long || turn) && k&KnownFar == 0:
+		return errors.New("a long or turning move but not moved far")
+	case (long || turn) && !p.Rules.CaptainsMoveTwo:
+		return errors.New("long or turning moves are told apart only where Captains move two squares")
+	case long && turn:
+		return errors.New("both a long and a turning move")
+	case k&KnownMoved != 0 && !hidden && !pc.Rank().Movable():
+		return errors.New("an immovable piece has moved")
+	case !hidden && k&KnownFar != 0 && p.farRanks(k)&(1<<pc.Rank()) == 0:
+		return errors.New("a " + pc.Rank().String() + " cannot have made its far move")
+	case hidden && (!p.Viewer.IsValid() || pc.Color() == p.Viewer):
+		return errors.New("a hidden rank needs a viewer, and only its enemy's ranks are hidden")
+	case p.Viewer.IsValid() && pc.Color() != p.Viewer && hidden == (k&KnownRank != 0):
+		return errors.New("an enemy piece of a view shows its rank exactly when it is known")
+	}
+	return nil
+}
+
+// farRanks returns the ranks a piece with knowledge k (which has
+// KnownFar) may have by its far moves: a Scout, or where Captains move
+// two squares a Captain too, unless a long or turning move tells which.
+func (p *Position) farRanks(k Knowledge) rankMask {
+	switch {
+	case k&KnownLong != 0:
+		return 1 << Scout
+	case k&KnownTurn != 0:
+		return 1 << Captain
+	case p.Rules.CaptainsMoveTwo:
+		return 1<<Scout | 1<<Captain
+	}
+	return 1 << Scout
+}
+
+// rememberedBoards returns the boards of the repetition record, newest
+// first, by taking back the history's moves from the board, reusing dst.
+func (p *Position) rememberedBoards(dst []Board) ([]Board, error) {
+	boards := append(dst[:0], p.Board)
 	for i := len(p.history) - 1; i >= 0; i-- {
 		m := p.history[i]
 		b := boards[len(boards)-1]
-		if m.Via != NoSquare || !r.OnBoard(m.From) || !r.OnBoard(m.To) ||
+		if m.Via != NoSquare || !p.Rules.OnBoard(m.From) || !p.Rules.OnBoard(m.To) ||
 			b[m.To.Index()] == 0 || b[m.From.Index()] != 0 {
-			return State{}, posErr(NoColor, m.From, "history move "+m.String()+" does not fit the board")
+			return nil, posErr(NoColor, m.From, "history move "+m.String()+" does not fit the board")
 		}
 		b[m.From.Index()], b[m.To.Index()] = b[m.To.Index()], 0
 		boards = append(boards, b)
 	}
-	if !mk {
-		return State{}, nil
-	}
-	return p.restore(boards, derive)
+	return boards, nil
 }
 
 func (p Position) occupied() SquareSet {
@@ -851,15 +1025,33 @@ func boardList(boards []Board, k int) *boardNode {
 	return n
 }
 
-// restore makes the state of a checked position with its remembered
-// boards (newest first).
-func (p Position) restore(boards []Board, derive bool) (State, error) {
-	r := p.Rules
-	base, err := newState(r, &Board{}, p.Turn)
-	if err != nil {
-		return State{}, err
+// setIDs sets the ranges of piece ids of each side in g as place gives
+// them: red's pieces on the board in square order, then its captured
+// pieces, then blue's likewise. It reports false when there are more
+// pieces than a game holds.
+func (p *Position) setIDs(g *game) bool {
+	id := 0
+	for _, c := range []Color{Red, Blue} {
+		g.lo[c] = uint8(min(id, maxPieces))
+		for _, pc := range p.Board {
+			if pc != 0 && pc.Color() == c {
+				id++
+			}
+		}
+		for _, cp := range p.Captured {
+			if cp.Piece.Color() == c {
+				id++
+			}
+		}
+		g.hi[c] = uint8(min(id, maxPieces))
 	}
-	g := base.g
+	return id <= maxPieces
+}
+
+// place returns the state of p in game g (whose ids setIDs has set),
+// with its remembered boards (newest first), but for its outcome and
+// last event.
+func (p *Position) place(g *game, boards []Board) State {
 	s := State{g: g, cells: g.walls, turn: p.Turn, ply: int32(p.Ply), quiet: int32(p.PliesWithoutAttack), pending: p.RescueDue}
 	id := 0
 	add := func(pc Piece, k Knowledge, resc bool, sq Square) {
@@ -873,8 +1065,12 @@ func (p Position) restore(boards []Board, derive bool) (State, error) {
 		}
 		id++
 	}
+	if p.RescueDue {
+		// The piece that earned the due rescue is marked already; the
+		// rescue counts once it is made.
+		s.rescues[p.Turn]--
+	}
 	for _, c := range []Color{Red, Blue} {
-		g.lo[c] = uint8(id)
 		for i, pc := range p.Board {
 			if pc != 0 && pc.Color() == c {
 				sq := Square(i + 1)
@@ -886,7 +1082,6 @@ func (p Position) restore(boards []Board, derive bool) (State, error) {
 				add(cp.Piece, cp.Known, cp.Rescuer, NoSquare)
 			}
 		}
-		g.hi[c] = uint8(id)
 	}
 	for c := Red; c <= Blue; c++ {
 		if ms := p.runs[c]; len(ms) > 0 {
@@ -904,6 +1099,20 @@ func (p Position) restore(boards []Board, derive bool) (State, error) {
 		}
 	}
 	s.seen = boardList(boards, p.seen)
+	return s
+}
+
+// restore makes the state of a checked position with its remembered
+// boards (newest first).
+func (p Position) restore(boards []Board, derive bool) (State, error) {
+	base, err := newState(p.Rules, &Board{}, p.Turn)
+	if err != nil {
+		return State{}, err
+	}
+	if !p.setIDs(base.g) {
+		return State{}, posErr(NoColor, NoSquare, "more pieces than a game holds")
+	}
+	s := p.place(base.g, boards)
 	if s.pending {
 		if !s.canRescue(s.turn) {
 			return State{}, posErr(s.turn, NoSquare, "rescue due but nothing to rescue or no square")

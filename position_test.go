@@ -154,7 +154,7 @@ func TestPositionText(t *testing.T) {
 	}{
 		{"full", s.Position(), "classic " + board + " b 3 3 - b2-b3,b3-c3/b4-c4 b3-c3:3/-/0 b4-c4,b3-c3 *"},
 		{"blue's view", s.ViewPosition(Blue), "classic " + strings.NewReplacer("r8", "r?", "rF", "r?").Replace(board) +
-			" b 3 3 - b2-b3,b3-c3/b4-c4 b3-c3:3/-/0 b4-c4,b3-c3 *"},
+			" b 3 3 - b2-b3,b3-c3/b4-c4 b3-c3:3/-/0 b4-c4,b3-c3 * view:blue"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.p.String(); got != tc.want {
@@ -162,6 +162,19 @@ func TestPositionText(t *testing.T) {
 			}
 		})
 	}
+}
+
+// hideFirst replaces the rank label of the first piece of color ch
+// ('r' or 'b') in a board field with "?".
+func hideFirst(board string, ch byte) string {
+	i := strings.IndexByte(board, ch)
+	return board[:i+1] + "?" + board[i+2:]
+}
+
+// markFirst adds mark after the first piece of color ch in a board field.
+func markFirst(board string, ch byte, mark string) string {
+	i := strings.IndexByte(board, ch)
+	return board[:i+2] + mark + board[i+2:]
 }
 
 func TestParsePositionErrors(t *testing.T) {
@@ -189,6 +202,18 @@ func TestParsePositionErrors(t *testing.T) {
 		{"outcome", with(9, "red:flag"), ErrSetup},
 		{"outcome word", with(9, "red:won"), ErrSyntax},
 		{"double space", strings.Replace(good, " ", "  ", 1), ErrSyntax},
+		{"viewer", good + " view:green", ErrSyntax},
+		{"extra field", good + " view:red x", ErrSyntax},
+		{"mark before the label", strings.Replace(good, " b", " b?", 1), ErrSyntax},
+		{"hidden without viewer", with(1, hideFirst(f[1], 'b')), ErrSetup},
+		{"viewer's own rank hidden", with(1, hideFirst(f[1], 'r')) + " view:red", ErrSetup},
+		{"enemy rank shown but not known", good + " view:red", ErrSetup},
+		{"mark instead of a label", with(1, strings.Replace(f[1], "r", "r*", 1)), ErrSyntax},
+		{"far but not moved", with(1, markFirst(f[1], 'r', "*")), ErrSetup},
+		{"bomb moved", with(1, strings.Replace(f[1], "rB", "rB+", 1)), ErrSetup},
+		{"long move without two-square captains", with(1, markFirst(f[1], 'r', "+*>")), ErrSetup},
+		{"long move not far", with(1, markFirst(f[1], 'r', "+>")), ErrSetup},
+		{"marks out of order", with(1, markFirst(f[1], 'r', "*+")), ErrSyntax},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParsePosition(tc.text)
@@ -373,5 +398,27 @@ func TestPositionEnds(t *testing.T) {
 				t.Errorf("outcome %v, want %v", got.Outcome(), tc.s.Outcome())
 			}
 		})
+	}
+}
+
+// TestPositionRescueDueCount: a position with a rescue due restores the
+// count of rescues made (the piece that earned the rescue is marked
+// before the rescue counts), so the state plays on as the original.
+func TestPositionRescueDueCount(t *testing.T) {
+	s := mustBoard(t, UltimateLightning(), Red, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
+	s = play(t, s, "b4-b5", "h8-h7", "e9-e10")
+	if !s.RescueDue() {
+		t.Fatal("setup: want a rescue due")
+	}
+	got, err := s.Position().State()
+	if err != nil {
+		t.Fatalf("State: %v", err)
+	}
+	if got.rescues != s.rescues {
+		t.Fatalf("rescues made: got %v, want %v", got.rescues, s.rescues)
+	}
+	got, s = play(t, got, "+sergeant@b4"), play(t, s, "+sergeant@b4")
+	if got.rescues != s.rescues {
+		t.Fatalf("after the rescue: got %v, want %v", got.rescues, s.rescues)
 	}
 }

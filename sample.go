@@ -3,6 +3,7 @@ package stratego
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 )
 
 // ErrInconsistentView is returned by [View.Sample] when no full state
@@ -20,8 +21,10 @@ const sampleTries = 1000
 // [View.HiddenArmy] (the enemy's army less its captured and shown pieces,
 // so no piece the army lacks is ever invented) that [View.CanBe] allows:
 // no Bomb or Flag if it has moved, a Scout (or a Captain, where Captains
-// move two squares) if it moved more than one square, a rank that beats
-// the attacker if it just won a fight under silent defense. The state
+// move two squares) if it moved more than one square, only a Scout if it
+// moved three or more squares in a line and only a Captain if it turned
+// ([KnownLong], [KnownTurn]), a rank that beats the attacker if it just
+// won a fight under silent defense. The state
 // carries the view's counters, outcome, last move, Knowledge flags,
 // captures and rescues, and the repetition records rebuilt from the view's
 // public history (the Two-Squares runs, the More-Squares chases and their
@@ -33,8 +36,8 @@ const sampleTries = 1000
 // Distribution: when the enemy's pieces on the board plus its captured
 // pieces make up its whole army (every game from [New]), every assignment
 // of ranks to the hidden pieces that agrees with the view is equally
-// likely. The hidden pieces are filled most constrained first (far-moved,
-// then moved, then the rest), each from the pieces still unplaced that it
+// likely. The hidden pieces are filled most constrained first (long
+// movers, turners, far movers, then movers, then the rest), each from the pieces still unplaced that it
 // may be, which gives every agreeing assignment the same probability; a
 // hidden defender of the last fight is drawn first, weighted by the
 // number of ways to complete the others. In a game from [FromBoard] with
@@ -48,15 +51,10 @@ const sampleTries = 1000
 // shows lost for want of one), which keeps the draw uniform among the
 // agreeing ones.
 //
-// Not used, because the view does not hold it: under silent defense, that
-// a hidden piece won a fight before the last move (the state's [Knowledge]
-// does not record it, so such a piece may be drawn weaker than the piece
-// it beat); and, where Captains move two squares, whether a far move of a
-// hidden piece was a slide of three or more squares (only a Scout) or a
-// turn (only a Captain): both are drawn as Scout or Captain. And when the
-// piece of a Two-Squares run was captured, the sampled run follows some
-// captured piece of its side, which matters only if that piece is rescued
-// and moves again before its side moves another piece.
+// Not used, because the view does not hold it: under silent defense,
+// that a hidden piece won a fight before the last move (the state's
+// [Knowledge] does not record it, so such a piece may be drawn weaker
+// than the piece it beat).
 //
 // Each call does the set-up of [View.Sampler] anew; a program drawing
 // many states from one view should make a Sampler once. The error wraps
@@ -91,35 +89,25 @@ func (v View) Sampler() (*Sampler, error) {
 	if !v.IsValid() {
 		return nil, ErrInvalid
 	}
-	if err := v.rules.Validate(); err != nil {
+	p := &v.pos
+	if err := p.Rules.Validate(); err != nil {
 		return nil, err
 	}
 	sm := &Sampler{v: v}
 	if err := sm.sp.init(&sm.v); err != nil {
 		return nil, err
 	}
-	base, err := newState(v.rules, &Board{}, v.turn)
+	base, err := newState(p.Rules, &Board{}, p.Turn)
 	if err != nil {
 		return nil, err
 	}
 	// The pieces of each side, on the board and captured, get the ids
-	// lo[c] <= id < hi[c], in the order build gives them.
-	id := 0
-	for c := Red; c <= Blue; c++ {
-		base.g.lo[c] = uint8(min(id, maxPieces))
-		for _, p := range v.board {
-			if p.Color() == c {
-				id++
-			}
-		}
-		id += v.captured[c].Total()
-		if id > maxPieces {
-			return nil, ErrInconsistentView
-		}
-		base.g.hi[c] = uint8(id)
+	// Position.place gives them.
+	if !p.setIDs(base.g) {
+		return nil, ErrInconsistentView
 	}
 	sm.base = base
-	sm.moves = v.turn == v.me && v.rules.MoreSquares != MoreSquaresOff && v.chases[v.me].on
+	sm.moves = p.Turn == p.Viewer && p.Rules.MoreSquares != MoreSquaresOff && p.chases[p.Viewer].from != NoSquare
 	// One draw checks what every draw shares: the view of the built
 	// state, but for the legal moves, depends only on what v shows (the
 	// property that views do not leak), so it holds for all draws if it
@@ -132,7 +120,7 @@ func (v View) Sampler() (*Sampler, error) {
 	if err != nil {
 		return nil, err
 	}
-	if w := s.View(v.me); w.viewData != v.viewData || !equalMoves(w.hist, v.hist) {
+	if w := s.View(p.Viewer); !w.pos.equal(p) || w.last != v.last {
 		return nil, ErrInconsistentView
 	}
 	return sm, nil
@@ -154,7 +142,7 @@ func (sm *Sampler) Sample(rng *rand.Rand) (State, error) {
 		if sm.moves {
 			ms := s.AppendLegalMoves(buf[:0])
 			sortMoves(ms)
-			if !equalMoves(ms, v.moves) {
+			if !slices.Equal(ms, v.moves) {
 				continue
 			}
 		}
@@ -170,79 +158,89 @@ func (sm *Sampler) Sample(rng *rand.Rand) (State, error) {
 // the side to move, and a game lost for want of one needs there to be
 // none. (The hidden pieces decide that when they are the side to move.)
 func (v *View) outcomeAgrees(s *State) bool {
-	switch v.outcome.Reason {
+	switch v.pos.Outcome.Reason {
 	case NotOver, NoLegalMove, NeitherCanMove:
 	default:
 		return true
 	}
-	if v.pending {
+	if v.pos.RescueDue {
 		return true
 	}
 	t := *s
 	t.outcome = Outcome{}
-	return t.endCheck(false) == v.outcome
-}
-
-func equalMoves(a, b []Move) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return t.endCheck(false) == v.pos.Outcome
 }
 
 // sampler holds the hidden squares of a view by class and the pool of
 // ranks to place on them.
 type sampler struct {
-	far, moved, free []int // square indices of hidden pieces
-	def              int   // hidden defender of the last fight, or -1
-	defMask          rankMask
-	farMask          rankMask
-	pool             []Rank
+	// classes are the hidden squares whose ranks are constrained, most
+	// constrained first: long movers (Scouts), turners (Captains), far
+	// movers, movers. Each class's mask holds or misses each earlier
+	// one's (a laminar family), which keeps the draw uniform.
+	classes [4]rankClass
+	free    []int // square indices of the other hidden pieces
+	def     int   // hidden defender of the last fight, or -1
+	defMask rankMask
+	pool    []Rank
+}
+
+// rankClass is a class of hidden squares that allow the ranks of mask.
+type rankClass struct {
+	mask rankMask
+	sqs  []int
 }
 
 func (sp *sampler) init(v *View) error {
 	sp.def = v.lastDefenderIndex()
-	sp.farMask = 1 << Scout
-	if v.rules.CaptainsMoveTwo {
-		sp.farMask |= 1 << Captain
-	}
-	for i, p := range v.board {
+	far := v.pos.farRanks(KnownFar)
+	sp.classes = [4]rankClass{{mask: 1 << Scout}, {mask: 1 << Captain}, {mask: far}, {mask: movableRanks}}
+	o := v.pos.Viewer.Opponent()
+	for i, p := range v.pos.Board {
 		if p.Rank() != Unknown {
 			continue
 		}
-		if p.Color() != v.me.Opponent() {
+		if p.Color() != o {
 			return ErrInconsistentView
 		}
-		switch k := v.know[i]; {
+		k := v.pos.Known[i]
+		cl := -1
+		switch {
 		case i == sp.def:
 			sp.defMask = v.allowed(i)
+			continue
+		case k&KnownLong != 0:
+			cl = 0
+		case k&KnownTurn != 0:
+			cl = 1
 		case k&KnownFar != 0:
-			sp.far = append(sp.far, i)
+			cl = 2
 		case k&KnownMoved != 0:
-			sp.moved = append(sp.moved, i)
+			cl = 3
 		default:
 			sp.free = append(sp.free, i)
+			continue
 		}
+		sp.classes[cl].sqs = append(sp.classes[cl].sqs, i)
 	}
 	// The enemy's army less its captured and shown pieces; a view showing
 	// more than the army holds is inconsistent.
-	o := v.me.Opponent()
-	have := v.captured[o]
-	for _, p := range v.board {
+	have := v.Captured(o)
+	for _, cp := range v.pos.Captured {
+		if cp.Piece.Color() == o && !cp.Piece.Rank().IsValid() {
+			return ErrInconsistentView // a hidden captured piece: no game shows one
+		}
+	}
+	for _, p := range v.pos.Board {
 		if p.Color() == o && p.Rank().IsValid() {
 			have[p.Rank()]++
 		}
 	}
 	for rk := Spy; rk <= Flag; rk++ {
-		if have[rk] > v.rules.Army[rk] {
+		if have[rk] > v.pos.Rules.Army[rk] {
 			return ErrInconsistentView
 		}
-		for range v.rules.Army[rk] - have[rk] {
+		for range v.pos.Rules.Army[rk] - have[rk] {
 			sp.pool = append(sp.pool, rk)
 		}
 	}
@@ -251,10 +249,10 @@ func (sp *sampler) init(v *View) error {
 
 // draw returns the board with ranks drawn for the hidden pieces.
 func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
-	full := Board(v.board)
+	full := v.pos.Board
 	var poolBuf [maxPieces]Rank
 	pool := append(poolBuf[:0], sp.pool...)
-	o := v.me.Opponent()
+	o := v.pos.Viewer.Opponent()
 	put := func(i int, k int) {
 		full[i] = NewPiece(o, pool[k])
 		pool[k] = pool[len(pool)-1]
@@ -290,19 +288,14 @@ func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
 		}
 		put(sp.def, k)
 	}
-	for _, i := range sp.far {
-		k := pick(sp.farMask)
-		if k < 0 {
-			return full, ErrInconsistentView
+	for _, cl := range sp.classes {
+		for _, i := range cl.sqs {
+			k := pick(cl.mask)
+			if k < 0 {
+				return full, ErrInconsistentView
+			}
+			put(i, k)
 		}
-		put(i, k)
-	}
-	for _, i := range sp.moved {
-		k := pick(movableRanks)
-		if k < 0 {
-			return full, ErrInconsistentView
-		}
-		put(i, k)
 	}
 	free := sp.free
 	if len(pool) < len(free) {
@@ -331,29 +324,33 @@ func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
 
 // pickDefender draws the rank of the hidden defender of the last fight:
 // a piece of the pool that its mask allows, each weighted by the number
-// of ways the far-moved and moved hidden pieces can then be completed,
-// so that the whole assignment stays uniform. It returns the index in
-// pool, or -1.
+// of ways the constrained classes can then be filled, so that the whole
+// assignment stays uniform. It returns the index in pool, or -1.
 func (sp *sampler) pickDefender(pool []Rank, rng *rand.Rand) int {
-	nF, nM := 0, 0
+	var n [len(sp.classes)]int // pieces of the pool each class allows
 	for _, rk := range pool {
-		if sp.farMask&(1<<rk) != 0 {
-			nF++
-		}
-		if movableRanks&(1<<rk) != 0 {
-			nM++
+		for c, cl := range sp.classes {
+			if cl.mask&(1<<rk) != 0 {
+				n[c]++
+			}
 		}
 	}
-	f, m := len(sp.far), len(sp.moved)
 	weight := func(rk Rank) float64 {
-		inF, inM := 0, 0
-		if sp.farMask&(1<<rk) != 0 {
-			inF = 1
+		w := 1.0
+		for c, cl := range sp.classes {
+			avail := n[c]
+			if cl.mask&(1<<rk) != 0 {
+				avail--
+			}
+			// Earlier classes inside this one have taken their pieces.
+			for _, e := range sp.classes[:c] {
+				if e.mask&^cl.mask == 0 {
+					avail -= len(e.sqs)
+				}
+			}
+			w *= falling(avail, len(cl.sqs))
 		}
-		if movableRanks&(1<<rk) != 0 {
-			inM = 1
-		}
-		return falling(nF-inF, f) * falling(nM-inM-f, m)
+		return w
 	}
 	total := 0.0
 	for _, rk := range pool {
@@ -391,55 +388,18 @@ func falling(n, k int) float64 {
 	return p
 }
 
-// build makes the state of the view with the full board b, from an
-// empty state of the game (whose game record it completes).
+// build makes the state of the view with the full board b, in the game
+// of the empty state s (whose piece ids Position.setIDs has set).
 func (v *View) build(s State, b *Board) (State, error) {
-	r := v.rules
-	id := 0
-	var lost [3]uint8 // id + 1 of a captured piece of each side
-	add := func(p pieceRec, once bool) bool {
-		if id >= maxPieces {
-			return false
-		}
-		cell := p.cell
-		p.cell = 0
-		s.pcs[id] = p
-		if cell != 0 {
-			s.putPiece(uint8(id), int(cell))
-		}
-		if once {
-			s.rescuer[id>>6] |= 1 << (id & 63)
-		}
-		id++
-		return true
+	p := v.pos
+	p.Board, p.Viewer = *b, NoColor
+	var buf [8]Board
+	boards, err := p.rememberedBoards(buf[:0])
+	if err != nil {
+		return State{}, ErrInconsistentView
 	}
-	for col := Red; col <= Blue; col++ {
-		for i, p := range b {
-			if p == 0 || p.Color() != col {
-				continue
-			}
-			sq := Square(i + 1)
-			if !r.OnBoard(sq) || !p.Rank().IsValid() {
-				return State{}, ErrInconsistentView
-			}
-			if !add(pieceRec{pc: p, cell: cellOfSquare[sq], know: v.know[i]}, v.rescued.Has(sq)) {
-				return State{}, ErrInconsistentView
-			}
-		}
-		for rk := Spy; rk <= Flag; rk++ {
-			for k := range v.captured[col][rk] {
-				if lost[col] == 0 {
-					lost[col] = uint8(id + 1)
-				}
-				if !add(pieceRec{pc: NewPiece(col, rk), know: KnownRank}, k < v.spent[col][rk]) {
-					return State{}, ErrInconsistentView
-				}
-			}
-		}
-	}
-	s.ply, s.quiet = v.ply, v.quiet
-	s.turn, s.pending, s.outcome = v.turn, v.pending, v.outcome
-	s.rescues = v.rescues
+	t := p.place(s.g, boards)
+	t.outcome = p.Outcome
 	last := v.last
 	if last.Piece.Rank() == Unknown {
 		last.Piece = b.At(last.Move.To)
@@ -447,79 +407,6 @@ func (v *View) build(s State, b *Board) (State, error) {
 	if last.Defender.Rank() == Unknown {
 		last.Defender = b.At(last.Move.To)
 	}
-	s.last = last
-	for col := Red; col <= Blue; col++ {
-		vr := &v.runs[col]
-		if vr.n > 0 {
-			run := &s.runs[col]
-			run.n, run.moves = vr.n, vr.moves
-			// The run's piece: the one on its square, or when it was
-			// captured one of its side's captured pieces (which one
-			// matters only if it is rescued and moves on, see Sample).
-			if vr.sq.IsValid() {
-				run.id = s.cells[cellOfSquare[vr.sq]]
-			} else {
-				run.id = lost[col]
-			}
-			if run.id == 0 || run.id == wallCell || s.pcs[run.id-1].pc.Color() != col {
-				return State{}, ErrInconsistentView
-			}
-			run.setBan(v.rules.TwoSquares)
-		}
-	}
-	// The repetition records: the boards after each of the last plies,
-	// the current one first, rebuilt by taking back the history's moves.
-	need := v.seen
-	for col := Red; col <= Blue; col++ {
-		need = max(need, v.chases[col].boards)
-	}
-	if int(max(need, 1)) != len(v.hist)+1 {
-		return State{}, ErrInconsistentView
-	}
-	boards := make([]boardNode, need)
-	if need > 0 {
-		boards[0] = boardNode{hash: s.hash}
-		s.snapshot(&boards[0].board)
-	}
-	for k := 1; k < int(need); k++ {
-		m := v.hist[len(v.hist)-k]
-		prev := &boards[k-1]
-		p := prev.board.At(m.To)
-		if !m.From.IsValid() || p == 0 || prev.board.At(m.From) != 0 {
-			return State{}, ErrInconsistentView
-		}
-		boards[k] = boardNode{board: prev.board}
-		boards[k].board.Put(m.To, 0)
-		boards[k].board.Put(m.From, p)
-		from, to := cellOfSquare[m.From], cellOfSquare[m.To]
-		boards[k].hash = prev.hash ^ zobrist[to][p] ^ zobrist[from][p]
-	}
-	list := func(n int32) *boardNode {
-		var head *boardNode
-		for k := int(n) - 1; k >= 0; k-- {
-			node := boards[k]
-			node.next = head
-			head = &node
-		}
-		return head
-	}
-	if r.MoreSquares == MoreSquaresGame {
-		s.seen = list(v.seen)
-	} else {
-		s.seen = nil
-	}
-	for col := Red; col <= Blue; col++ {
-		vc := &v.chases[col]
-		if !vc.on {
-			continue
-		}
-		if !vc.from.IsValid() || !vc.to.IsValid() {
-			return State{}, ErrInconsistentView
-		}
-		s.chases[col] = chase{on: true, from: cellOfSquare[vc.from], to: cellOfSquare[vc.to]}
-		if r.MoreSquares == MoreSquaresChase {
-			s.chases[col].boards = list(vc.boards)
-		}
-	}
-	return s, nil
+	t.last = last
+	return t, nil
 }

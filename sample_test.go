@@ -14,17 +14,12 @@ import (
 // TestSampleAgrees: a state sampled from a view has that view, the real
 // legal moves, and exactly the army's pieces.
 func TestSampleAgrees(t *testing.T) {
-	for _, is := range infoSettings {
-		t.Run(is.name, func(t *testing.T) {
-			rapid.Check(t, func(t *rapid.T) {
-				r := genViewRules(t, is.info)
-				s := genGame(t, r, 250)
-				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
-				seed := rapid.Uint64().Draw(t, "sample seed")
-				checkSample(t, s, c, rand.New(rand.NewPCG(seed, 1)), true)
-			})
-		})
-	}
+	checkEachInfo(t, func(t *rapid.T, r Rules) {
+		s := genGame(t, r, 250)
+		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
+		seed := rapid.Uint64().Draw(t, "sample seed")
+		checkSample(t, s, c, rand.New(rand.NewPCG(seed, 1)), true)
+	})
 }
 
 func checkSample(t tHelper, s State, c Color, rng *rand.Rand, wholeArmy bool) State {
@@ -141,13 +136,15 @@ func TestSampleUniform(t *testing.T) {
 		info   InfoRule
 		blue   []string // Blue's pieces
 		moves  []string
-		hidden int // the number of assignments that agree
+		hidden int // the number of assignments that agree: the flag on one
+		// of the three unmoved squares, two of the three other ranks left
+		// on the others (the army has one piece more than the board)
 	}{
 		// Four hidden pieces, one of them moved (so scout or marshal).
-		{"moved", InfoStandard, []string{"a10:Y", "b10:N", "c10:P", "d10:X"}, []string{"i1-i2", "d10-d9"}, 12},
+		{"moved", InfoStandard, []string{"a10:Y", "b10:N", "c10:P", "d10:X"}, []string{"i1-i2", "d10-d9"}, 3 * 18},
 		// A red sergeant dies attacking d9 under silent defense: d9 is
 		// the marshal or the bomb (and a bomb never moves).
-		{"silent defender", InfoSilentDefense, []string{"a10:Y", "b10:N", "c10:P", "d9:X"}, []string{"d8-d9"}, 12},
+		{"silent defender", InfoSilentDefense, []string{"a10:Y", "b10:N", "c10:P", "d9:X"}, []string{"d8-d9"}, 2 * 18},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -156,38 +153,95 @@ func TestSampleUniform(t *testing.T) {
 			r.Army = Army{Flag: 1, Bomb: 1, Scout: 1, Marshal: 1, Sergeant: 1}
 			r.FillZone = false
 			pl := append([]string{"a1:M", "d8:F", "j1:B", "i1:D"}, tt.blue...)
-			s := play(t, mustBoard(t, r, Red, pl...), tt.moves...)
-			v := s.View(Red)
-			agree := agreeing(v)
-			if len(agree) == 0 {
-				t.Fatalf("no assignment agrees with the view")
-			}
-			rng := rand.New(rand.NewPCG(3, 4))
-			const n = 6000
-			count := map[string]int{}
-			for range n {
-				got, err := v.Sample(rng)
-				if err != nil {
-					t.Fatalf("Sample: %v", err)
-				}
-				key := hiddenKey(v, got)
-				if !agree[key] {
-					t.Fatalf("sample %s does not agree with the view", key)
-				}
-				count[key]++
-			}
-			// Chi-square over the agreeing assignments; the threshold
-			// is far in the tail (the seed is fixed, so no flakes).
-			exp := float64(n) / float64(len(agree))
-			chi := 0.0
-			for k := range agree {
-				d := float64(count[k]) - exp
-				chi += d * d / exp
-			}
-			if chi > 3*float64(len(agree))+30 {
-				t.Errorf("chi-square %.1f over %d assignments: %v", chi, len(agree), count)
-			}
+			checkUniform(t, play(t, mustBoard(t, r, Red, pl...), tt.moves...).View(Red), tt.hidden)
 		})
+	}
+}
+
+// TestSampleCaptainsMoveTwo: where Captains move two squares, a hidden
+// piece that moved three squares in a line is a Scout, one that turned a
+// Captain, one that moved two squares in a line either; the position
+// text marks the first two ">" and "%", and sampling is uniform.
+func TestSampleCaptainsMoveTwo(t *testing.T) {
+	r := Classic()
+	r.CaptainsMoveTwo = true
+	r.Army = Army{Flag: 1, Bomb: 1, Scout: 2, Captain: 2, Marshal: 1}
+	r.FillZone = false
+	s := mustBoard(t, r, Red, "a1:M", "j1:B", "i1:D",
+		"a10:Y", "b10:N", "c10:P", "d10:T", "e10:T", "f10:P", "g10:X")
+	s = play(t, s, "i1-i2", "c10-c7", "i2-i1", "d10-d9-e9", "i1-i2", "f10-f8")
+	v := s.View(Red)
+	for _, tt := range []struct {
+		sq   string
+		know Knowledge
+		can  []Rank
+	}{
+		{"c7", KnownMoved | KnownFar | KnownLong, []Rank{Scout}},
+		{"e9", KnownMoved | KnownFar | KnownTurn, []Rank{Captain}},
+		{"f8", KnownMoved | KnownFar, []Rank{Scout, Captain}},
+	} {
+		sq := MustParseSquare(tt.sq)
+		if got := v.Knowledge(sq); got != tt.know {
+			t.Errorf("%s: knowledge %v, want %v", tt.sq, got, tt.know)
+		}
+		var can []Rank
+		for rk := Spy; rk <= Flag; rk++ {
+			if v.CanBe(sq, rk) {
+				can = append(can, rk)
+			}
+		}
+		if !slices.Equal(can, tt.can) {
+			t.Errorf("%s may be %v, want %v", tt.sq, can, tt.can)
+		}
+	}
+	board := strings.Fields(v.String())[1]
+	for _, want := range []string{"b?+*>", "b?+*%", "b?+*."} {
+		if !strings.Contains(board, want) {
+			t.Errorf("board %s lacks %q", board, want)
+		}
+	}
+	checkUniform(t, v, 2*24) // f8 a Scout or a Captain, four others
+	// Without two-square Captains a long move tells nothing new.
+	r.CaptainsMoveTwo = false
+	s = play(t, mustBoard(t, r, Red, "a1:M", "j1:B", "i1:D", "a10:Y", "c10:P"), "i1-i2", "c10-c7")
+	if got := s.Knowledge(MustParseSquare("c7")); got != KnownMoved|KnownFar {
+		t.Errorf("classic long move: knowledge %v, want moved and far", got)
+	}
+}
+
+// checkUniform draws many states from v and checks that every
+// assignment of ranks that agrees with v (want of them) comes up about
+// equally often.
+func checkUniform(t *testing.T, v View, want int) {
+	t.Helper()
+	agree := agreeing(v)
+	if len(agree) != want {
+		t.Fatalf("%d assignments agree with the view, want %d", len(agree), want)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	const n = 6000
+	count := map[string]int{}
+	for range n {
+		got, err := v.Sample(rng)
+		if err != nil {
+			t.Fatalf("Sample: %v", err)
+		}
+		key := hiddenKey(v, got)
+		if !agree[key] {
+			t.Fatalf("sample %s does not agree with the view", key)
+		}
+		count[key]++
+	}
+	// Chi-square over the agreeing assignments; the threshold
+	// is far in the tail (the seed is fixed, so no flakes).
+	exp := float64(n) / float64(len(agree))
+	chi := 0.0
+	for k := range agree {
+		d := float64(count[k]) - exp
+		chi += d * d / exp
+	}
+	if chi > 3*float64(len(agree))+30 {
+		t.Errorf("chi-square %.1f over %d assignments: %v", chi, len(agree), count)
 	}
 }
 
@@ -246,9 +300,9 @@ func TestSampleErrors(t *testing.T) {
 	s := mustBoard(t, r, Red, "a1:M", "a2:D", "j10:Y", "j7:P", "i7:P", "f7:X")
 	s = play(t, s, "a2-a3", "j7-j5", "a3-a2", "i7-i5", "a2-a3", "f7-f6")
 	v := s.View(Red)
-	text := strings.ReplaceAll(v.String(), "b?+>", "b?+")
-	text = strings.ReplaceAll(text, "b?+", "b?+>")
-	bad, err := ParseView(r, text)
+	text := strings.ReplaceAll(v.String(), "b?+*", "b?+")
+	text = strings.ReplaceAll(text, "b?+", "b?+*")
+	bad, err := ParseView(text)
 	if err != nil {
 		t.Fatalf("ParseView(%q): %v", text, err)
 	}

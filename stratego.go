@@ -27,6 +27,12 @@ const (
 	// it is a Scout (or, where [Rules.CaptainsMoveTwo] is set, a
 	// Captain).
 	KnownFar
+	// KnownLong: where Captains move two squares, the piece once moved
+	// three or more squares in a line, so it is a Scout (it has KnownFar).
+	KnownLong
+	// KnownTurn: the piece once made a turning two-square move, so it is
+	// a Captain (it has KnownFar; see [Rules.CaptainsMoveTwo]).
+	KnownTurn
 )
 
 // EndReason says why a game ended. The zero value, NotOver, means the game
@@ -552,6 +558,11 @@ func (s *State) play(m Move) Event {
 	a.know |= KnownMoved
 	if m.Via != NoSquare || !isStep(from, to) {
 		a.know |= KnownFar
+		if m.Via != NoSquare {
+			a.know |= KnownTurn
+		} else if d := from - to; r.CaptainsMoveTwo && d != 2 && d != -2 && d != 2*stride && d != -2*stride {
+			a.know |= KnownLong
+		}
 	}
 	var flag bool
 	if s.cells[to] == 0 {

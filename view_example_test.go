@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/stratego-go/stratego"
 )
@@ -142,7 +143,9 @@ func ExampleView_Sample() {
 }
 
 // The text form of a view is one line, for logs, tests and simple
-// clients; ParseView reads it back under the game's rules.
+// clients: the position text of the view (State.ViewPosition), then the
+// last move as the player saw it and the player's legal moves ("-" when
+// it is not the player's turn). ParseView reads it back.
 func ExampleView_String() {
 	r := stratego.QuickBattle()
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -151,11 +154,17 @@ func ExampleView_String() {
 		fmt.Println(err)
 		return
 	}
-	v := s.View(stratego.Blue)
+	if s, _, err = s.Apply(stratego.MustParseMove("h3-h2")); err != nil {
+		fmt.Println(err)
+		return
+	}
+	v := s.View(stratego.Red)
 	fmt.Println(v)
-	w, err := stratego.ParseView(r, v.String())
+	fmt.Println(strings.HasPrefix(v.String(), s.ViewPosition(stratego.Red).String()+" "))
+	w, err := stratego.ParseView(v.String())
 	fmt.Println(w.Equal(v), err)
 	// Output:
-	// b .b1bXbBbBb9bF./..b3...b2./....b2.b3./..~..~../..~..~../...r?r?r?r?r?/..r?.r?r?../...r?..r?. r 0,0,0,0,0 - -/- - - -/- -/- -
+	// quick-battle .b?b?b?b?b?b?./..b?...b?./....b?.b?./..~..~../..~..~../...r3rBrBr2./..r3.r1rX.r9+/...rF..r2. b 1 1 - h3-h2/- -/-/0 - * view:red h3-h2 -
+	// true
 	// true <nil>
 }

@@ -43,6 +43,16 @@ func presetNames() []string {
 	return ns
 }
 
+// checkEachInfo runs the property check under each information
+// setting, with rules drawn from the presets.
+func checkEachInfo(t *testing.T, check func(t *rapid.T, r Rules)) {
+	for _, is := range infoSettings {
+		t.Run(is.name, func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) { check(t, genViewRules(t, is.info)) })
+		})
+	}
+}
+
 // genRules draws a preset under the information setting info.
 func genViewRules(t *rapid.T, info InfoRule) Rules {
 	r := viewPresets[rapid.SampledFrom(presetNames()).Draw(t, "preset")]()
@@ -84,7 +94,8 @@ func genRecorded(t *rapid.T, r Rules, maxPlies int) recorded {
 // start and replays g's moves. It reports false when the replay does not
 // go the same way (a move became illegal or a fight ended otherwise),
 // which can happen when a hidden piece won a fight under silent defense
-// or when the More-Squares Rule judged a board differently.
+// or when the More-Squares Rule judged a board differently, or when the
+// game ended otherwise (a side left without a legal move).
 func hiddenTwin(t *rapid.T, g recorded, c Color) (State, bool) {
 	o := c.Opponent()
 	s := g.end
@@ -125,7 +136,9 @@ func hiddenTwin(t *rapid.T, g recorded, c Color) (State, bool) {
 		}
 		twin = next
 	}
-	return twin, true
+	// The outcome is public and may depend on hidden ranks: whether the
+	// side to move has a legal move.
+	return twin, twin.Outcome() == g.end.Outcome()
 }
 
 // movesOnlyByMoreSquares reports whether the legal moves of two views
@@ -149,52 +162,45 @@ func movesOnlyByMoreSquares(a, b State, va, vb View) bool {
 // TestViewNoLeak: two states that differ only in ranks hidden from c give
 // equal views for c.
 func TestViewNoLeak(t *testing.T) {
-	for _, is := range infoSettings {
-		t.Run(is.name, func(t *testing.T) {
-			rapid.Check(t, func(t *rapid.T) {
-				r := genViewRules(t, is.info)
-				g := genRecorded(t, r, 250)
-				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
-				twin, ok := hiddenTwin(t, g, c)
-				if !ok {
-					t.Skip("the permuted game went another way")
-				}
-				got, want := twin.View(c), g.end.View(c)
-				if got.Equal(want) {
-					return
-				}
-				// Only the legal moves may differ, and only by the
-				// More-Squares Rule's comparison of hidden ranks.
-				if got.viewData == want.viewData && slices.Equal(got.hist, want.hist) &&
-					movesOnlyByMoreSquares(twin, g.end, got, want) {
-					return
-				}
-				t.Fatalf("views differ for %v (-want +got):\n%s\nstate:\n%s\ntwin:\n%s", c,
-					cmp.Diff(strings.Fields(want.String()), strings.Fields(got.String())),
-					g.end.Picture(), twin.Picture())
-			})
-		})
-	}
+	checkEachInfo(t, func(t *rapid.T, r Rules) {
+		g := genRecorded(t, r, 250)
+		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
+		twin, ok := hiddenTwin(t, g, c)
+		if !ok {
+			t.Skip("the permuted game went another way")
+		}
+		got, want := twin.View(c), g.end.View(c)
+		if got.Equal(want) {
+			return
+		}
+		// Only the legal moves may differ, and only by the
+		// More-Squares Rule's comparison of hidden ranks.
+		if got.pos.equal(&want.pos) && got.last == want.last &&
+			movesOnlyByMoreSquares(twin, g.end, got, want) {
+			return
+		}
+		t.Fatalf("views differ for %v (-want +got):\n%s\nstate:\n%s\ntwin:\n%s", c,
+			cmp.Diff(strings.Fields(want.String()), strings.Fields(got.String())),
+			g.end.Picture(), twin.Picture())
+	})
 }
 
 // TestViewShowsWhatIsKnown checks a view field by field against its
 // state.
 func TestViewShowsWhatIsKnown(t *testing.T) {
-	for _, is := range infoSettings {
-		t.Run(is.name, func(t *testing.T) {
-			rapid.Check(t, func(t *rapid.T) {
-				r := genViewRules(t, is.info)
-				s := genGame(t, r, 250)
-				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
-				checkView(t, s, c)
-			})
-		})
-	}
+	checkEachInfo(t, func(t *rapid.T, r Rules) {
+		s := genGame(t, r, 250)
+		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
+		checkView(t, s, c)
+	})
 }
 
 func checkView(t tHelper, s State, c Color) {
 	v := s.View(c)
 	r := s.Rules()
+	if p, want := v.Position(), s.ViewPosition(c); !p.equal(&want) {
+		t.Fatalf("View.Position differs from ViewPosition:\n got %v\nwant %v", p, want)
+	}
 	if v.Player() != c || v.Turn() != s.Turn() || v.Ply() != s.Ply() ||
 		v.PliesWithoutAttack() != s.PliesWithoutAttack() || v.Outcome() != s.Outcome() ||
 		v.RescueDue() != s.RescueDue() || v.Rules() != r {
@@ -357,33 +363,36 @@ func TestViewMoveKnowledge(t *testing.T) {
 
 // TestViewRoundTrip: the text and JSON forms decode to the same view.
 func TestViewRoundTrip(t *testing.T) {
-	for _, is := range infoSettings {
-		t.Run(is.name, func(t *testing.T) {
-			rapid.Check(t, func(t *rapid.T) {
-				r := genViewRules(t, is.info)
-				s := genGame(t, r, 250)
-				c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
-				checkRoundTrip(t, s.View(c))
-			})
-		})
-	}
+	checkEachInfo(t, func(t *rapid.T, r Rules) {
+		s := genGame(t, r, 250)
+		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
+		checkRoundTrip(t, s.View(c))
+	})
 }
 
 func checkRoundTrip(t tHelper, v View) {
 	t.Helper()
 	r := v.Rules()
 	text := v.String()
-	got, err := ParseView(r, text)
+	got, err := ParseView(text)
 	if err != nil {
 		t.Fatalf("ParseView(%q): %v", text, err)
 	}
 	if !got.Equal(v) {
 		t.Fatalf("text round trip (-want +got):\n%s", cmp.Diff(text, got.String()))
 	}
+	if got.Rules() != r {
+		t.Fatalf("text round trip: rules %v, want %v", got.Rules(), r)
+	}
 	var u View
-	u.rules = r
 	if err := u.UnmarshalText([]byte(text)); err != nil || !u.Equal(v) {
 		t.Fatalf("UnmarshalText: %v", err)
+	}
+	// The text of a view is the text of its view position, with the
+	// last move and the legal moves after it.
+	pt := v.Position().String()
+	if !strings.HasPrefix(text, pt+" ") || strings.Count(text[len(pt):], " ") != 2 {
+		t.Fatalf("view text %q does not extend its position's %q", text, pt)
 	}
 	data, err := json.Marshal(v)
 	if err != nil {
@@ -457,44 +466,59 @@ func TestViewDecodeErrors(t *testing.T) {
 	}{
 		{"empty", "", ErrSyntax},
 		{"fields", strings.Join(fields[:10], " "), ErrSyntax},
-		{"player", with(0, "x"), ErrSyntax},
-		{"own piece hidden", with(1, ownHidden(fields[1])), ErrSyntax},
+		{"no viewer", strings.Join(fields[:10], " ") + " - -", ErrSetup},
+		{"viewer", with(10, "view:green"), ErrSyntax},
+		{"viewer's own ranks hidden", with(10, "view:blue"), ErrSetup},
+		{"own piece hidden", with(1, hideFirst(fields[1], 'r')), ErrSetup},
 		{"no lake", strings.Replace(good, "~", ".", 1), ErrSyntax},
 		{"turn", with(2, "g"), ErrSyntax},
-		{"counters", with(3, "1,2,3"), ErrSyntax},
-		{"outcome", with(4, "r:won"), ErrSyntax},
-		{"captured", with(5, "XX/-"), ErrSyntax},
-		{"last", with(6, "r:a4-a5"), ErrSyntax},
+		{"rules", with(0, "chess"), ErrSyntax},
+		{"last", with(11, "a4"), ErrSyntax},
+		{"last piece missing", with(11, "e5-e6"), ErrSyntax},
+		{"last hidden defender", with(11, "e4xe5(3>?)"), ErrSyntax},
 		{"moves on the wrong turn", with(2, "b"), ErrSyntax},
-		{"moves unsorted", with(7, "j4-j5,a4-a5"), ErrSyntax},
-		{"history without records", with(10, "a4-a5"), ErrSyntax},
+		{"moves unsorted", with(12, "j4-j5,a4-a5"), ErrSyntax},
+		{"moves", with(12, "a4"), ErrSyntax},
+		{"history without records", with(8, "a4-a5"), ErrSetup},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseView(r, tt.text)
+			_, err := ParseView(tt.text)
 			if !errors.Is(err, tt.want) {
 				t.Errorf("ParseView: got %v, want %v", err, tt.want)
 			}
 		})
 	}
-	var zero View
-	if err := zero.UnmarshalText([]byte(good)); !errors.Is(err, ErrRules) {
-		t.Errorf("UnmarshalText on a zero View: got %v, want ErrRules", err)
+	var u View
+	if err := u.UnmarshalText([]byte(good)); err != nil || !u.Equal(s.View(Red)) {
+		t.Errorf("UnmarshalText into a zero View: %v", err)
 	}
+	var zero View
 	if _, err := zero.MarshalText(); !errors.Is(err, ErrInvalid) {
 		t.Errorf("MarshalText of the zero View: got %v, want ErrInvalid", err)
 	}
-	for _, data := range []string{`{`, `{"player":"green"}`, `{"rules":{}}`} {
+	if _, err := json.Marshal(zero); err == nil {
+		t.Errorf("json.Marshal of the zero View succeeded")
+	}
+	for _, data := range []string{`{`, `{"viewer":"green"}`, `{"rules":"chess"}`, `{"rules":"classic","turn":"red"}`,
+		`{"rules":"classic","viewer":"red","turn":"red","board":[{"piece":"red flag"}]}`,
+		`{"rules":"classic","viewer":"red","turn":"red","board":[{"square":"a1","piece":"red flag","known":["seen"]}]}`,
+	} {
 		if err := json.Unmarshal([]byte(data), &zero); err == nil {
 			t.Errorf("UnmarshalJSON(%s) succeeded", data)
 		}
 	}
 }
 
-// ownHidden hides the rank of the first red piece of a board field.
-func ownHidden(board string) string {
-	i := strings.IndexByte(board, 'r')
-	return board[:i+1] + "?" + board[i+2:]
+// fuzzViews returns views with a hidden defender of the last fight
+// (silent defense) and with rescue moves to list, as fuzzing seeds.
+func fuzzViews(tb testing.TB) []View {
+	r := Classic()
+	r.Info = InfoSilentDefense
+	s := play(tb, mustBoard(tb, r, Red, "e4:F", "e5:U", "a1:M", "a10:Y", "b10:X"), "e4-e5")
+	u := mustBoard(tb, UltimateLightning(), Red, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
+	u = play(tb, u, "b4-b5", "h8-h7", "e9-e10")
+	return []View{s.View(Red), s.View(Blue), u.View(Red), u.View(Blue)}
 }
 
 func FuzzParseView(f *testing.F) {
@@ -503,12 +527,15 @@ func FuzzParseView(f *testing.F) {
 	f.Add(s.View(Red).String())
 	s = play(f, s, s.AppendLegalMoves(nil)[0].String())
 	f.Add(s.View(Blue).String())
+	for _, v := range fuzzViews(f) {
+		f.Add(v.String())
+	}
 	f.Fuzz(func(t *testing.T, text string) {
-		v, err := ParseView(r, text)
+		v, err := ParseView(text)
 		if err != nil {
 			return
 		}
-		w, err := ParseView(r, v.String())
+		w, err := ParseView(v.String())
 		if err != nil || !w.Equal(v) {
 			t.Fatalf("%q parsed but its String %q does not: %v", text, v.String(), err)
 		}
@@ -526,7 +553,7 @@ func TestViewIntoNoAllocs(t *testing.T) {
 	}
 	var v View
 	s.ViewInto(&v, s.Turn())
-	if len(v.hist) == 0 || len(v.moves) == 0 {
+	if len(v.pos.history) == 0 || len(v.moves) == 0 {
 		t.Fatalf("want a view with moves and history, got %v", v)
 	}
 	if n := testing.AllocsPerRun(100, func() { s.ViewInto(&v, s.Turn()) }); n != 0 {
@@ -613,8 +640,9 @@ func TestViewMoreSquaresHiddenRanks(t *testing.T) {
 func FuzzUnmarshalJSONView(f *testing.F) {
 	s := mustNew(f, UltimateLightning(), 2)
 	s = play(f, s, s.AppendLegalMoves(nil)[0].String())
-	for _, c := range []Color{Red, Blue} {
-		data, err := json.Marshal(s.View(c))
+	views := append(fuzzViews(f), s.View(Red), s.View(Blue))
+	for _, v := range views {
+		data, err := json.Marshal(v)
 		if err != nil {
 			f.Fatal(err)
 		}
