@@ -76,6 +76,29 @@ var (
 	// cannot rescue or onto a square it may not use, or an ordinary move
 	// while a rescue is due ([State.RescueDue], [Rules.Rescues]).
 	ErrRescue = errors.New("stratego: rescue not allowed")
+
+	// The errors below belong to positions, records and views.
+
+	// ErrHidden is returned by [Position.State] for a player's view, which
+	// cannot become a [State] (a view of a game whose ranks are all shown
+	// makes one once its Viewer is cleared).
+	ErrHidden = errors.New("stratego: position is a player's view")
+
+	// ErrMismatch is wrapped by the errors of a game record that contradicts
+	// itself or the game its moves make: from [ParseRecord] (tags that
+	// disagree, a closing result other than the Result tag), [Record.Replay]
+	// and [Record.Annotated] (an annotation that is not what the move did, a
+	// result the replay does not reach, a start position under other rules),
+	// and from the Gravon converters [GravonOutcome], [GravonGame.Record] and
+	// [GravonGameOf] (a result code that contradicts its winner, rules that
+	// are no Gravon game type).
+	ErrMismatch = errors.New("stratego: record does not match the game")
+
+	// ErrInconsistentView is returned by [View.Sample] when no full state
+	// agrees with the view: a decoded view that no game could produce, or
+	// (very rarely) legal moves or an outcome that none of the sampler's
+	// draws matched.
+	ErrInconsistentView = errors.New("stratego: no state is consistent with the view")
 )
 
 // MoveError is the error of [State.Check] and [State.Apply] for a move

@@ -7,10 +7,6 @@ import (
 	"strings"
 )
 
-// ErrHidden: a position is a player's view and cannot become a [State]
-// (a view of a game whose ranks are all shown makes one once its Viewer
-// is cleared).
-var ErrHidden = errors.New("stratego: position is a player's view")
 
 // Position is a game position as plain data, the structured form of the
 // one-line position text (like chess's FEN): the rules, every piece with

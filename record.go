@@ -7,15 +7,6 @@ import (
 	"strings"
 )
 
-// ErrMismatch is wrapped by the errors of a game record that contradicts
-// itself or the game its moves make: from [ParseRecord] (tags that
-// disagree, a closing result other than the Result tag), [Record.Replay]
-// and [Record.Annotated] (an annotation that is not what the move did, a
-// result the replay does not reach, a start position under other rules),
-// and from the Gravon converters [GravonOutcome], [GravonGame.Record] and
-// [GravonGameOf] (a result code that contradicts its winner, rules that
-// are no Gravon game type).
-var ErrMismatch = errors.New("stratego: record does not match the game")
 
 // Tag is a descriptive tag of a game record, such as Event or Date.
 type Tag struct {

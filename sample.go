@@ -1,16 +1,10 @@
 package stratego
 
 import (
-	"errors"
 	"math/rand/v2"
 	"slices"
 )
 
-// ErrInconsistentView is returned by [View.Sample] when no full state
-// agrees with the view: a decoded view that no game could produce, or
-// (very rarely) legal moves or an outcome that none of the sampler's
-// draws matched.
-var ErrInconsistentView = errors.New("stratego: no state is consistent with the view")
 
 // sampleTries bounds the redraws of [View.Sample] (see there).
 const sampleTries = 1000
