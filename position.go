@@ -7,7 +7,6 @@ import (
 	"strings"
 )
 
-
 // Position is a game position as plain data, the structured form of the
 // one-line position text (like chess's FEN): the rules, every piece with
 // what its opponent knows about it, the captured pieces, the side to move,

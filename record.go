@@ -7,7 +7,6 @@ import (
 	"strings"
 )
 
-
 // Tag is a descriptive tag of a game record, such as Event or Date.
 type Tag struct {
 	Name  string // letters, digits and "_", not starting with a digit

@@ -5,7 +5,6 @@ import (
 	"slices"
 )
 
-
 // sampleTries bounds the redraws of [View.Sample] (see there).
 const sampleTries = 1000
 
