@@ -203,11 +203,7 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	}
 	// The history: the quiet moves between consecutive remembered boards.
 	for n := longest; n != nil && n.next != nil; n = n.next {
-		m, ok := boardStep(&n.next.board, &n.board)
-		if !ok {
-			break // not reached: remembered boards differ by quiet moves
-		}
-		p.history = append(p.history, m)
+		p.history = append(p.history, Move{From: squareOfCell[n.from], To: squareOfCell[n.to]})
 	}
 	slices.Reverse(p.history)
 }
@@ -218,28 +214,6 @@ func listLen(n *boardNode) int {
 		k++
 	}
 	return k
-}
-
-// boardStep returns the quiet move that turns board a into board b.
-func boardStep(a, b *Board) (Move, bool) {
-	var m Move
-	for i := range a {
-		if a[i] == b[i] {
-			continue
-		}
-		switch {
-		case a[i] != 0 && b[i] == 0 && m.From == NoSquare:
-			m.From = Square(i + 1)
-		case a[i] == 0 && b[i] != 0 && m.To == NoSquare:
-			m.To = Square(i + 1)
-		default:
-			return Move{}, false
-		}
-	}
-	if !m.From.IsValid() || !m.To.IsValid() || a[m.From.Index()] != b[m.To.Index()] {
-		return Move{}, false
-	}
-	return m, true
 }
 
 func sortCaptives(cs []Captive) { slices.SortFunc(cs, compareCaptives) }
@@ -1012,10 +986,20 @@ func hashBoard(b *Board) uint64 {
 	return h
 }
 
-func boardList(boards []Board, k int) *boardNode {
+// boardList returns the list of the k newest boards, each node with the
+// history move that made it (boards[0] is the current board, boards[i+1]
+// the board before boards[i], made from it by taking back
+// history[len(history)-1-i]).
+func boardList(boards []Board, history []Move, k int) *boardNode {
 	var n *boardNode
 	for i := k - 1; i >= 0; i-- {
-		n = &boardNode{hash: hashBoard(&boards[i]), board: boards[i], next: n}
+		node := &boardNode{hash: hashBoard(&boards[i]), next: n}
+		if j := len(history) - 1 - i; n != nil && j >= 0 {
+			m := history[j]
+			node.from, node.to = cellOfSquare[m.From], cellOfSquare[m.To]
+			node.pc = boards[i][m.To.Index()]
+		}
+		n = node
 	}
 	return n
 }
@@ -1090,10 +1074,10 @@ func (p *Position) place(g *game, boards []Board) State {
 		}
 		if ch := p.chases[c]; ch.from != NoSquare {
 			s.chases[c] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],
-				boards: boardList(boards, ch.boards)}
+				boards: boardList(boards, p.history, ch.boards)}
 		}
 	}
-	s.seen = boardList(boards, p.seen)
+	s.seen = boardList(boards, p.history, p.seen)
 	return s
 }
 

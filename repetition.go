@@ -87,7 +87,7 @@ func (s *State) chaseForbids(c Color, pc Piece, from, to int) bool {
 		list = s.seen
 	}
 	for n := list; n != nil; n = n.next {
-		if n.hash == h && s.sameBoardAfter(&n.board, pc, from, to) {
+		if n.hash == h && s.sameBoardAfter(list, n, pc, from, to) {
 			return true
 		}
 	}
@@ -102,21 +102,30 @@ func (s *State) adjacentEnemyAfter(to, from int, c Color) bool {
 	return s.adjacentEnemy(to, c)
 }
 
-// sameBoardAfter reports whether b is the board after moving pc between
-// the cells.
-func (s *State) sameBoardAfter(b *Board, pc Piece, from, to int) bool {
-	var cur Board
+// sameBoardAfter reports whether the board of node n of the list whose
+// head is the current board equals the board after moving pc between the
+// cells. It rebuilds n's board by taking back the moves of the nodes
+// before it.
+func (s *State) sameBoardAfter(head, n *boardNode, pc Piece, from, to int) bool {
+	if head.hash != s.hash {
+		return true // not reached: the head is the current board
+	}
+	var old, cur Board
 	s.snapshot(&cur)
+	old = cur
+	for k := head; k != n; k = k.next {
+		old[squareOfCell[k.to]-1] = 0
+		old[squareOfCell[k.from]-1] = k.pc
+	}
 	cur[squareOfCell[from]-1] = 0
 	cur[squareOfCell[to]-1] = pc
-	return cur == *b
+	return cur == old
 }
 
-// pushBoard returns list with the current board in front.
-func (s *State) pushBoard(list *boardNode) *boardNode {
-	n := &boardNode{hash: s.hash, next: list}
-	s.snapshot(&n.board)
-	return n
+// pushBoard returns list with the current board in front, made by the
+// quiet move between the cells.
+func (s *State) pushBoard(list *boardNode, from, to int) *boardNode {
+	return &boardNode{hash: s.hash, from: uint8(from), to: uint8(to), pc: s.pcs[s.cells[to]-1].pc, next: list}
 }
 
 // trackChases updates the chase records after c's move between the
@@ -131,23 +140,23 @@ func (s *State) trackChases(c Color, from, to int, attack, survived bool) {
 	if attack {
 		*mine, *theirs = chase{}, chase{}
 		if game {
-			s.seen = s.pushBoard(nil)
+			s.seen = &boardNode{hash: s.hash}
 		}
 		if survived && s.adjacentEnemy(to, c) {
 			mine.on, mine.to, mine.from = true, uint8(to), uint8(from)
 			if !game {
-				mine.boards = s.pushBoard(nil)
+				mine.boards = &boardNode{hash: s.hash}
 			}
 		}
 		return
 	}
 	if game {
-		s.seen = s.pushBoard(s.seen)
+		s.seen = s.pushBoard(s.seen, from, to)
 	}
 	if theirs.on {
 		if isStep(from, int(theirs.to)) {
 			if !game {
-				theirs.boards = s.pushBoard(theirs.boards)
+				theirs.boards = s.pushBoard(theirs.boards, from, to)
 			}
 		} else {
 			*theirs = chase{}
@@ -159,7 +168,7 @@ func (s *State) trackChases(c Color, from, to int, attack, survived bool) {
 		}
 		mine.to, mine.from = uint8(to), uint8(from)
 		if !game {
-			mine.boards = s.pushBoard(mine.boards)
+			mine.boards = s.pushBoard(mine.boards, from, to)
 		}
 	} else {
 		*mine = chase{}

@@ -177,11 +177,16 @@ type chase struct {
 	boards   *boardNode
 }
 
-// boardNode is an immutable list of boards, shared between states.
+// boardNode is an immutable list of the boards of consecutive plies,
+// newest first, shared between states. A node keeps the board's hash and
+// the quiet move that made it from the next node's board, so a board is
+// rebuilt exactly, when its hash matches, by taking moves back from the
+// current board (the list's head is always the current board).
 type boardNode struct {
-	hash  uint64
-	board Board
-	next  *boardNode
+	hash     uint64
+	from, to uint8 // cells of the move that made this board (0: the oldest)
+	pc       Piece // the piece that moved
+	next     *boardNode
 }
 
 // State is a position of a game with everything that decides what may
@@ -331,7 +336,7 @@ func newState(r Rules, b *Board, turn Color) (State, error) {
 	g.half[Red] = Rect(0, 0, r.Width-1, half-1).Intersect(r.Squares())
 	g.half[Blue] = Rect(0, r.Height-half, r.Width-1, r.Height-1).Intersect(r.Squares())
 	if r.MoreSquares == MoreSquaresGame {
-		s.seen = &boardNode{hash: s.hash, board: *b}
+		s.seen = &boardNode{hash: s.hash}
 	}
 	s.outcome = s.endCheck(false)
 	return s, nil
@@ -701,7 +706,7 @@ func (s *State) playRescue(m Move) Event {
 	// start afresh, as after an attack.
 	s.chases[Red], s.chases[Blue] = chase{}, chase{}
 	if s.g.rules.MoreSquares == MoreSquaresGame {
-		s.seen = s.pushBoard(nil)
+		s.seen = &boardNode{hash: s.hash}
 	}
 	s.ply++
 	s.quiet++
