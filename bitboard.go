@@ -17,12 +17,6 @@ func shr(b bb, k uint) bb {
 	return bb{b[0]>>k | b[1]<<(64-k), b[1]>>k | b[2]<<(64-k), b[2] >> k}
 }
 
-// steps returns the set moved one cell in each direction of dirs, in
-// that order (north, east, south, west).
-func steps(b bb) [4]bb {
-	return [4]bb{shl(b, stride), shl(b, 1), shr(b, stride), shr(b, 1)}
-}
-
 // wallBB returns the cells of walls (off the board or lakes) of walls.
 func wallBB(walls *[numCells]uint8) bb {
 	var w bb

@@ -65,9 +65,21 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 	}
 	// Scout slides beyond the first square.
 	strike := r.Scouts == ScoutMoveAndStrike
-	firsts := steps(me.scouts)
 	for k, d := range dirs {
-		t := &firsts[k]
+		if me.scouts == (bb{}) {
+			break
+		}
+		var t bb
+		switch k {
+		case 0:
+			t = shl(me.scouts, stride)
+		case 1:
+			t = shl(me.scouts, 1)
+		case 2:
+			t = shr(me.scouts, stride)
+		default:
+			t = shr(me.scouts, 1)
+		}
 		for w := range t {
 			x := t[w] & empty[w]
 			for x != 0 {
