@@ -20,12 +20,12 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 	r := &g.rules
 	banCell := -1
 	var forbid *edges
-	if run := &s.runs[c]; run.banned {
+	if run := &s.runs[c-1]; run.banned {
 		if p := &s.pcs[run.id-1]; p.cell != 0 {
 			banCell, forbid = int(p.cell), &run.ban
 		}
 	}
-	chaseOn := r.MoreSquares != MoreSquaresOff && s.chases[c].on
+	chaseOn := r.MoreSquares != MoreSquaresOff && s.chases[c-1].on
 	me, them := &s.side[c-1], &s.side[2-c]
 	var blocked, empty bb
 	for i := range blocked {
@@ -262,10 +262,10 @@ func (s *State) check(m Move) error {
 		}
 		attack = true
 	}
-	if run := &s.runs[c]; run.banned && run.id == s.cells[from] && run.ban.crossed(from, via, to) {
+	if run := &s.runs[c-1]; run.banned && run.id == s.cells[from] && run.ban.crossed(from, via, to) {
 		return moveErr(m, ErrTwoSquares)
 	}
-	if !attack && r.MoreSquares != MoreSquaresOff && s.chases[c].on && s.chaseForbids(c, p.pc, from, to) {
+	if !attack && r.MoreSquares != MoreSquaresOff && s.chases[c-1].on && s.chaseForbids(c, p.pc, from, to) {
 		return moveErr(m, ErrMoreSquares)
 	}
 	return nil

@@ -187,14 +187,14 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	longest := s.seen
 	p.seen = listLen(s.seen)
 	for c := Red; c <= Blue; c++ {
-		run := &s.runs[c]
+		run := &s.runs[c-1]
 		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].cell != 0 {
 			k := min(int(run.n), r.TwoSquares)
 			for i := k - 1; i >= 0; i-- {
 				p.runs[c] = append(p.runs[c], run.moves[i])
 			}
 		}
-		if ch := &s.chases[c]; ch.on {
+		if ch := &s.chases[c-1]; ch.on {
 			p.chases[c] = chaseRec{from: squareOfCell[ch.from], to: squareOfCell[ch.to], boards: listLen(ch.boards)}
 			if listLen(ch.boards) > listLen(longest) {
 				longest = ch.boards
@@ -1064,7 +1064,7 @@ func (p *Position) place(g *game, boards []Board) State {
 	}
 	for c := Red; c <= Blue; c++ {
 		if ms := p.runs[c]; len(ms) > 0 {
-			run := &s.runs[c]
+			run := &s.runs[c-1]
 			run.id = s.cells[cellOfSquare[ms[len(ms)-1].To]]
 			run.n = uint8(len(ms))
 			for i, m := range ms {
@@ -1073,7 +1073,7 @@ func (p *Position) place(g *game, boards []Board) State {
 			run.setBan(p.Rules.TwoSquares)
 		}
 		if ch := p.chases[c]; ch.from != NoSquare {
-			s.chases[c] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],
+			s.chases[c-1] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],
 				boards: boardList(boards, p.history, ch.boards)}
 		}
 	}

@@ -74,7 +74,7 @@ func runBan(moves *[MaxTwoSquares]Move, n int) edges {
 // move threatens (ends next to an enemy piece), is not the chaser's
 // return to the square it just left, and recreates a remembered board.
 func (s *State) chaseForbids(c Color, pc Piece, from, to int) bool {
-	ch := &s.chases[c]
+	ch := &s.chases[c-1]
 	if int(ch.to) == from && int(ch.from) == to {
 		return false
 	}
@@ -136,7 +136,7 @@ func (s *State) pushBoard(list *boardNode, from, to int) *boardNode {
 // next to an enemy piece.
 func (s *State) trackChases(c Color, from, to int, attack, survived bool) {
 	game := s.g.rules.MoreSquares == MoreSquaresGame
-	mine, theirs := &s.chases[c], &s.chases[c.Opponent()]
+	mine, theirs := &s.chases[c-1], &s.chases[2-c]
 	if attack {
 		*mine, *theirs = chase{}, chase{}
 		if game {

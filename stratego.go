@@ -209,9 +209,9 @@ type State struct {
 	outcome Outcome
 	last    Event
 	rescues [3]uint8
-	rescuer [2]uint64 // ids of the pieces that made a rescue
-	runs    [3]run
-	chases  [3]chase
+	rescuer [2]uint64  // ids of the pieces that made a rescue
+	runs    [2]run     // by color - 1
+	chases  [2]chase   // by color - 1
 	seen    *boardNode // boards since the last attack (MoreSquaresGame)
 }
 
@@ -595,7 +595,7 @@ func (s *State) play(m Move) Event {
 	}
 	attack := ev.Combat != NoCombat
 	if r.TwoSquares > 0 {
-		run := &s.runs[c]
+		run := &s.runs[c-1]
 		if run.id == aid+1 {
 			copy(run.moves[1:r.TwoSquares], run.moves[:r.TwoSquares-1])
 			if run.n < MaxTwoSquares {
@@ -704,7 +704,7 @@ func (s *State) playRescue(m Move) Event {
 	s.pending = false
 	// The board gained a piece: earlier boards may recur, so the chases
 	// start afresh, as after an attack.
-	s.chases[Red], s.chases[Blue] = chase{}, chase{}
+	s.chases = [2]chase{}
 	if s.g.rules.MoreSquares == MoreSquaresGame {
 		s.seen = &boardNode{hash: s.hash}
 	}
