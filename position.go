@@ -2,6 +2,7 @@ package stratego
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -340,7 +341,10 @@ func cloneList[T any](s []T) []T {
 }
 
 // String returns the text form of the position (see [Position]), or ""
-// when p does not pass the checks of [ParsePosition].
+// when [Position.AppendText] fails. String checks only what the text
+// needs (valid rules, turn, counters and pieces): a position that breaks
+// the other checks of [ParsePosition], such as an outcome other than the
+// one the rules give, still has a text, which ParsePosition rejects.
 func (p Position) String() string {
 	b, err := p.AppendText(make([]byte, 0, 320))
 	if err != nil {
@@ -350,8 +354,18 @@ func (p Position) String() string {
 }
 
 // AppendText implements [encoding.TextAppender]. It fails with an error
-// wrapping ErrInvalid when p has no valid rules, turn or pieces.
+// wrapping [ErrInvalid] when p has no valid rules, turn or pieces (the
+// error wraps the cause too: the *[RulesError] of invalid rules or a
+// *[SetupError] naming what is wrong).
 func (p Position) AppendText(b []byte) ([]byte, error) {
+	b, err := p.appendText(b)
+	if err != nil && !errors.Is(err, ErrInvalid) {
+		err = fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	return b, err
+}
+
+func (p Position) appendText(b []byte) ([]byte, error) {
 	r := &p.Rules
 	if err := r.Validate(); err != nil {
 		return b, err
