@@ -17,6 +17,13 @@ import (
 // position has the same legal moves and the same future as the original
 // (only [State.LastEvent] is not kept).
 //
+// The repetition record is unexported: it is kept by [State.Position]
+// and the parser, and a Position literal has none (an empty history, as
+// at the start of a game). A program that edits the pieces of a position
+// taken from a game (a puzzle editor) should copy the exported fields
+// into a new Position, since a record that no longer fits the board
+// makes [Position.State] fail.
+//
 // A player's view ([State.ViewPosition], [View.Position]) names its
 // viewer and has rank [Unknown] on the enemy pieces the viewer has not
 // seen; it parses and prints like any position but does not make a
@@ -105,11 +112,11 @@ type Position struct {
 	// [State.Position] give them in canonical order (by color, rank,
 	// knowledge, then rescue mark).
 	Captured           []Captive
-	Turn               Color
-	RescueDue          bool // the side to move must place a rescued piece
-	Ply                int
-	PliesWithoutAttack int
-	Outcome            Outcome
+	Turn               Color   // the side to move
+	RescueDue          bool    // the side to move must place a rescued piece
+	Ply                int     // plies played since the start ([State.Ply])
+	PliesWithoutAttack int     // plies in a row without an attack ([State.PliesWithoutAttack])
+	Outcome            Outcome // how the game stands
 
 	runs    [3][]Move
 	chases  [3]chaseRec
@@ -120,9 +127,9 @@ type Position struct {
 // Captive is a piece off the board, with what the opponent knew of it
 // and whether it had made a rescue.
 type Captive struct {
-	Piece   Piece
-	Known   Knowledge
-	Rescuer bool
+	Piece   Piece     // the piece, with its color and rank
+	Known   Knowledge // what the opponent knew of it when it was taken
+	Rescuer bool      // it had made a rescue (and may make no other)
 }
 
 // chaseRec is a running chase: the chaser's last move and the number of
