@@ -778,9 +778,11 @@ func parseMoves(s string, rescues bool) ([]Move, bool) {
 	return ms, true
 }
 
-// State returns the state of the position. It fails with ErrHidden for a
-// player's view ([Position.IsView]), and with an error wrapping ErrSetup when the position
-// breaks the checks of [ParsePosition].
+// State returns the state of the position. It fails with the
+// *[RulesError] of invalid rules (so for the zero Position), with
+// [ErrHidden] for a player's view ([Position.IsView]), and with an error
+// wrapping [ErrSetup] when the position breaks the other checks of
+// [ParsePosition].
 func (p Position) State() (State, error) {
 	return p.build(true, false)
 }
