@@ -15,9 +15,11 @@ import (
 // [ErrMismatch] and [ErrInconsistentView].
 var (
 	// ErrInvalid is returned for a value that is not a valid one: by the
-	// AppendText and MarshalText methods of a zero or out-of-range value
-	// (a square, rank, color, piece, move, outcome, record, position or
-	// view), by [State.Check] and [State.Apply] for a malformed [Move]
+	// AppendText and MarshalText methods of an out-of-range square, rank,
+	// color, piece, move or outcome (their zero values encode as the
+	// empty text), of a zero or invalid record, position, view or state
+	// (with the cause wrapped too, such as a *[RulesError]), by
+	// [State.Check] and [State.Apply] for a malformed [Move]
 	// (see [Move.IsValid]), by [State.Resign] for a color that is not a
 	// side, and by the Gravon writers for a move Gravon cannot hold.
 	ErrInvalid = errors.New("stratego: invalid value")
