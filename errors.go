@@ -52,6 +52,10 @@ var (
 	// ErrNoPiece means there is no piece on the from-square.
 	ErrNoPiece = errors.New("stratego: no piece on the from-square")
 	// ErrNotYourPiece means the piece belongs to the side not to move.
+	// [State.Check] knows only whose turn it is, not who sent the move:
+	// a server that takes moves from both players compares the sender
+	// with [State.Turn] first (a player moving out of turn would
+	// otherwise be told that his own piece is the opponent's).
 	ErrNotYourPiece = errors.New("stratego: piece belongs to the opponent")
 	// ErrImmovable means the piece is a Bomb or the Flag, which never move.
 	ErrImmovable = errors.New("stratego: piece cannot move")
