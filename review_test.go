@@ -257,3 +257,62 @@ func TestVintageAnnotations(t *testing.T) {
 		t.Errorf("ISF label X under Vintage: %v, want ErrSyntax", err)
 	}
 }
+
+// RULES.md 6.1: a scout's strike at distance crosses every boundary on
+// its path, and an attack counts like a move: after a3-a6, a6-a4, a4-a6
+// the scout may not strike back down the file, however far.
+func TestTwoSquares_ScoutStrikeAtDistanceIsForbidden(t *testing.T) {
+	s := mustBoard(t, Classic(), Red, "a3:D", "b1:R", "j1:M", "j10:Y", "e10:R")
+	s = play(t, s, "a3-a6", "e10-e9", "a6-a4", "e9-e10", "a4-a6", "b1-a1")
+	wantIllegal(t, s, "a6xa1", ErrTwoSquares)
+	wantLegal(t, s, "a6-a7")
+	// Another piece's move restarts the run: the strike is legal then.
+	s = mustBoard(t, Classic(), Red, "a3:D", "b1:R", "j1:M", "j10:Y", "e10:R", "e1:F")
+	s = play(t, s, "a3-a6", "e10-e9", "a6-a4", "e9-e10", "a4-a6", "b1-a1", "e1-e2", "e10-e9")
+	wantLegal(t, s, "a6xa1")
+}
+
+// RULES.md 6.3, the order of the end checks, in the corner cases where
+// two of them apply at once.
+func TestEndChecksWhereTwoApply(t *testing.T) {
+	capped := func(plies, quiet int) Rules {
+		r := Classic()
+		r.MaxPlies, r.MaxPliesWithoutAttack = plies, quiet
+		return r
+	}
+	tests := []struct {
+		name   string
+		rules  Rules
+		pieces []string
+		moves  []string
+		want   Outcome
+	}{
+		{"flag taken by the last mover of a side left without movers",
+			Classic(), []string{"a1:D", "a9:Y", "j1:M", "j10:N"}, []string{"a1xa9"}, Outcome{Red, FlagCaptured}},
+		{"flag taken on the ply of the ply cap",
+			capped(1, 0), []string{"a1:F", "a2:Y", "j1:M", "a10:R"}, []string{"a1xa2"}, Outcome{Red, FlagCaptured}},
+		{"the last movers trade: neither side can move",
+			Classic(), []string{"a1:D", "a9:P", "j1:M", "j10:Y"}, []string{"a1xa9"}, Outcome{NoColor, NeitherCanMove}},
+		{"a walled-in mover still counts as movable",
+			Classic(), []string{"a1:D", "a9:P", "j1:F", "j2:B", "i1:B", "h1:M", "j10:Y"}, []string{"a1xa9"}, Outcome{Red, NoLegalMove}},
+		{"quiet cap before no legal move",
+			capped(0, 1), []string{"a1:F", "j10:Y", "j1:M", "a10:R", "a9:N", "b10:N"}, []string{"a1-a2"}, Outcome{NoColor, NoAttackCap}},
+		{"a start where the side to move is stuck is over at once",
+			Classic(), []string{"a1:B", "a2:M", "j10:Y", "j9:R"}, nil, Outcome{Blue, NoLegalMove}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := play(t, mustBoard(t, tt.rules, Red, tt.pieces...), tt.moves...)
+			if got := s.Outcome(); got != tt.want {
+				t.Fatalf("outcome = %v, want %v", got, tt.want)
+			}
+			if _, err := s.Resign(s.Turn()); !errors.Is(err, ErrGameOver) {
+				t.Errorf("Resign after the end: %v, want ErrGameOver", err)
+			}
+			if _, err := s.AgreeDraw(); !errors.Is(err, ErrGameOver) {
+				t.Errorf("AgreeDraw after the end: %v, want ErrGameOver", err)
+			}
+			wantIllegal(t, s, "j10-j9", ErrGameOver)
+		})
+	}
+}
