@@ -15,9 +15,11 @@ import (
 // [ErrMismatch] and [ErrInconsistentView].
 var (
 	// ErrInvalid is returned for a value that is not a valid one: by the
-	// AppendText and MarshalText methods of a zero or out-of-range value
-	// (a square, rank, color, piece, move, outcome, record, position or
-	// view), by [State.Check] and [State.Apply] for a malformed [Move]
+	// AppendText and MarshalText methods of an out-of-range square, rank,
+	// color, piece, move or outcome (their zero values encode as the
+	// empty text), of a zero or invalid record, position, view or state
+	// (with the cause wrapped too, such as a *[RulesError]), by
+	// [State.Check] and [State.Apply] for a malformed [Move]
 	// (see [Move.IsValid]), by [State.Resign] for a color that is not a
 	// side, and by the Gravon writers for a move Gravon cannot hold.
 	ErrInvalid = errors.New("stratego: invalid value")
@@ -50,6 +52,10 @@ var (
 	// ErrNoPiece means there is no piece on the from-square.
 	ErrNoPiece = errors.New("stratego: no piece on the from-square")
 	// ErrNotYourPiece means the piece belongs to the side not to move.
+	// [State.Check] knows only whose turn it is, not who sent the move:
+	// a server that takes moves from both players compares the sender
+	// with [State.Turn] first (a player moving out of turn would
+	// otherwise be told that his own piece is the opponent's).
 	ErrNotYourPiece = errors.New("stratego: piece belongs to the opponent")
 	// ErrImmovable means the piece is a Bomb or the Flag, which never move.
 	ErrImmovable = errors.New("stratego: piece cannot move")

@@ -2,6 +2,7 @@ package stratego
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +16,13 @@ import (
 // [Position.State] convert without loss: the state rebuilt from a
 // position has the same legal moves and the same future as the original
 // (only [State.LastEvent] is not kept).
+//
+// The repetition record is unexported: it is kept by [State.Position]
+// and the parser, and a Position literal has none (an empty history, as
+// at the start of a game). A program that edits the pieces of a position
+// taken from a game (a puzzle editor) should copy the exported fields
+// into a new Position, since a record that no longer fits the board
+// makes [Position.State] fail.
 //
 // A player's view ([State.ViewPosition], [View.Position]) names its
 // viewer and has rank [Unknown] on the enemy pieces the viewer has not
@@ -104,11 +112,11 @@ type Position struct {
 	// [State.Position] give them in canonical order (by color, rank,
 	// knowledge, then rescue mark).
 	Captured           []Captive
-	Turn               Color
-	RescueDue          bool // the side to move must place a rescued piece
-	Ply                int
-	PliesWithoutAttack int
-	Outcome            Outcome
+	Turn               Color   // the side to move
+	RescueDue          bool    // the side to move must place a rescued piece
+	Ply                int     // plies played since the start ([State.Ply])
+	PliesWithoutAttack int     // plies in a row without an attack ([State.PliesWithoutAttack])
+	Outcome            Outcome // how the game stands
 
 	runs    [3][]Move
 	chases  [3]chaseRec
@@ -119,9 +127,9 @@ type Position struct {
 // Captive is a piece off the board, with what the opponent knew of it
 // and whether it had made a rescue.
 type Captive struct {
-	Piece   Piece
-	Known   Knowledge
-	Rescuer bool
+	Piece   Piece     // the piece, with its color and rank
+	Known   Knowledge // what the opponent knew of it when it was taken
+	Rescuer bool      // it had made a rescue (and may make no other)
 }
 
 // chaseRec is a running chase: the chaser's last move and the number of
@@ -314,7 +322,10 @@ func cloneList[T any](s []T) []T {
 }
 
 // String returns the text form of the position (see [Position]), or ""
-// when p does not pass the checks of [ParsePosition].
+// when [Position.AppendText] fails. String checks only what the text
+// needs (valid rules, turn, counters and pieces): a position that breaks
+// the other checks of [ParsePosition], such as an outcome other than the
+// one the rules give, still has a text, which ParsePosition rejects.
 func (p Position) String() string {
 	b, err := p.AppendText(make([]byte, 0, 320))
 	if err != nil {
@@ -324,8 +335,18 @@ func (p Position) String() string {
 }
 
 // AppendText implements [encoding.TextAppender]. It fails with an error
-// wrapping ErrInvalid when p has no valid rules, turn or pieces.
+// wrapping [ErrInvalid] when p has no valid rules, turn or pieces (the
+// error wraps the cause too: the *[RulesError] of invalid rules or a
+// *[SetupError] naming what is wrong).
 func (p Position) AppendText(b []byte) ([]byte, error) {
+	b, err := p.appendText(b)
+	if err != nil && !errors.Is(err, ErrInvalid) {
+		err = fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	return b, err
+}
+
+func (p Position) appendText(b []byte) ([]byte, error) {
 	r := &p.Rules
 	if err := r.Validate(); err != nil {
 		return b, err
@@ -731,9 +752,11 @@ func parseMoves(s string, rescues bool) ([]Move, bool) {
 	return ms, true
 }
 
-// State returns the state of the position. It fails with ErrHidden for a
-// player's view ([Position.IsView]), and with an error wrapping ErrSetup when the position
-// breaks the checks of [ParsePosition].
+// State returns the state of the position. It fails with the
+// *[RulesError] of invalid rules (so for the zero Position), with
+// [ErrHidden] for a player's view ([Position.IsView]), and with an error
+// wrapping [ErrSetup] when the position breaks the other checks of
+// [ParsePosition].
 func (p Position) State() (State, error) {
 	return p.build(true, false)
 }

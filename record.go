@@ -135,11 +135,20 @@ func (rec Record) String() string {
 	return string(b)
 }
 
-// AppendText implements [encoding.TextAppender]. It fails when a tag has
-// a bad name, a reserved name or a value with a line break, when a
-// comment holds "}", or when a move, the setups or the start position
-// cannot be written.
+// AppendText implements [encoding.TextAppender]. It fails with an error
+// wrapping [ErrInvalid] when a tag has a bad name, a reserved name or a
+// value with a line break, when a comment holds "}", or when a move, the
+// rules, the setups or the start position cannot be written (the error
+// then wraps the cause too, such as a *[RulesError] or a *[SetupError]).
 func (rec Record) AppendText(b []byte) ([]byte, error) {
+	b, err := rec.appendText(b)
+	if err != nil && !errors.Is(err, ErrInvalid) {
+		err = fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	return b, err
+}
+
+func (rec Record) appendText(b []byte) ([]byte, error) {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: record: "+format, append([]any{ErrInvalid}, args...)...)
 	}

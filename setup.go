@@ -101,8 +101,10 @@ func (r Rules) checkSetup(c Color, s Setup) error {
 // row forward, separated by "/", each with one character per file a, b, …
 // — the rank's label in the setup's numbering ([Numbering.Char]) or "."
 // for an empty square. A Classic setup is four rows of ten:
-// "616B252538/B824423329/5624335B77/72BB642BXF" has its Flag on j4,
-// behind the Marshal (X) on i4.
+// "616B252538/B824423329/5624335B77/72BB642BXF" has a Spy on b1 and
+// its Flag on j4, in the front row beside the Marshal (X) on i4. (The
+// rows of a [Position] and of [State.Picture] run the other way, from
+// the top of the board down.)
 func (s Setup) String() string {
 	b := make([]byte, 0, int(s.rows)*(int(s.width)+1))
 	for row := 0; row < int(s.rows); row++ {
