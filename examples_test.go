@@ -562,7 +562,7 @@ func ExampleEvent() {
 		fmt.Println(string(data))
 	}
 	// Output:
-	// {"Move":"a4-a5","Color":"red","Piece":"red major","Defender":"","Combat":"","Outcome":"ongoing"}
-	// {"Move":"a7-a6","Color":"blue","Piece":"blue scout","Defender":"","Combat":"","Outcome":"ongoing"}
-	// {"Move":"b4-b7","Color":"red","Piece":"red scout","Defender":"blue colonel","Combat":"defender wins","Outcome":"ongoing"}
+	// {"move":"a4-a5","color":"red","piece":"red major","outcome":"ongoing"}
+	// {"move":"a7-a6","color":"blue","piece":"blue scout","outcome":"ongoing"}
+	// {"move":"b4-b7","color":"red","piece":"red scout","defender":"blue colonel","combat":"defender wins","outcome":"ongoing"}
 }

@@ -13,7 +13,7 @@ func (s State) Picture() string {
 		return ""
 	}
 	r := &s.g.rules
-	return drawBoard(r, func(sq Square) string {
+	return drawBoard(r, false, func(sq Square) string {
 		p, ok := s.At(sq)
 		if !ok {
 			return ".."
@@ -30,15 +30,24 @@ func pieceCell(n Numbering, p Piece) string {
 	return string([]byte{c, n.Char(p.Rank())})
 }
 
-// drawBoard lays out cells of two characters, top row first.
-func drawBoard(r *Rules, cell func(Square) string) string {
+// drawBoard lays out cells of two characters, top row first, as Red sees
+// the board; turned, as Blue sees it (row 1 on top, file a on the right).
+func drawBoard(r *Rules, turned bool, cell func(Square) string) string {
 	var b strings.Builder
-	for row := r.Height - 1; row >= 0; row-- {
+	for i := 0; i < r.Height; i++ {
+		row := r.Height - 1 - i
+		if turned {
+			row = i
+		}
 		if row+1 < 10 {
 			b.WriteByte(' ')
 		}
 		b.WriteString(itoa(row + 1))
-		for f := 0; f < r.Width; f++ {
+		for j := 0; j < r.Width; j++ {
+			f := j
+			if turned {
+				f = r.Width - 1 - j
+			}
 			b.WriteByte(' ')
 			sq := SquareAt(f, row)
 			if r.Lakes.Has(sq) {
@@ -50,7 +59,11 @@ func drawBoard(r *Rules, cell func(Square) string) string {
 		b.WriteByte('\n')
 	}
 	b.WriteString("  ")
-	for f := 0; f < r.Width; f++ {
+	for j := 0; j < r.Width; j++ {
+		f := j
+		if turned {
+			f = r.Width - 1 - j
+		}
 		b.WriteString("  ")
 		b.WriteByte(byte('a' + f))
 	}

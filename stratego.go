@@ -104,12 +104,12 @@ func (o Outcome) String() string {
 // move. Every field has a text form, so an Event encodes as JSON (a zero
 // field as ""); [View.LastEvent] gives it as a player saw it.
 type Event struct {
-	Move     Move    // the move played
-	Color    Color   // the side that moved
-	Piece    Piece   // the moving (or rescued) piece
-	Defender Piece   // the attacked piece, or 0 when the move was no attack
-	Combat   Combat  // NoCombat when the move was no attack
-	Outcome  Outcome // the outcome after the move
+	Move     Move    `json:"move"`              // the move played
+	Color    Color   `json:"color"`             // the side that moved
+	Piece    Piece   `json:"piece"`             // the moving (or rescued) piece
+	Defender Piece   `json:"defender,omitzero"` // the attacked piece, or 0 when the move was no attack
+	Combat   Combat  `json:"combat,omitzero"`   // NoCombat when the move was no attack
+	Outcome  Outcome `json:"outcome"`           // the outcome after the move
 }
 
 // IsAttack reports whether the move was an attack.
