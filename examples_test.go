@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/stratego-go/stratego"
 )
@@ -565,4 +566,20 @@ func ExampleEvent() {
 	// {"move":"a4-a5","color":"red","piece":"red major","outcome":"ongoing"}
 	// {"move":"a7-a6","color":"blue","piece":"blue scout","outcome":"ongoing"}
 	// {"move":"b4-b7","color":"red","piece":"red scout","defender":"blue colonel","combat":"defender wins","outcome":"ongoing"}
+}
+
+// The generator's order is fixed but not sorted; Move.Compare lists the
+// moves square by square.
+func ExampleMove_Compare() {
+	r := stratego.Classic()
+	rng := rand.New(rand.NewPCG(1, 1))
+	s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+	if err != nil {
+		log.Fatal(err)
+	}
+	moves := s.AppendLegalMoves(nil)
+	slices.SortFunc(moves, stratego.Move.Compare)
+	fmt.Println(moves)
+	// Output:
+	// [a4-a5 b4-b5 b4-b6 b4-b7 e4-e5 f4-f5 i4-i5]
 }

@@ -15,6 +15,22 @@ type Move struct {
 	Rescue Rank   // the rank of the rescued piece, else NoRank
 }
 
+// Compare orders moves by from-square, then to-square, then Via, then
+// rescued rank, squares in index order (a1 first); it returns -1, 0 or
+// +1 like [cmp.Compare]. slices.SortFunc(moves, Move.Compare) lists moves
+// square by square, the order of [View.LegalMoves].
+func (m Move) Compare(o Move) int {
+	a := uint32(m.From)<<24 | uint32(m.To)<<16 | uint32(m.Via)<<8 | uint32(m.Rescue)
+	b := uint32(o.From)<<24 | uint32(o.To)<<16 | uint32(o.Via)<<8 | uint32(o.Rescue)
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
 // IsRescue reports whether m is a rescue placement.
 func (m Move) IsRescue() bool { return m.From == NoSquare && m.Rescue != NoRank }
 

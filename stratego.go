@@ -450,8 +450,14 @@ func (s State) Remaining(c Color) Army {
 	return a
 }
 
-// LegalMoves yields the legal moves of the side to move, each once, in a
-// fixed order; none when the game is over.
+// LegalMoves yields the legal moves of the side to move, each once; none
+// when the game is over. The order is the generator's, fixed for a given
+// position (so a seeded random player repeats its games): the one-square
+// moves and attacks direction by direction (north, east, south, west),
+// each direction by destination square, then the longer scout slides,
+// then the Captains' two-square moves; a due rescue lists its placements
+// by rank and square. Sort with [Move.Compare] to list moves square by
+// square, as [View.LegalMoves] does.
 func (s State) LegalMoves() iter.Seq[Move] {
 	return func(yield func(Move) bool) {
 		var buf [128]Move

@@ -110,15 +110,8 @@ func (s *State) maskedLast(c Color) Event {
 	return ev
 }
 
-// moveKey orders moves by from-square, to-square, via-square and rescued
-// rank: the order of [View.LegalMoves].
-func moveKey(m Move) uint32 {
-	return uint32(m.From)<<24 | uint32(m.To)<<16 | uint32(m.Via)<<8 | uint32(m.Rescue)
-}
-
-func compareMoves(a, b Move) int { return cmpKey(moveKey(a), moveKey(b)) }
-
-func sortMoves(ms []Move) { slices.SortFunc(ms, compareMoves) }
+// sortMoves sorts moves by [Move.Compare]: the order of [View.LegalMoves].
+func sortMoves(ms []Move) { slices.SortFunc(ms, Move.Compare) }
 
 func cmpKey(a, b uint32) int {
 	switch {
@@ -352,7 +345,7 @@ func (v View) AppendLegalMoves(dst []Move) []Move { return append(dst, v.moves..
 
 // IsLegal reports whether m is one of the player's legal moves.
 func (v View) IsLegal(m Move) bool {
-	_, ok := slices.BinarySearchFunc(v.moves, m, compareMoves)
+	_, ok := slices.BinarySearchFunc(v.moves, m, Move.Compare)
 	return ok
 }
 
@@ -588,7 +581,7 @@ func newView(p Position, a AnnotatedMove, hiddenDefender bool, moves []Move) (Vi
 	if p.Turn != p.Viewer && len(moves) > 0 {
 		return View{}, errors.New("legal moves listed when it is not the viewer's turn")
 	}
-	if !slices.IsSortedFunc(moves, compareMoves) {
+	if !slices.IsSortedFunc(moves, Move.Compare) {
 		return View{}, errors.New("legal moves out of order")
 	}
 	if len(moves) > 0 {
