@@ -78,7 +78,9 @@ func (s *State) chaseForbids(c Color, pc Piece, from, to int) bool {
 	if int(ch.to) == from && int(ch.from) == to {
 		return false
 	}
-	if !s.adjacentEnemyAfter(to, from, c) {
+	// The threat is judged on the board after the move; the from-cell it
+	// empties held the mover, never an enemy, so the current board answers.
+	if !s.adjacentEnemy(to, c) {
 		return false
 	}
 	h := s.hash ^ zobrist[from][pc] ^ zobrist[to][pc]
@@ -92,14 +94,6 @@ func (s *State) chaseForbids(c Color, pc Piece, from, to int) bool {
 		}
 	}
 	return false
-}
-
-// adjacentEnemyAfter is adjacentEnemy for a piece moved from one cell to
-// another: the from-cell held the mover, never an enemy, so the current
-// board answers.
-func (s *State) adjacentEnemyAfter(to, from int, c Color) bool {
-	_ = from
-	return s.adjacentEnemy(to, c)
 }
 
 // sameBoardAfter reports whether the board of node n of the list whose
