@@ -1,0 +1,679 @@
+package stratego
+
+import (
+	"math"
+	"slices"
+)
+
+// Encodings for learning agents: a fixed action space that numbers every
+// move, so that a policy network's output layer maps to moves, and an
+// observation of a View as feature planes.
+//
+// # Perspective
+//
+// A network that plays both sides sees the board from its own chair: for
+// Blue both encodings turn the board 180° within the rules' board (file f
+// and row r become Width-1-f and Height-1-r; a Classic h9 becomes c2), so
+// that a side's own back row is always row 0 and its moves "up" go
+// towards the enemy. For Red nothing turns. [TurnSquare] and [TurnMove]
+// do the turning; turning twice gives back what was turned.
+
+// The action space. An action index is plane×[MaxSquares] + square index
+// ([Square.Index], row×10 + file): a policy head may be a flat vector of
+// [NumActions] logits or [NumActionPlanes] planes of 10×10, AlphaZero
+// style. The square is the from-square of a piece move and the target of
+// a rescue. The planes:
+//
+//	 0–35  a straight move of d×9 + (n-1): direction d (0 up, towards
+//	       higher rows; 1 right, towards higher files; 2 down; 3 left),
+//	       n = 1…9 squares (a step, a Scout's slide, a Captain's straight
+//	       two-square move)
+//	36–43  a Captain's turning move (Move.Via set) of 36 + d×2 + t: first
+//	       step in direction d, then a turn to the right (t = 0: d+1 mod
+//	       4, clockwise) or to the left (t = 1: d+3 mod 4)
+//	44–54  a rescue of 43 + rank: Spy (44) … Marshal (53), Bomb (54)
+//
+// Directions are those of the board the index is read on: absolute for
+// [ActionIndex], the mover's own for [ActionIndexFor] (where "up" is
+// always towards the enemy). Every legal move of every game under any
+// Rules has an index and distinct moves have distinct indices; indices
+// that name no move (a slide off the grid) are never legal.
+const (
+	// NumActionPlanes is the number of planes of the action space.
+	NumActionPlanes = straightPlanes + turnPlanes + rescuePlanes
+	// NumActions is the number of action indices, 0 … NumActions-1.
+	NumActions = NumActionPlanes * MaxSquares
+)
+
+const (
+	maxDistance    = MaxSize - 1
+	straightPlanes = 4 * maxDistance // 36
+	turnPlanes     = 4 * 2           // 8
+	rescuePlanes   = int(Bomb)       // Spy … Bomb, 11
+	turnPlane0     = straightPlanes
+	rescuePlane0   = straightPlanes + turnPlanes
+)
+
+// The four directions of the action space: up, right, down, left.
+var actionDirs = [4]struct{ df, dr int }{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}
+
+// ActionIndex returns the index of m in the action space (see
+// [NumActions]), with the board as it is (no turning), and true; or -1
+// and false when m is not a move the space holds: an invalid move, a
+// piece move that is neither in a straight line nor a Captain's turn
+// through an adjacent Via square.
+func ActionIndex(m Move) (int, bool) {
+	if !m.IsValid() {
+		return -1, false
+	}
+	if m.IsRescue() {
+		return (rescuePlane0+int(m.Rescue)-1)*MaxSquares + m.To.Index(), true
+	}
+	if m.Via != NoSquare {
+		d1, ok1 := stepDir(m.From, m.Via)
+		d2, ok2 := stepDir(m.Via, m.To)
+		if !ok1 || !ok2 || (d2-d1)&1 == 0 {
+			return -1, false
+		}
+		t := 0
+		if d2 != (d1+1)&3 {
+			t = 1
+		}
+		return (turnPlane0+d1*2+t)*MaxSquares + m.From.Index(), true
+	}
+	df, dr := m.To.File()-m.From.File(), m.To.Row()-m.From.Row()
+	var d, n int
+	switch {
+	case df == 0 && dr > 0:
+		d, n = 0, dr
+	case dr == 0 && df > 0:
+		d, n = 1, df
+	case df == 0 && dr < 0:
+		d, n = 2, -dr
+	case dr == 0 && df < 0:
+		d, n = 3, -df
+	default:
+		return -1, false
+	}
+	return (d*maxDistance+n-1)*MaxSquares + m.From.Index(), true
+}
+
+// stepDir returns the direction of the step from a to the adjacent b.
+func stepDir(a, b Square) (int, bool) {
+	df, dr := b.File()-a.File(), b.Row()-a.Row()
+	for d, v := range actionDirs {
+		if v.df == df && v.dr == dr {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+// ActionMove returns the move of action index i (see [NumActions]), with
+// the board as it is, and true; or the zero Move and false when i is out
+// of range or names no move (a slide or turn that leaves the 10×10 grid).
+// For every move m that [ActionIndex] accepts, ActionMove(ActionIndex(m))
+// is m.
+func ActionMove(i int) (Move, bool) {
+	if i < 0 || i >= NumActions {
+		return Move{}, false
+	}
+	plane, sq := i/MaxSquares, SquareFromIndex(i%MaxSquares)
+	f, r := sq.File(), sq.Row()
+	switch {
+	case plane < turnPlane0:
+		v, n := actionDirs[plane/maxDistance], plane%maxDistance+1
+		to := SquareAt(f+v.df*n, r+v.dr*n)
+		if to == NoSquare {
+			return Move{}, false
+		}
+		return Move{From: sq, To: to}, true
+	case plane < rescuePlane0:
+		d1 := (plane - turnPlane0) / 2
+		d2 := (d1 + 1) & 3
+		if (plane-turnPlane0)&1 == 1 {
+			d2 = (d1 + 3) & 3
+		}
+		v1, v2 := actionDirs[d1], actionDirs[d2]
+		via := SquareAt(f+v1.df, r+v1.dr)
+		to := SquareAt(f+v1.df+v2.df, r+v1.dr+v2.dr)
+		if via == NoSquare || to == NoSquare {
+			return Move{}, false
+		}
+		return Move{From: sq, Via: via, To: to}, true
+	}
+	return Move{To: sq, Rescue: Rank(plane-rescuePlane0) + Spy}, true
+}
+
+// TurnSquare returns sq as player c sees it (see the perspective note at
+// [ActionIndexFor]): sq itself for Red, sq turned 180° within r's board
+// for Blue (file f and row w become r.Width-1-f and r.Height-1-w). It
+// reports false when c is not a side or sq is not on r's board rectangle
+// (lakes are on it). Turning is an involution: TurnSquare(r, c, t) is sq
+// for t the turned square.
+func TurnSquare(r Rules, c Color, sq Square) (Square, bool) {
+	f, w := sq.File(), sq.Row()
+	if !c.IsValid() || f < 0 || f >= r.Width || w >= r.Height || r.Width > MaxSize || r.Height > MaxSize {
+		return NoSquare, false
+	}
+	if c == Blue {
+		return SquareAt(r.Width-1-f, r.Height-1-w), true
+	}
+	return sq, true
+}
+
+// TurnMove returns m as player c sees it: each of its squares turned
+// with [TurnSquare]. It reports false when c is not a side or m is not
+// valid or leaves r's board rectangle. Turning is an involution.
+func TurnMove(r Rules, c Color, m Move) (Move, bool) {
+	if !m.IsValid() {
+		return Move{}, false
+	}
+	t := m
+	var ok bool
+	if m.From != NoSquare {
+		if t.From, ok = TurnSquare(r, c, m.From); !ok {
+			return Move{}, false
+		}
+	}
+	if m.Via != NoSquare {
+		if t.Via, ok = TurnSquare(r, c, m.Via); !ok {
+			return Move{}, false
+		}
+	}
+	if t.To, ok = TurnSquare(r, c, m.To); !ok {
+		return Move{}, false
+	}
+	return t, true
+}
+
+// ActionIndexFor returns the index of c's move m under r in c's own
+// perspective, so that one network plays both sides: Blue's moves are
+// turned 180° within r's board first ([TurnMove]), so "up" is towards
+// the enemy for both sides. It reports -1 and false when
+// [TurnMove] or [ActionIndex] does. [ActionMoveFor] inverts it.
+//
+// A Classic example: Red's a4-a5 and Blue's j7-j6 are both a step up
+// from the front-left square a4 of their own side, index 30.
+func ActionIndexFor(r Rules, c Color, m Move) (int, bool) {
+	t, ok := TurnMove(r, c, m)
+	if !ok {
+		return -1, false
+	}
+	return ActionIndex(t)
+}
+
+// ActionMoveFor returns c's move of action index i under r, read in c's
+// own perspective (see [ActionIndexFor]), and true; or the zero Move and
+// false when i names no move or the move leaves r's board rectangle.
+func ActionMoveFor(r Rules, c Color, i int) (Move, bool) {
+	m, ok := ActionMove(i)
+	if !ok {
+		return Move{}, false
+	}
+	return TurnMove(r, c, m)
+}
+
+// AppendLegalActions appends the action indices of the legal moves of
+// the side to move of s, in its own perspective ([ActionIndexFor]), to
+// dst and returns the extended slice: one index per legal move, in the
+// order of [State.LegalMoves], none when the game is over. It does not
+// allocate when dst has room (and the side has at most 128 legal moves).
+func AppendLegalActions(dst []int, s State) []int {
+	r, c := s.Rules(), s.Turn()
+	for m := range s.LegalMoves() {
+		// Every legal move has an index (TestActionsCoverLegalMoves).
+		if i, ok := ActionIndexFor(r, c, m); ok {
+			dst = append(dst, i)
+		}
+	}
+	return dst
+}
+
+// AppendLegalActions appends the action indices of the player's legal
+// moves ([View.LegalMoves]) in the player's own perspective
+// ([ActionIndexFor]) to dst and returns the extended slice, in the order
+// of View.LegalMoves; none when it is not the player's turn. It does not
+// allocate when dst has room.
+func (v View) AppendLegalActions(dst []int) []int {
+	r, c := v.Rules(), v.Player()
+	for m := range v.LegalMoves() {
+		if i, ok := ActionIndexFor(r, c, m); ok {
+			dst = append(dst, i)
+		}
+	}
+	return dst
+}
+
+// The observation planes, in order; see [AppendObservation].
+const (
+	obsOwn          = 0  // 12 planes: own piece of rank Spy … Flag
+	obsOwnKnown     = 12 // own piece whose rank the enemy has seen
+	obsOwnMoved     = 13 // own piece the enemy has seen move
+	obsOwnFar       = 14 // own piece the enemy has seen move far
+	obsEnemy        = 15 // 12 planes: enemy rank Spy … Flag, shown or estimated
+	obsEnemyHidden  = 27 // enemy piece of hidden rank
+	obsEnemyMoved   = 28 // enemy piece that has moved
+	obsEnemyFar     = 29 // enemy piece that has moved far
+	obsEmpty        = 30 // empty playable square
+	obsLake         = 31 // lake
+	obsOwnRun       = 32 // own Two-Squares run
+	obsEnemyRun     = 33 // enemy Two-Squares run
+	obsLastFrom     = 34 // from (and via) square of the last move
+	obsLastTo       = 35 // to square of the last move
+	obsToMove       = 36 // constant: the player is to move
+	obsRescueDue    = 37 // constant: a rescue is due
+	obsQuiet        = 38 // constant: plies without attack / cap
+	obsPly          = 39 // constant: ply / cap
+	obsOwnRescues   = 40 // constant: own rescues left / Rules.Rescues
+	obsEnemyRescues = 41 // constant: enemy rescues left / Rules.Rescues
+
+	// NumObservationPlanes is the number of feature planes of an
+	// observation (see [AppendObservation]); it is the same for all Rules.
+	NumObservationPlanes = 42
+)
+
+// ObservationShape returns the shape of the observation of a view of a
+// game under r (see [AppendObservation]): NumObservationPlanes planes of
+// r.Height rows of r.Width files. It returns zeros when r's board size
+// is not 1–10 by 1–10.
+func ObservationShape(r Rules) (planes, rows, files int) {
+	if r.Width < 1 || r.Width > MaxSize || r.Height < 1 || r.Height > MaxSize {
+		return 0, 0, 0
+	}
+	return NumObservationPlanes, r.Height, r.Width
+}
+
+// AppendObservation appends the observation of v to dst and returns the
+// extended slice: what v's player may know, never more, as
+// planes×rows×files float32 values (see [ObservationShape]), element
+// [p][row][file] at (p×rows + row)×files + file. Rows and files are the
+// player's own ([TurnSquare]): row 0 is its back row, the one it set up
+// nearest to, file 0 its left. It appends nothing for the zero View and
+// does not allocate when dst has room.
+//
+// The planes (1 on a square where the feature holds, else 0, unless
+// given otherwise):
+//
+//	 0–11  own piece of rank Spy (0) … Marshal (9), Bomb (10), Flag (11)
+//	12     own piece whose rank the enemy has seen
+//	13     own piece the enemy has seen move (KnownMoved)
+//	14     own piece the enemy has seen move more than one square (KnownFar)
+//	15–26  enemy piece of rank Spy (15) … Flag (26): 1 for a shown rank;
+//	       for a hidden piece, an estimate of the probability of each rank
+//	       (see below), summing to 1 over the 12 planes
+//	27     enemy piece of hidden rank
+//	28     enemy piece that has moved (so not a Bomb or the Flag)
+//	29     enemy piece that has moved more than one square
+//	30     empty playable square
+//	31     lake
+//	32     the player's Two-Squares run (RULES.md 6.1): the squares on the
+//	       paths of the run's moves, valued moves/Rules.TwoSquares
+//	33     the enemy's Two-Squares run, likewise
+//	34     the from-square (and Via) of the last move of either side
+//	35     the to-square of the last move (the target of a rescue)
+//	36     every square: 1 when the player is to move
+//	37     every square: 1 when a rescue is due from the side to move
+//	38     every square: plies without attack / Rules.MaxPliesWithoutAttack
+//	       (0 without that cap)
+//	39     every square: ply / Rules.MaxPlies (0 without that cap)
+//	40     every square: the player's rescues left / Rules.Rescues (0
+//	       without rescues)
+//	41     every square: the enemy's rescues left / Rules.Rescues
+//
+// The rank estimate of planes 15–26 spreads [View.HiddenArmy] over the
+// hidden enemy pieces, each piece over the ranks it may have
+// ([View.CanBe]): the scaling of a pieces×ranks table of ones (where
+// CanBe) until each piece's row sums to 1 and each rank's column to its
+// count (Sinkhorn's iteration, a fixed number of rounds). It is the
+// maximum-entropy spread under those sums, a cheap stand-in for the exact
+// probability under a uniform draw of consistent states ([View.Sample]).
+// Pieces that the view cannot tell apart get equal rows.
+func AppendObservation(dst []float32, v View) []float32 {
+	if !v.IsValid() {
+		return dst
+	}
+	r := v.Rules()
+	planes, h, w := ObservationShape(r)
+	if planes == 0 {
+		return dst
+	}
+	area := h * w
+	start := len(dst)
+	dst = slices.Grow(dst, planes*area)[:start+planes*area]
+	obs := dst[start:]
+	clear(obs)
+	me := v.Player()
+	o := obsBoard{obs: obs, w: w, h: h, area: area, blue: me == Blue}
+
+	var est rankEstimate
+	est.compute(&v, r)
+
+	for row := range h {
+		for file := range w {
+			sq := SquareAt(file, row)
+			at := row*w + file
+			if o.blue {
+				at = area - 1 - at
+			}
+			p, ok := v.At(sq)
+			switch {
+			case r.Lakes.Has(sq):
+				obs[obsLake*area+at] = 1
+			case !ok:
+				obs[obsEmpty*area+at] = 1
+			case p.Color() == me:
+				k := v.Knowledge(sq)
+				obs[(obsOwn+int(p.Rank()-Spy))*area+at] = 1
+				obs[obsOwnKnown*area+at] = b2f(k&KnownRank != 0)
+				obs[obsOwnMoved*area+at] = b2f(k&KnownMoved != 0)
+				obs[obsOwnFar*area+at] = b2f(k&KnownFar != 0)
+			default:
+				k := v.Knowledge(sq)
+				if rk := p.Rank(); rk.IsValid() {
+					obs[(obsEnemy+int(rk-Spy))*area+at] = 1
+				} else {
+					obs[obsEnemyHidden*area+at] = 1
+					for j, x := range &est.p[est.class[sq.Index()]] {
+						obs[(obsEnemy+j)*area+at] = x
+					}
+				}
+				obs[obsEnemyMoved*area+at] = b2f(k&KnownMoved != 0)
+				obs[obsEnemyFar*area+at] = b2f(k&KnownFar != 0)
+			}
+		}
+	}
+	if n := r.TwoSquares; n > 0 {
+		o.run(obsOwnRun, v.twoSquaresRun(me), n)
+		o.run(obsEnemyRun, v.twoSquaresRun(me.Opponent()), n)
+	}
+	if ev := v.LastEvent(); ev.Color.IsValid() {
+		m := ev.Move
+		o.set(obsLastFrom, m.From, 1)
+		o.set(obsLastFrom, m.Via, 1)
+		o.set(obsLastTo, m.To, 1)
+	}
+	o.fill(obsToMove, b2f(v.Turn() == me))
+	o.fill(obsRescueDue, b2f(v.RescueDue()))
+	o.fill(obsQuiet, ratio(v.PliesWithoutAttack(), r.MaxPliesWithoutAttack))
+	o.fill(obsPly, ratio(v.Ply(), r.MaxPlies))
+	if r.Rescues > 0 {
+		o.fill(obsOwnRescues, ratio(r.Rescues-v.Rescues(me), r.Rescues))
+		o.fill(obsEnemyRescues, ratio(r.Rescues-v.Rescues(me.Opponent()), r.Rescues))
+	}
+	return dst
+}
+
+// twoSquaresRun returns the Two-Squares run of c in the view, oldest
+// move first (the runs field of the position text).
+func (v *View) twoSquaresRun(c Color) []Move {
+	if !c.IsValid() {
+		return nil
+	}
+	return v.pos.runs[c]
+}
+
+// obsBoard writes the planes of one observation.
+type obsBoard struct {
+	obs        []float32
+	w, h, area int
+	blue       bool
+}
+
+// set writes x at sq of plane p, in the viewer's perspective; squares
+// off the board are ignored.
+func (o *obsBoard) set(p int, sq Square, x float32) {
+	f, r := sq.File(), sq.Row()
+	if f < 0 || f >= o.w || r >= o.h {
+		return
+	}
+	if o.blue {
+		f, r = o.w-1-f, o.h-1-r
+	}
+	o.obs[p*o.area+r*o.w+f] = x
+}
+
+func (o *obsBoard) fill(p int, x float32) {
+	if x != 0 {
+		plane := o.obs[p*o.area : (p+1)*o.area]
+		for i := range plane {
+			plane[i] = x
+		}
+	}
+}
+
+// run marks the squares on the paths of a Two-Squares run's moves.
+func (o *obsBoard) run(p int, moves []Move, limit int) {
+	x := ratio(len(moves), limit)
+	for _, m := range moves {
+		o.set(p, m.Via, x)
+		df, dr := stepSign(m.To.File()-m.From.File()), stepSign(m.To.Row()-m.From.Row())
+		if m.Via != NoSquare || (df != 0 && dr != 0) {
+			o.set(p, m.From, x)
+			o.set(p, m.To, x)
+			continue
+		}
+		for sq := m.From; sq.IsValid(); sq = SquareAt(sq.File()+df, sq.Row()+dr) {
+			o.set(p, sq, x)
+			if sq == m.To {
+				break
+			}
+		}
+	}
+}
+
+func stepSign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+func b2f(b bool) float32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ratio returns n/d in [0, 1], or 0 when d is 0.
+func ratio(n, d int) float32 {
+	if d <= 0 || n <= 0 {
+		return 0
+	}
+	if n >= d {
+		return 1
+	}
+	return float32(n) / float32(d)
+}
+
+// maxRankClasses bounds the number of distinct sets of ranks the hidden
+// pieces of a view may have: all ranks, the movable ones, Scout, Captain,
+// Scout or Captain (by what is known of a piece), and one more for a
+// defender that won under silent defense.
+const maxRankClasses = 8
+
+// sinkhornRounds is the number of rounds of the rank estimate.
+const sinkhornRounds = 100
+
+// rankEstimate is the estimate of the ranks of a view's hidden enemy
+// pieces: pieces with the same set of possible ranks form a class, and
+// p holds each class's probability of each rank Spy … Flag.
+type rankEstimate struct {
+	class [MaxSquares]uint8 // the class of each hidden piece's square
+	p     [maxRankClasses][NumRanks - 1]float32
+}
+
+// compute fills e for the view v under its rules r.
+func (e *rankEstimate) compute(v *View, r Rules) {
+	f := newRankFilter(v, r)
+	army := f.army
+	var masks [maxRankClasses]uint16
+	var count [maxRankClasses]float64
+	n := 0
+	for sq := range v.Hidden().All() {
+		m := f.mask(r, v.Knowledge(sq), sq)
+		c := 0
+		for c < n && masks[c] != m {
+			c++
+		}
+		if c == n {
+			if n == maxRankClasses {
+				c = n - 1 // cannot happen: see maxRankClasses
+			} else {
+				masks[n] = m
+				n++
+			}
+		}
+		e.class[sq.Index()] = uint8(c)
+		count[c]++
+	}
+	pruneTight(masks[:n], count[:n], &army)
+	var p [maxRankClasses][NumRanks - 1]float64
+	for c := range n {
+		for j := range p[c] {
+			if masks[c]&(1<<(Spy+Rank(j))) != 0 {
+				p[c][j] = 1
+			}
+		}
+	}
+	for range sinkhornRounds {
+		normalizeRows(p[:n])
+		worst := 0.0
+		for j := range NumRanks - 1 {
+			col := 0.0
+			for c := range n {
+				col += count[c] * p[c][j]
+			}
+			if col > 0 {
+				want := float64(army[Spy+Rank(j)])
+				worst = max(worst, math.Abs(col-want))
+				f := want / col
+				for c := range n {
+					p[c][j] *= f
+				}
+			}
+		}
+		if worst < 1e-6 {
+			break
+		}
+	}
+	normalizeRows(p[:n])
+	for c := range n {
+		for j, x := range p[c] {
+			e.p[c][j] = float32(x)
+		}
+	}
+}
+
+// rankFilter says which ranks a hidden piece of a view may have, piece
+// by piece, as [View.CanBe] does.
+type rankFilter struct {
+	army     Army   // the view's HiddenArmy
+	armyMask uint16 // the ranks of army
+	def      Square // a hidden defender that won the last fight, or NoSquare
+	defMask  uint16 // the ranks that beat that fight's attacker
+}
+
+func newRankFilter(v *View, r Rules) rankFilter {
+	f := rankFilter{army: v.HiddenArmy()}
+	for rk := Spy; rk <= Flag; rk++ {
+		if f.army[rk] > 0 {
+			f.armyMask |= 1 << rk
+		}
+	}
+	if ev := v.LastEvent(); ev.Color == v.Player() && ev.Combat == DefenderWins && ev.Defender.Rank() == Unknown {
+		f.def = ev.Move.To
+		for rk := Spy; rk <= Flag; rk++ {
+			if Resolve(r, ev.Piece.Rank(), rk) == DefenderWins {
+				f.defMask |= 1 << rk
+			}
+		}
+	}
+	return f
+}
+
+// mask returns the ranks (bit r for rank r) the hidden piece on sq with
+// knowledge k may have.
+func (f *rankFilter) mask(r Rules, k Knowledge, sq Square) uint16 {
+	m := knownRanks(r, k) & f.armyMask
+	if sq == f.def {
+		m &= f.defMask
+	}
+	return m
+}
+
+// pruneTight takes out of the classes' masks the ranks that no
+// assignment of ranks to pieces can give them: when the pieces of a set
+// K of classes are as many as the hidden pieces of all the ranks K may
+// have, those ranks all go to K, and no class outside K may have one of
+// them. Without this, the scaling of [rankEstimate.compute] would drive
+// those entries to zero only slowly.
+func pruneTight(masks []uint16, count []float64, army *Army) {
+	n := len(masks)
+	for changed := true; changed; {
+		changed = false
+		for set := 1; set < 1<<n-1; set++ {
+			var ranks uint16
+			pieces := 0.0
+			for c := range n {
+				if set&(1<<c) != 0 {
+					ranks |= masks[c]
+					pieces += count[c]
+				}
+			}
+			have := 0.0
+			for rk := Spy; rk <= Flag; rk++ {
+				if ranks&(1<<rk) != 0 {
+					have += float64(army[rk])
+				}
+			}
+			if pieces < have {
+				continue
+			}
+			for c := range n {
+				if set&(1<<c) == 0 && masks[c]&ranks != 0 {
+					masks[c] &^= ranks
+					changed = true
+				}
+			}
+		}
+	}
+}
+
+func normalizeRows(p [][NumRanks - 1]float64) {
+	for c := range p {
+		s := 0.0
+		for _, x := range p[c] {
+			s += x
+		}
+		if s > 0 {
+			for j := range p[c] {
+				p[c][j] /= s
+			}
+		}
+	}
+}
+
+// knownRanks returns the ranks (bit r for rank r) a hidden piece may have
+// by what is known of it alone: the rule of [View.CanBe] before the
+// army's counts and silent defense.
+func knownRanks(r Rules, k Knowledge) uint16 {
+	const all = 1<<(Flag+1) - 1<<Spy
+	switch {
+	case k&KnownFar == 0 && k&KnownMoved != 0:
+		return all &^ (1<<Bomb | 1<<Flag)
+	case k&KnownFar == 0:
+		return all
+	case k&KnownLong != 0:
+		return 1 << Scout
+	case k&KnownTurn != 0:
+		return 1 << Captain
+	case r.CaptainsMoveTwo:
+		return 1<<Scout | 1<<Captain
+	}
+	return 1 << Scout
+}

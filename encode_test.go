@@ -1,0 +1,637 @@
+package stratego
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+func TestActionIndexTable(t *testing.T) {
+	for _, tt := range []struct {
+		move string
+		want int // -1: not in the action space
+	}{
+		{"a1-a2", 0},               // up 1 from a1
+		{"a4-a5", 30},              // up 1 from a4
+		{"j10-j9", (2*9)*100 + 99}, // down 1 from j10
+		{"a1-a10", 8 * 100},        // up 9
+		{"a1-j1", (9+8)*100 + 0},   // right 9
+		{"e5-c5", (27+1)*100 + 44},
+		{"c3-c4-d4", (36+0)*100 + 22}, // up, then right (clockwise)
+		{"c3-c4-b4", (36+1)*100 + 22}, // up, then left
+		{"c3-b3-b2", (36+6+1)*100 + 22},
+		{"+spy@a1", 44 * 100},
+		{"+marshal@b1", 53*100 + 1},
+		{"+bomb@j10", 54*100 + 99},
+		{"a1-b2", -1},    // diagonal
+		{"a1-c2", -1},    // knight-like
+		{"c3-c5-d5", -1}, // via not adjacent
+		{"c3-c4-c5", -1}, // no turn
+		{"c3-d4-d5", -1}, // via diagonal
+	} {
+		t.Run(tt.move, func(t *testing.T) {
+			m := MustParseMove(tt.move)
+			got, ok := ActionIndex(m)
+			if got != tt.want || ok != (tt.want >= 0) {
+				t.Fatalf("ActionIndex(%v) = %d, %v; want %d, %v", m, got, ok, tt.want, tt.want >= 0)
+			}
+			if !ok {
+				return
+			}
+			back, ok := ActionMove(got)
+			if !ok || back != m {
+				t.Fatalf("ActionMove(%d) = %v, %v; want %v, true", got, back, ok, m)
+			}
+		})
+	}
+	for _, m := range []Move{{}, {From: 1, To: 1}, {To: 5, Rescue: Flag}, {To: 5, Rescue: Unknown}, {From: 1, To: 2, Rescue: Spy}, {From: 1, To: 101}} {
+		if i, ok := ActionIndex(m); ok || i != -1 {
+			t.Errorf("ActionIndex(%#v) = %d, %v; want -1, false", m, i, ok)
+		}
+	}
+}
+
+// TestActionMoveAll checks every index: ActionMove of it is a valid move
+// whose index it is, or false; and counts the indices that name a move.
+func TestActionMoveAll(t *testing.T) {
+	n := 0
+	for i := range NumActions + 1 {
+		m, ok := ActionMove(i)
+		if !ok {
+			if m != (Move{}) {
+				t.Fatalf("ActionMove(%d) = %v, false; want the zero Move", i, m)
+			}
+			continue
+		}
+		n++
+		if !m.IsValid() {
+			t.Fatalf("ActionMove(%d) = %#v, not a valid move", i, m)
+		}
+		if j, ok := ActionIndex(m); !ok || j != i {
+			t.Fatalf("ActionIndex(ActionMove(%d) = %v) = %d, %v", i, m, j, ok)
+		}
+	}
+	// Straight moves: each of 4 directions has 10 lines of 10 squares,
+	// with 45 (from, distance) pairs per line. Turns: each of 8 kinds
+	// starts from the 9×9 squares... less those whose second step
+	// leaves: 81 each. Rescues: 11 ranks × 100 squares.
+	if want := 4*10*45 + 8*81 + 11*100; n != want {
+		t.Errorf("%d indices name a move, want %d", n, want)
+	}
+	for _, i := range []int{-1, NumActions, math.MaxInt, math.MinInt} {
+		if m, ok := ActionMove(i); ok {
+			t.Errorf("ActionMove(%d) = %v, true; want false", i, m)
+		}
+	}
+}
+
+// genAnyMove draws a move of any field values, valid or not.
+func genAnyMove(t *rapid.T) Move {
+	return Move{
+		From:   Square(rapid.IntRange(0, 102).Draw(t, "from")),
+		To:     Square(rapid.IntRange(0, 102).Draw(t, "to")),
+		Via:    rapid.SampledFrom([]Square{NoSquare, Square(rapid.IntRange(0, 102).Draw(t, "via"))}).Draw(t, "via or none"),
+		Rescue: rapid.SampledFrom([]Rank{NoRank, Rank(rapid.IntRange(0, 15).Draw(t, "rank"))}).Draw(t, "rescue or none"),
+	}
+}
+
+// genBoardRules draws rules with a board of any size 2–10 by 2–10 (only
+// the size matters to the action space).
+func genBoardRules(t *rapid.T) Rules {
+	r := Classic()
+	r.Width = rapid.IntRange(2, MaxSize).Draw(t, "width")
+	r.Height = rapid.IntRange(2, MaxSize).Draw(t, "height")
+	return r
+}
+
+func TestActionRoundTripAnyMove(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		m := genAnyMove(t)
+		i, ok := ActionIndex(m)
+		if !ok {
+			if i != -1 {
+				t.Fatalf("ActionIndex(%#v) = %d, false; want -1", m, i)
+			}
+			return
+		}
+		if !m.IsValid() || i < 0 || i >= NumActions {
+			t.Fatalf("ActionIndex(%#v) = %d, true for an invalid move or out of range", m, i)
+		}
+		if back, ok := ActionMove(i); !ok || back != m {
+			t.Fatalf("ActionMove(%d) = %#v, %v; want %#v", i, back, ok, m)
+		}
+		r := genBoardRules(t)
+		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "color")
+		j, ok := ActionIndexFor(r, c, m)
+		if !ok {
+			return
+		}
+		if back, ok := ActionMoveFor(r, c, j); !ok || back != m {
+			t.Fatalf("ActionMoveFor(%v, %d) = %#v, %v; want %#v", c, j, back, ok, m)
+		}
+		if c == Red && j != i {
+			t.Fatalf("ActionIndexFor(red, %v) = %d, want ActionIndex's %d", m, j, i)
+		}
+	})
+}
+
+// TestTurnInvolution: turning a square or a move twice gives it back,
+// turning keeps it on the board, and Red's turn is the identity.
+func TestTurnInvolution(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genBoardRules(t)
+		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "color")
+		sq := Square(rapid.IntRange(0, MaxSquares+1).Draw(t, "square"))
+		ts, ok := TurnSquare(r, c, sq)
+		onBoard := sq.IsValid() && sq.File() < r.Width && sq.Row() < r.Height
+		if ok != onBoard {
+			t.Fatalf("TurnSquare(%v, %v) ok = %v, want %v", c, sq, ok, onBoard)
+		}
+		if ok {
+			if back, ok := TurnSquare(r, c, ts); !ok || back != sq {
+				t.Fatalf("TurnSquare twice of %v = %v, %v", sq, back, ok)
+			}
+			if c == Red && ts != sq {
+				t.Fatalf("TurnSquare(red, %v) = %v", sq, ts)
+			}
+			if c == Blue && (ts.File() != r.Width-1-sq.File() || ts.Row() != r.Height-1-sq.Row()) {
+				t.Fatalf("TurnSquare(blue, %v) = %v on a %d×%d board", sq, ts, r.Width, r.Height)
+			}
+		}
+		m := genAnyMove(t)
+		tm, ok := TurnMove(r, c, m)
+		if !ok {
+			return
+		}
+		if back, ok := TurnMove(r, c, tm); !ok || back != m {
+			t.Fatalf("TurnMove twice of %v = %v, %v", m, back, ok)
+		}
+		_, ok1 := ActionIndex(m)
+		_, ok2 := ActionIndex(tm)
+		if ok1 != ok2 {
+			t.Fatalf("ActionIndex accepts %v: %v, its turned %v: %v", m, ok1, tm, ok2)
+		}
+	})
+	if _, ok := TurnSquare(Classic(), NoColor, MustParseSquare("a1")); ok {
+		t.Errorf("TurnSquare(NoColor) ok, want false")
+	}
+}
+
+// TestActionsCoverLegalMoves: every legal move of random games under
+// every preset has an index, for both perspectives distinct moves have
+// distinct indices, each maps back, and AppendLegalActions (of the
+// state and of the mover's view) lists exactly those indices.
+func TestActionsCoverLegalMoves(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genPreset(t)
+		s := genGame(t, r, 300)
+		c := s.Turn()
+		var want []int
+		seen := map[int]Move{}
+		for m := range s.LegalMoves() {
+			i, ok := ActionIndex(m)
+			if !ok {
+				t.Fatalf("legal move %v has no index", m)
+			}
+			j, ok := ActionIndexFor(r, c, m)
+			if !ok {
+				t.Fatalf("legal move %v of %v has no index in its perspective", m, c)
+			}
+			if back, ok := ActionMoveFor(r, c, j); !ok || back != m {
+				t.Fatalf("ActionMoveFor(%v, %d) = %v, %v; want %v", c, j, back, ok, m)
+			}
+			if prev, dup := seen[j]; dup {
+				t.Fatalf("moves %v and %v share the index %d", prev, m, j)
+			}
+			seen[j] = m
+			if c == Red && i != j {
+				t.Fatalf("red's %v: ActionIndexFor %d, ActionIndex %d", m, j, i)
+			}
+			want = append(want, j)
+		}
+		if got := AppendLegalActions(nil, s); !slices.Equal(got, want) {
+			t.Fatalf("AppendLegalActions (-want +got):\n%s", cmp.Diff(want, got))
+		}
+		v := s.View(c)
+		got := v.AppendLegalActions([]int{-7})
+		slices.Sort(want)
+		if got[0] != -7 || !slices.Equal(slices.Sorted(slices.Values(got[1:])), want) {
+			t.Fatalf("View.AppendLegalActions (-want +got):\n%s", cmp.Diff(want, got[1:]))
+		}
+		if got := s.View(c.Opponent()).AppendLegalActions(nil); len(got) != 0 {
+			t.Fatalf("the waiting side's view has legal actions %v", got)
+		}
+	})
+}
+
+// TestActionsCoverGames plays random games to their end under every
+// preset and checks at every ply that each legal move has an index in
+// the mover's perspective that maps back to it, distinct from the
+// others', and that the games met Scouts' slides, Captains' turns and
+// rescues.
+func TestActionsCoverGames(t *testing.T) {
+	games := 12
+	if testing.Short() {
+		games = 3
+	}
+	var slides, turns, rescues int
+	for _, p := range presets {
+		r := p.rules()
+		r.MaxPlies = 2000
+		t.Run(p.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(len(p.name)), 7))
+			var ms []Move
+			var seen [NumActions]int
+			for g := range games {
+				s, err := New(r, RandomSetup(r, rng), RandomSetup(r, rng))
+				if err != nil {
+					t.Fatalf("New: %v", err)
+				}
+				for ply := 1; !s.Outcome().Over(); ply++ {
+					ms = s.AppendLegalMoves(ms[:0])
+					for _, m := range ms {
+						i, ok := ActionIndexFor(r, s.Turn(), m)
+						if !ok {
+							t.Fatalf("game %d ply %d: legal move %v of %v has no index", g, ply, m, s.Turn())
+						}
+						if back, ok := ActionMoveFor(r, s.Turn(), i); !ok || back != m {
+							t.Fatalf("game %d ply %d: ActionMoveFor(%d) = %v, %v; want %v", g, ply, i, back, ok, m)
+						}
+						if seen[i] == ply {
+							t.Fatalf("game %d ply %d: two legal moves have the index %d", g, ply, i)
+						}
+						seen[i] = ply
+						switch {
+						case m.IsRescue():
+							rescues++
+						case m.Via != NoSquare:
+							turns++
+						case i/MaxSquares%maxDistance > 0 && s.Board().At(m.From).Rank() == Scout:
+							slides++
+						}
+					}
+					s, _, err = s.Apply(ms[rng.IntN(len(ms))])
+					if err != nil {
+						t.Fatalf("game %d ply %d: %v", g, ply, err)
+					}
+				}
+				clear(seen[:]) // the plies of the next game count from 1 again
+			}
+		})
+	}
+	if slides == 0 || turns == 0 || rescues == 0 {
+		t.Errorf("the games met %d slides, %d turns and %d rescues; want some of each", slides, turns, rescues)
+	}
+}
+
+// TestActionsRescueAndTurn pins the indices of rescues and of Captains'
+// turning moves in Ultimate Lightning, from both chairs.
+func TestActionsRescueAndTurn(t *testing.T) {
+	r := UltimateLightning()
+	s := mustBoard(t, r, Red, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
+	s = play(t, s, "b4-b5", "h8-h7", "e9-e10")
+	if !s.RescueDue() {
+		t.Fatalf("want a rescue due")
+	}
+	acts := AppendLegalActions(nil, s)
+	if len(acts) == 0 {
+		t.Fatalf("no legal actions")
+	}
+	for _, a := range acts {
+		m, ok := ActionMoveFor(r, Red, a)
+		if !ok || !m.IsRescue() || m.Rescue != Sergeant || a/MaxSquares != 43+int(Sergeant) {
+			t.Fatalf("action %d: move %v, %v; want a Sergeant's rescue on plane %d", a, m, ok, 43+int(Sergeant))
+		}
+	}
+	// A Captain turns: the same move from Blue's chair after turning.
+	s = mustBoard(t, r, Red, "a1:M", "j1:L", "c3:H", "h8:T", "j10:Y", "a10:X")
+	for _, tt := range []struct {
+		c    Color
+		move string
+	}{{Red, "c3-c4-d4"}, {Blue, "h8-h7-g7"}} {
+		if tt.c == Blue {
+			s = play(t, s, "j1-j2")
+		}
+		m := MustParseMove(tt.move)
+		wantLegal(t, s, tt.move)
+		got, ok := ActionIndexFor(r, tt.c, m)
+		if want := 36*100 + 22; !ok || got != want {
+			t.Errorf("ActionIndexFor(%v, %v) = %d, %v; want %d", tt.c, m, got, ok, want)
+		}
+	}
+}
+
+// obsAt returns the value of plane p at sq as player c sees it.
+func obsAt(obs []float32, r Rules, c Color, p int, sq Square) float32 {
+	ts, _ := TurnSquare(r, c, sq)
+	return obs[(p*r.Height+ts.Row())*r.Width+ts.File()]
+}
+
+// TestObservationNoLeak: two states that differ only in ranks hidden
+// from c give equal observations for c.
+func TestObservationNoLeak(t *testing.T) {
+	checkEachInfo(t, func(t *rapid.T, r Rules) {
+		g := genRecorded(t, r, 250)
+		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
+		twin, ok := hiddenTwin(t, g, c)
+		if !ok {
+			t.Skip("the permuted game went another way")
+		}
+		got, want := AppendObservation(nil, twin.View(c)), AppendObservation(nil, g.end.View(c))
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("observations differ for %v (-want +got):\n%s\nstate:\n%s\ntwin:\n%s", c, diff, g.end.Picture(), twin.Picture())
+		}
+	})
+}
+
+// TestObservationShowsView checks an observation square by square against
+// its view.
+func TestObservationShowsView(t *testing.T) {
+	checkEachInfo(t, func(t *rapid.T, r Rules) {
+		s := genGame(t, r, 250)
+		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
+		checkObservation(t, s.View(c))
+	})
+}
+
+func checkObservation(t *rapid.T, v View) {
+	r, c := v.Rules(), v.Player()
+	planes, h, w := ObservationShape(r)
+	obs := AppendObservation([]float32{42}, v)
+	if len(obs) != 1+planes*h*w || obs[0] != 42 {
+		t.Fatalf("observation of length %d, want 1+%d×%d×%d after the kept prefix", len(obs), planes, h, w)
+	}
+	obs = obs[1:]
+	for i, x := range obs {
+		if !(x >= 0 && x <= 1) {
+			t.Fatalf("value %v at %d, want one in [0, 1]", x, i)
+		}
+	}
+	at := func(p int, sq Square) float32 { return obsAt(obs, r, c, p, sq) }
+	hidden := v.HiddenArmy()
+	f := newRankFilter(&v, r)
+	var col [NumRanks]float64
+	consistent := true
+	for sq := range r.Squares().All() {
+		p, ok := v.At(sq)
+		if got := at(obsEmpty, sq); got != b2f(!ok) {
+			t.Fatalf("empty plane at %v = %v, piece %v", sq, got, p)
+		}
+		if !ok {
+			continue
+		}
+		k := v.Knowledge(sq)
+		own, enemy := 0, obsEnemy
+		if p.Color() != c {
+			own, enemy = obsEnemy, 0
+		}
+		for rk := Spy; rk <= Flag; rk++ {
+			if got := at(enemy+int(rk-Spy), sq); got != 0 {
+				t.Fatalf("plane %d at %v = %v for a piece of the other side", enemy+int(rk-Spy), sq, got)
+			}
+		}
+		if p.Color() == c {
+			for rk := Spy; rk <= Flag; rk++ {
+				if got := at(own+int(rk-Spy), sq); got != b2f(rk == p.Rank()) {
+					t.Fatalf("own %v at %v: plane %v = %v", p, sq, rk, got)
+				}
+			}
+			if at(obsOwnKnown, sq) != b2f(k&KnownRank != 0) || at(obsOwnMoved, sq) != b2f(k&KnownMoved != 0) || at(obsOwnFar, sq) != b2f(k&KnownFar != 0) {
+				t.Fatalf("own knowledge planes at %v disagree with %v", sq, k)
+			}
+			continue
+		}
+		if at(obsEnemyHidden, sq) != b2f(p.Rank() == Unknown) || at(obsEnemyMoved, sq) != b2f(k&KnownMoved != 0) || at(obsEnemyFar, sq) != b2f(k&KnownFar != 0) {
+			t.Fatalf("enemy planes at %v disagree with %v, %v", sq, p, k)
+		}
+		sum := 0.0
+		for rk := Spy; rk <= Flag; rk++ {
+			x := at(obsEnemy+int(rk-Spy), sq)
+			sum += float64(x)
+			col[rk] += float64(x)
+			if p.Rank() == Unknown {
+				if x > 0 && !v.CanBe(sq, rk) {
+					t.Fatalf("hidden piece at %v (%v): estimate %v for %v, which CanBe rules out", sq, k, x, rk)
+				}
+				if got := f.mask(r, k, sq)&(1<<rk) != 0; got != v.CanBe(sq, rk) {
+					t.Fatalf("hidden piece at %v (%v): mask says %v for %v, CanBe %v", sq, k, got, rk, !got)
+				}
+			} else {
+				col[rk] -= float64(x) // shown ranks are not in HiddenArmy
+				if x != b2f(rk == p.Rank()) {
+					t.Fatalf("shown %v at %v: plane %v = %v", p, sq, rk, x)
+				}
+			}
+		}
+		if sum == 0 {
+			consistent = false
+		} else if math.Abs(sum-1) > 1e-4 {
+			t.Fatalf("estimate at %v sums to %v, want 1", sq, sum)
+		}
+	}
+	// In a game from New the estimate spreads exactly the hidden army.
+	if consistent {
+		for rk := Spy; rk <= Flag; rk++ {
+			if math.Abs(col[rk]-float64(hidden[rk])) > 0.01 {
+				t.Fatalf("estimate of %v sums to %v over the hidden pieces, want %d", rk, col[rk], hidden[rk])
+			}
+		}
+	}
+	for sq := range r.Lakes.All() {
+		if at(obsLake, sq) != 1 {
+			t.Fatalf("lake %v not marked", sq)
+		}
+	}
+	for _, tt := range []struct {
+		p    int
+		want float32
+	}{
+		{obsToMove, b2f(v.Turn() == c)},
+		{obsRescueDue, b2f(v.RescueDue())},
+		{obsQuiet, ratio(v.PliesWithoutAttack(), r.MaxPliesWithoutAttack)},
+		{obsPly, ratio(v.Ply(), r.MaxPlies)},
+	} {
+		for i := range h * w {
+			if got := obs[tt.p*h*w+i]; got != tt.want {
+				t.Fatalf("constant plane %d = %v at %d, want %v", tt.p, got, i, tt.want)
+			}
+		}
+	}
+}
+
+// TestObservationPerspective: a game and its mirror (board turned 180°,
+// colors swapped, Blue moving first, every move turned) give each player
+// the observation that the other player's counterpart gets, and the
+// same legal actions.
+func TestObservationPerspective(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genPreset(t)
+		start := mustNew(t, r, rapid.Uint64().Draw(t, "setup seed"))
+		var mb Board
+		b := start.Board()
+		for sq := range r.Squares().All() {
+			if p := b.At(sq); p != 0 {
+				ts, _ := TurnSquare(r, Blue, sq)
+				mb.Put(ts, NewPiece(p.Color().Opponent(), p.Rank()))
+			}
+		}
+		s, err := FromBoard(r, b, Red)
+		if err != nil {
+			t.Fatalf("FromBoard: %v", err)
+		}
+		mirror, err := FromBoard(r, mb, Blue)
+		if err != nil {
+			t.Fatalf("FromBoard of the mirror: %v", err)
+		}
+		n := rapid.IntRange(0, plies(150)).Draw(t, "plies")
+		var buf []Move
+		for i := 0; ; i++ {
+			for _, c := range []Color{Red, Blue} {
+				got := AppendObservation(nil, mirror.View(c.Opponent()))
+				want := AppendObservation(nil, s.View(c))
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Fatalf("ply %d: %v's observation and its mirror's differ (-want +got):\n%s", i, c, diff)
+				}
+			}
+			want := slices.Sorted(slices.Values(AppendLegalActions(nil, s)))
+			got := slices.Sorted(slices.Values(AppendLegalActions(nil, mirror)))
+			if !slices.Equal(want, got) {
+				t.Fatalf("ply %d: legal actions differ in the mirror (-want +got):\n%s", i, cmp.Diff(want, got))
+			}
+			if i == n || s.Outcome().Over() {
+				return
+			}
+			buf = s.AppendLegalMoves(buf[:0])
+			m := rapid.SampledFrom(buf).Draw(t, "move")
+			tm, _ := TurnMove(r, Blue, m)
+			if s, _, err = s.Apply(m); err != nil {
+				t.Fatalf("Apply(%v): %v", m, err)
+			}
+			if mirror, _, err = mirror.Apply(tm); err != nil {
+				t.Fatalf("mirror: Apply(%v): %v", tm, err)
+			}
+		}
+	})
+}
+
+func TestObservationShape(t *testing.T) {
+	for _, tt := range []struct {
+		name               string
+		r                  Rules
+		planes, rows, cols int
+	}{
+		{"classic", Classic(), NumObservationPlanes, 10, 10},
+		{"quick-battle", QuickBattle(), NumObservationPlanes, 8, 8},
+		{"zero", Rules{}, 0, 0, 0},
+		{"too wide", Rules{Width: 11, Height: 4}, 0, 0, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p, h, w := ObservationShape(tt.r)
+			if p != tt.planes || h != tt.rows || w != tt.cols {
+				t.Errorf("ObservationShape = %d, %d, %d; want %d, %d, %d", p, h, w, tt.planes, tt.rows, tt.cols)
+			}
+		})
+	}
+	if got := AppendObservation([]float32{1}, View{}); len(got) != 1 {
+		t.Errorf("AppendObservation of the zero View appended %d values, want none", len(got)-1)
+	}
+}
+
+// TestEncodeNoAllocs pins the allocation-free paths.
+func TestEncodeNoAllocs(t *testing.T) {
+	s := encodeMidgame(t)
+	v := s.View(s.Turn())
+	obs := make([]float32, 0, NumObservationPlanes*MaxSquares)
+	acts := make([]int, 0, 256)
+	for _, tt := range []struct {
+		name string
+		f    func()
+	}{
+		{"AppendObservation", func() { obs = AppendObservation(obs[:0], v) }},
+		{"AppendLegalActions", func() { acts = AppendLegalActions(acts[:0], s) }},
+		{"View.AppendLegalActions", func() { acts = v.AppendLegalActions(acts[:0]) }},
+		{"ActionIndexFor", func() { _, _ = ActionIndexFor(s.Rules(), Blue, MustParseMove("c3-c4-d4")) }},
+	} {
+		if n := testing.AllocsPerRun(100, tt.f); n != 0 {
+			t.Errorf("%s: %v allocations, want 0", tt.name, n)
+		}
+	}
+}
+
+// encodeMidgame returns an ongoing Classic game after 80 plies of random
+// moves from random setups.
+func encodeMidgame(tb testing.TB) State {
+	tb.Helper()
+	for seed := uint64(1); ; seed++ {
+		s := mustNew(tb, Classic(), seed)
+		rng := rand.New(rand.NewPCG(seed, 1))
+		var ms []Move
+		for range 80 {
+			if s.Outcome().Over() {
+				break
+			}
+			ms = s.AppendLegalMoves(ms[:0])
+			s = play(tb, s, ms[rng.IntN(len(ms))].String())
+		}
+		if !s.Outcome().Over() {
+			return s
+		}
+	}
+}
+
+func BenchmarkAppendObservation(b *testing.B) {
+	s := encodeMidgame(b)
+	v := s.View(s.Turn())
+	var obs []float32
+	b.ReportAllocs()
+	for b.Loop() {
+		obs = AppendObservation(obs[:0], v)
+	}
+}
+
+func BenchmarkAppendLegalActions(b *testing.B) {
+	s := encodeMidgame(b)
+	var acts []int
+	b.ReportAllocs()
+	for b.Loop() {
+		acts = AppendLegalActions(acts[:0], s)
+	}
+}
+
+func BenchmarkActionRoundTrip(b *testing.B) {
+	s := encodeMidgame(b)
+	r, c := s.Rules(), s.Turn()
+	ms := s.AppendLegalMoves(nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, m := range ms {
+			i, _ := ActionIndexFor(r, c, m)
+			_, _ = ActionMoveFor(r, c, i)
+		}
+	}
+}
+
+// BenchmarkPolicyStep is one step of a self-play loop: the mover's view,
+// its observation and legal actions, and the chosen move applied.
+func BenchmarkPolicyStep(b *testing.B) {
+	start := encodeMidgame(b)
+	s := start
+	var v View
+	var obs []float32
+	var acts []int
+	b.ReportAllocs()
+	for b.Loop() {
+		if s.Outcome().Over() {
+			s = start
+		}
+		s.ViewInto(&v, s.Turn())
+		obs = AppendObservation(obs[:0], v)
+		acts = v.AppendLegalActions(acts[:0])
+		m, _ := ActionMoveFor(v.Rules(), v.Player(), acts[len(acts)/2])
+		s, _, _ = s.Apply(m)
+	}
+}
