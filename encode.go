@@ -7,31 +7,23 @@ import (
 
 // Encodings for learning agents: a fixed action space that numbers every
 // move, so that a policy network's output layer maps to moves, and an
-// observation of a View as feature planes.
-//
-// # Perspective
-//
-// A network that plays both sides sees the board from its own chair: for
-// Blue both encodings turn the board 180° within the rules' board (file f
-// and row r become Width-1-f and Height-1-r; a Classic h9 becomes c2), so
-// that a side's own back row is always row 0 and its moves "up" go
-// towards the enemy. For Red nothing turns. [TurnSquare] and [TurnMove]
-// do the turning; turning twice gives back what was turned.
+// observation of a View as feature planes, both in the mover's (or
+// viewer's) own perspective (see TurnSquare).
 
-// The action space. An action index is plane×[MaxSquares] + square index
+// The action space. An action index is plane × [MaxSquares] + square index
 // ([Square.Index], row×10 + file): a policy head may be a flat vector of
 // [NumActions] logits or [NumActionPlanes] planes of 10×10, AlphaZero
 // style. The square is the from-square of a piece move and the target of
 // a rescue. The planes:
 //
-//	 0–35  a straight move of d×9 + (n-1): direction d (0 up, towards
+//	 0–35  plane d×9 + (n-1): a straight move in direction d (0 up, towards
 //	       higher rows; 1 right, towards higher files; 2 down; 3 left),
 //	       n = 1…9 squares (a step, a Scout's slide, a Captain's straight
 //	       two-square move)
-//	36–43  a Captain's turning move (Move.Via set) of 36 + d×2 + t: first
-//	       step in direction d, then a turn to the right (t = 0: d+1 mod
+//	36–43  plane 36 + d×2 + t: a Captain's turning move (Move.Via set),
+//	       first step in direction d, then a turn to the right (t = 0: d+1 mod
 //	       4, clockwise) or to the left (t = 1: d+3 mod 4)
-//	44–54  a rescue of 43 + rank: Spy (44) … Marshal (53), Bomb (54)
+//	44–54  plane 43 + rank: a rescue of that rank, Spy (44) … Marshal (53), Bomb (54)
 //
 // Directions are those of the board the index is read on: absolute for
 // [ActionIndex], the mover's own for [ActionIndexFor] (where "up" is
@@ -145,12 +137,15 @@ func ActionMove(i int) (Move, bool) {
 	return Move{To: sq, Rescue: Rank(plane-rescuePlane0) + Spy}, true
 }
 
-// TurnSquare returns sq as player c sees it (see the perspective note at
-// [ActionIndexFor]): sq itself for Red, sq turned 180° within r's board
-// for Blue (file f and row w become r.Width-1-f and r.Height-1-w). It
+// TurnSquare returns sq as player c sees it, the perspective of the
+// encodings for learning agents ([ActionIndexFor], [AppendObservation]):
+// sq itself for Red, and for Blue sq turned 180° within r's board (file f
+// and row w become r.Width-1-f and r.Height-1-w; on a Classic board h9
+// becomes c2). So a network that plays both sides always sees its own
+// back row as row 0 and moves "up" towards the enemy. Turning is an
+// involution: turning the turned square gives sq back. TurnSquare
 // reports false when c is not a side or sq is not on r's board rectangle
-// (lakes are on it). Turning is an involution: TurnSquare(r, c, t) is sq
-// for t the turned square.
+// (lakes are on it); only r's Width and Height matter.
 func TurnSquare(r Rules, c Color, sq Square) (Square, bool) {
 	f, w := sq.File(), sq.Row()
 	if !c.IsValid() || f < 0 || f >= r.Width || w >= r.Height || r.Width > MaxSize || r.Height > MaxSize {
@@ -193,8 +188,9 @@ func TurnMove(r Rules, c Color, m Move) (Move, bool) {
 // the enemy for both sides. It reports -1 and false when
 // [TurnMove] or [ActionIndex] does. [ActionMoveFor] inverts it.
 //
-// A Classic example: Red's a4-a5 and Blue's j7-j6 are both a step up
-// from the front-left square a4 of their own side, index 30.
+// For example, Red's a4-a5 and Blue's j7-j6 in a Classic game are both
+// a step up from the front-left square (a4 in the mover's own
+// perspective): index 30.
 func ActionIndexFor(r Rules, c Color, m Move) (int, bool) {
 	t, ok := TurnMove(r, c, m)
 	if !ok {

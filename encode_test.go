@@ -232,18 +232,29 @@ func TestActionsCoverLegalMoves(t *testing.T) {
 // preset and checks at every ply that each legal move has an index in
 // the mover's perspective that maps back to it, distinct from the
 // others', and that the games met Scouts' slides, Captains' turns and
-// rescues.
+// rescues. Every fifth ply it checks both players' observations.
 func TestActionsCoverGames(t *testing.T) {
 	games := 12
 	if testing.Short() {
 		games = 3
 	}
 	var slides, turns, rescues int
+	type named struct {
+		name  string
+		rules Rules
+	}
+	var rules []named
 	for _, p := range presets {
-		r := p.rules()
+		rules = append(rules, named{p.name, p.rules()})
+	}
+	silent := UltimateLightning()
+	silent.Info = InfoSilentDefense
+	rules = append(rules, named{"ultimate-lightning-silent", silent})
+	for k, p := range rules {
+		r := p.rules
 		r.MaxPlies = 2000
 		t.Run(p.name, func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(uint64(len(p.name)), 7))
+			rng := rand.New(rand.NewPCG(uint64(k), 7))
 			var ms []Move
 			var seen [NumActions]int
 			for g := range games {
@@ -252,6 +263,10 @@ func TestActionsCoverGames(t *testing.T) {
 					t.Fatalf("New: %v", err)
 				}
 				for ply := 1; !s.Outcome().Over(); ply++ {
+					if ply%5 == 0 {
+						checkObservation(t, s.View(Red))
+						checkObservation(t, s.View(Blue))
+					}
 					ms = s.AppendLegalMoves(ms[:0])
 					for _, m := range ms {
 						i, ok := ActionIndexFor(r, s.Turn(), m)
@@ -342,8 +357,8 @@ func TestObservationNoLeak(t *testing.T) {
 			t.Skip("the permuted game went another way")
 		}
 		got, want := AppendObservation(nil, twin.View(c)), AppendObservation(nil, g.end.View(c))
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Fatalf("observations differ for %v (-want +got):\n%s\nstate:\n%s\ntwin:\n%s", c, diff, g.end.Picture(), twin.Picture())
+		if !slices.Equal(got, want) {
+			t.Fatalf("observations differ for %v (-want +got):\n%s\nstate:\n%s\ntwin:\n%s", c, cmp.Diff(want, got), g.end.Picture(), twin.Picture())
 		}
 	})
 }
@@ -358,7 +373,8 @@ func TestObservationShowsView(t *testing.T) {
 	})
 }
 
-func checkObservation(t *rapid.T, v View) {
+func checkObservation(t tHelper, v View) {
+	t.Helper()
 	r, c := v.Rules(), v.Player()
 	planes, h, w := ObservationShape(r)
 	obs := AppendObservation([]float32{42}, v)
@@ -493,8 +509,8 @@ func TestObservationPerspective(t *testing.T) {
 			for _, c := range []Color{Red, Blue} {
 				got := AppendObservation(nil, mirror.View(c.Opponent()))
 				want := AppendObservation(nil, s.View(c))
-				if diff := cmp.Diff(want, got); diff != "" {
-					t.Fatalf("ply %d: %v's observation and its mirror's differ (-want +got):\n%s", i, c, diff)
+				if !slices.Equal(got, want) {
+					t.Fatalf("ply %d: %v's observation and its mirror's differ (-want +got):\n%s", i, c, cmp.Diff(want, got))
 				}
 			}
 			want := slices.Sorted(slices.Values(AppendLegalActions(nil, s)))
@@ -633,5 +649,56 @@ func BenchmarkPolicyStep(b *testing.B) {
 		acts = v.AppendLegalActions(acts[:0])
 		m, _ := ActionMoveFor(v.Rules(), v.Player(), acts[len(acts)/2])
 		s, _, _ = s.Apply(m)
+	}
+}
+
+// TestObservationRankEstimate pins the estimate of hidden ranks: at the
+// start each hidden piece gets the army's shares; when what is known
+// forces the ranks, the estimate is certain.
+func TestObservationRankEstimate(t *testing.T) {
+	enemyRanks := func(obs []float32, r Rules, c Color, sq Square) []float32 {
+		var p []float32
+		for rk := Spy; rk <= Flag; rk++ {
+			p = append(p, obsAt(obs, r, c, obsEnemy+int(rk-Spy), sq))
+		}
+		return p
+	}
+	share := func(a Army) []float32 {
+		var p []float32
+		for rk := Spy; rk <= Flag; rk++ {
+			p = append(p, float32(a[rk])/float32(a.Total()))
+		}
+		return p
+	}
+	approx := cmp.Comparer(func(a, b float32) bool { return math.Abs(float64(a-b)) < 1e-5 })
+
+	// The start of a Barrage game: every hidden piece is any of the 8.
+	r := Barrage()
+	s := mustNew(t, r, 3)
+	for _, c := range []Color{Red, Blue} {
+		obs := AppendObservation(nil, s.View(c))
+		for sq := range s.View(c).Hidden().All() {
+			if diff := cmp.Diff(share(r.Army), enemyRanks(obs, r, c, sq), approx); diff != "" {
+				t.Errorf("%v's estimate at %v (-want +got):\n%s", c, sq, diff)
+			}
+		}
+	}
+
+	// An army of a Flag and a Scout: once the Scout has moved, both are
+	// known by elimination, and the observation says so.
+	r = Classic()
+	r.Army = Army{Scout: 1, Flag: 1}
+	r.FillZone = false
+	s = mustBoard(t, r, Blue, "a1:M", "b1:D", "a10:Y", "c10:P")
+	s = play(t, s, "c10-c9")
+	obs := AppendObservation(nil, s.View(Red))
+	want := map[string][]float32{
+		"c9":  {0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		"a10": {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1},
+	}
+	for name, w := range want {
+		if diff := cmp.Diff(w, enemyRanks(obs, r, Red, MustParseSquare(name)), approx); diff != "" {
+			t.Errorf("red's estimate at %s (-want +got):\n%s", name, diff)
+		}
 	}
 }
