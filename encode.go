@@ -283,7 +283,8 @@ func ObservationShape(r Rules) (planes, rows, files int) {
 // AppendObservation appends the observation of v to dst and returns the
 // extended slice: what v's player may know, never more, as
 // planes×rows×files float32 values (see [ObservationShape]), element
-// [p][row][file] at (p×rows + row)×files + file. Rows and files are the
+// [p][row][file] at (p×rows + row)×files + file (the C×H×W layout of
+// common tensor libraries). Rows and files are the
 // player's own ([TurnSquare]): row 0 is its back row, the one it set up
 // nearest to, file 0 its left. It appends nothing for the zero View and
 // does not allocate when dst has room.
@@ -319,12 +320,16 @@ func ObservationShape(r Rules) (planes, rows, files int) {
 //
 // The rank estimate of planes 15–26 spreads [View.HiddenArmy] over the
 // hidden enemy pieces, each piece over the ranks it may have
-// ([View.CanBe]): the scaling of a pieces×ranks table of ones (where
-// CanBe) until each piece's row sums to 1 and each rank's column to its
-// count (Sinkhorn's iteration, a fixed number of rounds). It is the
-// maximum-entropy spread under those sums, a cheap stand-in for the exact
-// probability under a uniform draw of consistent states ([View.Sample]).
-// Pieces that the view cannot tell apart get equal rows.
+// ([View.CanBe]). It first takes out the ranks that no assignment of the
+// hidden ranks to the pieces allows (when some pieces are as many as the
+// hidden pieces of all the ranks they may have, no other piece has one of
+// those ranks), then scales a pieces×ranks table of ones until each
+// piece's row sums to 1 and each rank's column to its count (Sinkhorn's
+// iteration, at most 100 rounds). That is the maximum-entropy spread
+// under those sums, a cheap stand-in for the exact probability under a
+// uniform draw of consistent states ([View.Sample]). Pieces that the view
+// cannot tell apart get equal rows. A piece that no rank fits (possible
+// only in a game from [FromBoard] with missing pieces) gets zeros.
 func AppendObservation(dst []float32, v View) []float32 {
 	if !v.IsValid() {
 		return dst
