@@ -108,35 +108,40 @@ func genBoardRules(t *rapid.T) Rules {
 	return r
 }
 
-func TestActionRoundTripAnyMove(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		m := genAnyMove(t)
-		i, ok := ActionIndex(m)
-		if !ok {
-			if i != -1 {
-				t.Fatalf("ActionIndex(%#v) = %d, false; want -1", m, i)
-			}
-			return
+// TestActionRoundTripAnyMove: any move with an index maps back from it
+// (so distinct moves have distinct indices), in both perspectives.
+func TestActionRoundTripAnyMove(t *testing.T) { rapid.Check(t, checkActionRoundTrip) }
+
+// FuzzActionRoundTrip is TestActionRoundTripAnyMove as a fuzz target.
+func FuzzActionRoundTrip(f *testing.F) { f.Fuzz(rapid.MakeFuzz(checkActionRoundTrip)) }
+
+func checkActionRoundTrip(t *rapid.T) {
+	m := genAnyMove(t)
+	i, ok := ActionIndex(m)
+	if !ok {
+		if i != -1 {
+			t.Fatalf("ActionIndex(%#v) = %d, false; want -1", m, i)
 		}
-		if !m.IsValid() || i < 0 || i >= NumActions {
-			t.Fatalf("ActionIndex(%#v) = %d, true for an invalid move or out of range", m, i)
-		}
-		if back, ok := ActionMove(i); !ok || back != m {
-			t.Fatalf("ActionMove(%d) = %#v, %v; want %#v", i, back, ok, m)
-		}
-		r := genBoardRules(t)
-		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "color")
-		j, ok := ActionIndexFor(r, c, m)
-		if !ok {
-			return
-		}
-		if back, ok := ActionMoveFor(r, c, j); !ok || back != m {
-			t.Fatalf("ActionMoveFor(%v, %d) = %#v, %v; want %#v", c, j, back, ok, m)
-		}
-		if c == Red && j != i {
-			t.Fatalf("ActionIndexFor(red, %v) = %d, want ActionIndex's %d", m, j, i)
-		}
-	})
+		return
+	}
+	if !m.IsValid() || i < 0 || i >= NumActions {
+		t.Fatalf("ActionIndex(%#v) = %d, true for an invalid move or out of range", m, i)
+	}
+	if back, ok := ActionMove(i); !ok || back != m {
+		t.Fatalf("ActionMove(%d) = %#v, %v; want %#v", i, back, ok, m)
+	}
+	r := genBoardRules(t)
+	c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "color")
+	j, ok := ActionIndexFor(r, c, m)
+	if !ok {
+		return
+	}
+	if back, ok := ActionMoveFor(r, c, j); !ok || back != m {
+		t.Fatalf("ActionMoveFor(%v, %d) = %#v, %v; want %#v", c, j, back, ok, m)
+	}
+	if c == Red && j != i {
+		t.Fatalf("ActionIndexFor(red, %v) = %d, want ActionIndex's %d", m, j, i)
+	}
 }
 
 // TestTurnInvolution: turning a square or a move twice gives it back,
