@@ -214,10 +214,11 @@ func ActionMoveFor(r Rules, c Color, i int) (Move, bool) {
 // the side to move of s, in its own perspective ([ActionIndexFor]), to
 // dst and returns the extended slice: one index per legal move, in the
 // order of [State.LegalMoves], none when the game is over. It does not
-// allocate when dst has room (and the side has at most 128 legal moves).
+// allocate when dst has room and the side has at most 256 legal moves.
 func AppendLegalActions(dst []int, s State) []int {
 	r, c := s.Rules(), s.Turn()
-	for m := range s.LegalMoves() {
+	var buf [256]Move
+	for _, m := range s.AppendLegalMoves(buf[:0]) {
 		// Every legal move has an index (TestActionsCoverLegalMoves).
 		if i, ok := ActionIndexFor(r, c, m); ok {
 			dst = append(dst, i)

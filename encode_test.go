@@ -568,6 +568,12 @@ func TestEncodeNoAllocs(t *testing.T) {
 	v := s.View(s.Turn())
 	obs := make([]float32, 0, NumObservationPlanes*MaxSquares)
 	acts := make([]int, 0, 256)
+	rescue := mustBoard(t, UltimateLightning(), Red, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
+	rescue = play(t, rescue, "b4-b5", "h8-h7", "e9-e10")
+	rv := rescue.View(Red)
+	if n := len(AppendLegalActions(nil, rescue)); n < 40 || !rescue.RescueDue() {
+		t.Fatalf("want a due rescue with many places, got %d actions", n)
+	}
 	for _, tt := range []struct {
 		name string
 		f    func()
@@ -575,6 +581,8 @@ func TestEncodeNoAllocs(t *testing.T) {
 		{"AppendObservation", func() { obs = AppendObservation(obs[:0], v) }},
 		{"AppendLegalActions", func() { acts = AppendLegalActions(acts[:0], s) }},
 		{"View.AppendLegalActions", func() { acts = v.AppendLegalActions(acts[:0]) }},
+		{"AppendLegalActions of rescues", func() { acts = AppendLegalActions(acts[:0], rescue) }},
+		{"AppendObservation of rescues", func() { obs = AppendObservation(obs[:0], rv) }},
 		{"ActionIndexFor", func() { _, _ = ActionIndexFor(s.Rules(), Blue, MustParseMove("c3-c4-d4")) }},
 	} {
 		if n := testing.AllocsPerRun(100, tt.f); n != 0 {
