@@ -715,3 +715,55 @@ func TestObservationRankEstimate(t *testing.T) {
 		}
 	}
 }
+
+// TestObservationEstimateAgreesWithSampling compares the rank estimate
+// with the frequencies of the ranks over many draws of View.Sample,
+// which is uniform over the assignments of hidden ranks that agree with
+// the view: the estimate is close to the exact probabilities.
+func TestObservationEstimateAgreesWithSampling(t *testing.T) {
+	n, tolerance := 20000, 0.03
+	if testing.Short() {
+		n, tolerance = 4000, 0.05
+	}
+	for _, r := range []Rules{Classic(), Barrage(), UltimateLightning()} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			s := mustNew(t, r, seed)
+			rng := rand.New(rand.NewPCG(seed, 1))
+			var ms []Move
+			for range 150 {
+				if s.Outcome().Over() {
+					break
+				}
+				ms = s.AppendLegalMoves(ms[:0])
+				s = play(t, s, ms[rng.IntN(len(ms))].String())
+			}
+			c := Color(seed%2) + Red
+			v := s.View(c)
+			obs := AppendObservation(nil, v)
+			sm, err := v.Sampler()
+			if err != nil {
+				t.Fatalf("Sampler: %v", err)
+			}
+			hidden := slices.Collect(v.Hidden().All())
+			freq := make([][NumRanks]float64, len(hidden))
+			for range n {
+				st, err := sm.Sample(rng)
+				if err != nil {
+					t.Fatalf("Sample: %v", err)
+				}
+				for i, sq := range hidden {
+					p, _ := st.At(sq)
+					freq[i][p.Rank()] += 1 / float64(n)
+				}
+			}
+			for i, sq := range hidden {
+				for rk := Spy; rk <= Flag; rk++ {
+					got := float64(obsAt(obs, r, c, obsEnemy+int(rk-Spy), sq))
+					if want := freq[i][rk]; math.Abs(got-want) > tolerance {
+						t.Errorf("%v seed %d, %v's view, %v: estimate of %v is %.3f, sampled %.3f", r, seed, c, sq, rk, got, want)
+					}
+				}
+			}
+		}
+	}
+}
