@@ -82,6 +82,19 @@
 // the repetition records rebuilt so that its legal moves are the real
 // ones; [View.Sampler] draws many from one view.
 //
+// # Learning agents
+//
+// For reinforcement learning and learned search, [ActionIndex] numbers
+// every move in a fixed action space of [NumActions] indices (from-square
+// by direction and distance, Captains' turns, rescues), and
+// [ActionIndexFor] does so from the mover's chair, so that one network
+// plays both sides. [AppendObservation] encodes a [View] as feature planes
+// ([ObservationShape]) from the viewer's side: own ranks, what each side
+// knows, estimated probabilities of the hidden enemy ranks, the board,
+// the repetition runs and the counters. Both append to a caller's slice
+// without allocating; [AppendLegalActions] lists the legal moves as
+// indices.
+//
 // # Notation
 //
 // The values a program stores or sends have one text form each, written
