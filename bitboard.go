@@ -31,25 +31,17 @@ func wallBB(walls *[numCells]uint8) bb {
 	return w
 }
 
-// bitmasks of one side's pieces, kept in step with cells.
-type sideBB struct {
-	occ    bb // all pieces
-	mov    bb // pieces that move (not Bomb or Flag)
-	scouts bb // Scouts
-}
-
 // putPiece places piece id on cell, updating cells, masks and hash.
 func (s *State) putPiece(id uint8, cell int) {
 	p := &s.pcs[id]
 	p.cell = uint8(cell)
 	s.cells[cell] = id + 1
 	s.hash ^= zobrist[cell][p.pc]
-	m := &s.side[p.pc.Color()-1]
-	m.occ.set(cell)
+	s.occ[p.pc.Color()-1].set(cell)
 	if rk := p.pc.Rank(); rk.Movable() {
-		m.mov.set(cell)
+		s.mov.set(cell)
 		if rk == Scout {
-			m.scouts.set(cell)
+			s.scouts.set(cell)
 		}
 	}
 }
@@ -60,10 +52,9 @@ func (s *State) liftPiece(id uint8) {
 	cell := int(p.cell)
 	s.cells[cell] = 0
 	s.hash ^= zobrist[cell][p.pc]
-	m := &s.side[p.pc.Color()-1]
-	m.occ.clear(cell)
-	m.mov.clear(cell)
-	m.scouts.clear(cell)
+	s.occ[p.pc.Color()-1].clear(cell)
+	s.mov.clear(cell)
+	s.scouts.clear(cell)
 	p.cell = 0
 }
 
@@ -73,14 +64,14 @@ func (s *State) movePiece(id uint8, to int) {
 	from := int(p.cell)
 	s.cells[from], s.cells[to] = 0, id+1
 	s.hash ^= zobrist[from][p.pc] ^ zobrist[to][p.pc]
-	m := &s.side[p.pc.Color()-1]
-	m.occ.clear(from)
-	m.occ.set(to)
-	m.mov.clear(from)
-	m.mov.set(to)
+	m := &s.occ[p.pc.Color()-1]
+	m.clear(from)
+	m.set(to)
+	s.mov.clear(from)
+	s.mov.set(to)
 	if p.pc.Rank() == Scout {
-		m.scouts.clear(from)
-		m.scouts.set(to)
+		s.scouts.clear(from)
+		s.scouts.set(to)
 	}
 	p.cell = uint8(to)
 }

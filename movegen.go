@@ -26,23 +26,25 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 		}
 	}
 	chaseOn := r.MoreSquares != MoreSquaresOff && s.chases[c-1].on
-	me, them := &s.side[c-1], &s.side[2-c]
-	var blocked, empty bb
+	me, them := &s.occ[c-1], &s.occ[2-c]
+	var blocked, empty, mov, scouts bb
 	for i := range blocked {
-		blocked[i] = me.occ[i] | g.wall[i]
-		empty[i] = ^(blocked[i] | them.occ[i])
+		blocked[i] = me[i] | g.wall[i]
+		empty[i] = ^(blocked[i] | them[i])
+		mov[i] = s.mov[i] & me[i]
+		scouts[i] = s.scouts[i] & me[i]
 	}
 	for k, d := range dirs {
 		var t bb
 		switch k { // one direction at a time: HasLegalMove often stops early
 		case 0:
-			t = shl(me.mov, stride)
+			t = shl(mov, stride)
 		case 1:
-			t = shl(me.mov, 1)
+			t = shl(mov, 1)
 		case 2:
-			t = shr(me.mov, stride)
+			t = shr(mov, stride)
 		default:
-			t = shr(me.mov, 1)
+			t = shr(mov, 1)
 		}
 		for w := range t {
 			x := t[w] &^ blocked[w]
@@ -66,19 +68,19 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 	// Scout slides beyond the first square.
 	strike := r.Scouts == ScoutMoveAndStrike
 	for k, d := range dirs {
-		if me.scouts == (bb{}) {
+		if scouts == (bb{}) {
 			break
 		}
 		var t bb
 		switch k {
 		case 0:
-			t = shl(me.scouts, stride)
+			t = shl(scouts, stride)
 		case 1:
-			t = shl(me.scouts, 1)
+			t = shl(scouts, 1)
 		case 2:
-			t = shr(me.scouts, stride)
+			t = shr(scouts, stride)
 		default:
-			t = shr(me.scouts, 1)
+			t = shr(scouts, 1)
 		}
 		for w := range t {
 			x := t[w] & empty[w]

@@ -199,7 +199,9 @@ type boardNode struct {
 type State struct {
 	g       *game
 	cells   [numCells]uint8 // piece id + 1, 0 empty, wallCell
-	side    [2]sideBB       // masks of each side's pieces (index color-1)
+	occ     [2]bb           // each side's pieces (index color-1)
+	mov     bb              // pieces of either side that move (not Bomb or Flag)
+	scouts  bb              // Scouts of either side
 	pcs     [maxPieces]pieceRec
 	hash    uint64
 	ply     int32
