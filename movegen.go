@@ -19,10 +19,10 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 	g := s.g
 	r := &g.rules
 	banCell := -1
-	var forbid *edges
-	if run := &s.runs[c-1]; run.banned {
+	var forbid path
+	if run := &s.runs[c-1]; run.ban.banned() {
 		if p := &s.pcs[run.id-1]; p.cell != 0 {
-			banCell, forbid = int(p.cell), &run.ban
+			banCell, forbid = int(p.cell), run.ban
 		}
 	}
 	chaseOn := r.MoreSquares != MoreSquaresOff && s.chases[c-1].on
@@ -119,7 +119,7 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 // appendCaptainSteps appends the two-square moves of c's Captains
 // (Rules.CaptainsMoveTwo): a first step to an empty square, then a second
 // one in any direction but back, onto an empty square or an enemy piece.
-func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid *edges, chaseOn bool) []Move {
+func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, chaseOn bool) []Move {
 	c := s.turn
 	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
 		p := &s.pcs[id]
@@ -264,7 +264,7 @@ func (s *State) check(m Move) error {
 		}
 		attack = true
 	}
-	if run := &s.runs[c-1]; run.banned && run.id == s.cells[from] && run.ban.crossed(from, via, to) {
+	if run := &s.runs[c-1]; run.ban.banned() && run.id == s.cells[from] && run.ban.crossed(from, via, to) {
 		return moveErr(m, ErrTwoSquares)
 	}
 	if !attack && r.MoreSquares != MoreSquaresOff && s.chases[c-1].on && s.chaseForbids(c, p.pc, from, to) {

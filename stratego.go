@@ -153,20 +153,18 @@ type game struct {
 // run is the Two-Squares record of one side: its current run of moves
 // with one piece, most recent first.
 type run struct {
-	id     uint8 // piece id + 1, 0 = no run
-	n      uint8 // length of the run, capped at MaxTwoSquares
-	banned bool  // the run reached the limit and ban is not empty
-	moves  [MaxTwoSquares]Move
-	ban    edges // boundaries crossed by each of the last N moves
+	id    uint8 // piece id + 1, 0 = no run
+	n     uint8 // length of the run, capped at MaxTwoSquares
+	ban   path  // the boundaries crossed by each of the last N moves
+	moves [MaxTwoSquares]Move
 }
 
 // setBan computes the boundaries the run's piece may not cross under a
 // Two-Squares limit n.
 func (run *run) setBan(n int) {
-	run.ban, run.banned = edges{}, false
+	run.ban = path{}
 	if n > 0 && int(run.n) >= n {
 		run.ban = runBan(&run.moves, n)
-		run.banned = run.ban != edges{}
 	}
 }
 
