@@ -33,12 +33,12 @@ func wallBB(walls *[numCells]uint8) bb {
 
 // putPiece places piece id on cell, updating cells, masks and hash.
 func (s *State) putPiece(id uint8, cell int) {
-	p := &s.pcs[id]
-	p.cell = uint8(cell)
+	pc := s.pc[id]
+	s.pcs[id].cell = uint8(cell)
 	s.cells[cell] = id + 1
-	s.hash ^= zobrist[cell][p.pc]
-	s.occ[p.pc.Color()-1].set(cell)
-	if rk := p.pc.Rank(); rk.Movable() {
+	s.hash ^= zobrist[cell][pc]
+	s.occ[pc.Color()-1].set(cell)
+	if rk := pc.Rank(); rk.Movable() {
 		s.mov.set(cell)
 		if rk == Scout {
 			s.scouts.set(cell)
@@ -48,11 +48,11 @@ func (s *State) putPiece(id uint8, cell int) {
 
 // liftPiece takes piece id off the board.
 func (s *State) liftPiece(id uint8) {
-	p := &s.pcs[id]
+	p, pc := &s.pcs[id], s.pc[id]
 	cell := int(p.cell)
 	s.cells[cell] = 0
-	s.hash ^= zobrist[cell][p.pc]
-	s.occ[p.pc.Color()-1].clear(cell)
+	s.hash ^= zobrist[cell][pc]
+	s.occ[pc.Color()-1].clear(cell)
 	s.mov.clear(cell)
 	s.scouts.clear(cell)
 	p.cell = 0
@@ -60,16 +60,16 @@ func (s *State) liftPiece(id uint8) {
 
 // movePiece moves piece id (a movable one) to the empty cell to.
 func (s *State) movePiece(id uint8, to int) {
-	p := &s.pcs[id]
+	p, pc := &s.pcs[id], s.pc[id]
 	from := int(p.cell)
 	s.cells[from], s.cells[to] = 0, id+1
-	s.hash ^= zobrist[from][p.pc] ^ zobrist[to][p.pc]
-	m := &s.occ[p.pc.Color()-1]
+	s.hash ^= zobrist[from][pc] ^ zobrist[to][pc]
+	m := &s.occ[pc.Color()-1]
 	m.clear(from)
 	m.set(to)
 	s.mov.clear(from)
 	s.mov.set(to)
-	if p.pc.Rank() == Scout {
+	if pc.Rank() == Scout {
 		s.scouts.clear(from)
 		s.scouts.set(to)
 	}

@@ -55,7 +55,7 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 				if from == banCell && forbid.crossed(from, 0, to) {
 					continue
 				}
-				if chaseOn && s.cells[to] == 0 && s.chaseForbids(c, s.pcs[s.cells[from]-1].pc, from, to) {
+				if chaseOn && s.cells[to] == 0 && s.chaseForbids(c, s.pc[s.cells[from]-1], from, to) {
 					continue
 				}
 				dst = append(dst, Move{From: squareOfCell[from], To: squareOfCell[to]})
@@ -90,7 +90,7 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 				from := first - d
 				for to := first + d; ; to += d {
 					v := s.cells[to]
-					if v != 0 && (!strike || v == wallCell || s.pcs[v-1].pc.Color() == c) {
+					if v != 0 && (!strike || blocked[to>>6]&(1<<(to&63)) != 0) {
 						break
 					}
 					ok := from != banCell || !forbid.crossed(from, 0, to)
@@ -123,7 +123,7 @@ func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, 
 	c := s.turn
 	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
 		p := &s.pcs[id]
-		if p.cell == 0 || p.pc.Rank() != Captain {
+		if p.cell == 0 || s.pc[id].Rank() != Captain {
 			continue
 		}
 		from := int(p.cell)
@@ -138,7 +138,7 @@ func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, 
 				}
 				to := mid + d2
 				v := s.cells[to]
-				if v == wallCell || (v != 0 && s.pcs[v-1].pc.Color() == c) {
+				if v == wallCell || (v != 0 && s.pc[v-1].Color() == c) {
 					continue
 				}
 				via := 0
@@ -149,7 +149,7 @@ func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, 
 				}
 				ok := from != banCell || !forbid.crossed(from, via, to)
 				if ok && v == 0 && chaseOn {
-					ok = !s.chaseForbids(c, p.pc, from, to)
+					ok = !s.chaseForbids(c, s.pc[id], from, to)
 				}
 				if ok {
 					dst = append(dst, m)
@@ -165,6 +165,25 @@ func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, 
 
 // hasMove reports whether the side to move has a legal move.
 func (s *State) hasMove() bool {
+	c := s.turn
+	if s.g != nil && !s.outcome.Over() && !s.pending && !s.runs[c-1].ban.banned() &&
+		(s.g.rules.MoreSquares == MoreSquaresOff || !s.chases[c-1].on) {
+		// Neither repetition rule forbids a move: there is one exactly
+		// when a movable piece has a first step (longer moves start with
+		// one).
+		me := &s.occ[c-1]
+		var mov, blocked bb
+		for i := range me {
+			mov[i] = s.mov[i] & me[i]
+			blocked[i] = me[i] | s.g.wall[i]
+		}
+		n, e, so, w := shl(mov, stride), shl(mov, 1), shr(mov, stride), shr(mov, 1)
+		var t uint64
+		for i := range n {
+			t |= (n[i] | e[i] | so[i] | w[i]) &^ blocked[i]
+		}
+		return t != 0
+	}
 	var one [1]Move
 	return len(s.appendMoves(one[:0], 1)) > 0
 }
@@ -173,7 +192,7 @@ func (s *State) appendRescues(dst []Move, limit int) []Move {
 	c := s.turn
 	var done [NumRanks]bool
 	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
-		rk := s.pcs[id].pc.Rank()
+		rk := s.pc[id].Rank()
 		if done[rk] || !s.rescuable(id) {
 			continue
 		}
@@ -217,14 +236,14 @@ func (s *State) check(m Move) error {
 		return moveErr(m, ErrOffBoard)
 	}
 	from, to := int(cellOfSquare[m.From]), int(cellOfSquare[m.To])
-	p := s.pieceAt(from)
-	if p == nil {
+	pc, ok := s.pieceAt(from)
+	if !ok {
 		return moveErr(m, ErrNoPiece)
 	}
-	if p.pc.Color() != c {
+	if pc.Color() != c {
 		return moveErr(m, ErrNotYourPiece)
 	}
-	rk := p.pc.Rank()
+	rk := pc.Rank()
 	if !rk.Movable() {
 		return moveErr(m, ErrImmovable)
 	}
@@ -255,8 +274,8 @@ func (s *State) check(m Move) error {
 		}
 	}
 	attack := false
-	if d := s.pieceAt(to); d != nil {
-		if d.pc.Color() == c {
+	if d, ok := s.pieceAt(to); ok {
+		if d.Color() == c {
 			return moveErr(m, ErrOwnPiece)
 		}
 		if rk == Scout && dist > 1 && r.Scouts == ScoutStrikeAdjacent {
@@ -267,7 +286,7 @@ func (s *State) check(m Move) error {
 	if run := &s.runs[c-1]; run.ban.banned() && run.id == s.cells[from] && run.ban.crossed(from, via, to) {
 		return moveErr(m, ErrTwoSquares)
 	}
-	if !attack && r.MoreSquares != MoreSquaresOff && s.chases[c-1].on && s.chaseForbids(c, p.pc, from, to) {
+	if !attack && r.MoreSquares != MoreSquaresOff && s.chases[c-1].on && s.chaseForbids(c, pc, from, to) {
 		return moveErr(m, ErrMoreSquares)
 	}
 	return nil

@@ -176,7 +176,7 @@ func (s *State) sameBoardAfter(head, n *boardNode, pc Piece, from, to int) bool 
 // pushBoard returns list with the current board in front, made by the
 // quiet move between the cells.
 func (s *State) pushBoard(list *boardNode, from, to int) *boardNode {
-	return &boardNode{hash: s.hash, from: uint8(from), to: uint8(to), pc: s.pcs[s.cells[to]-1].pc, next: list}
+	return &boardNode{hash: s.hash, from: uint8(from), to: uint8(to), pc: s.pc[s.cells[to]-1], next: list}
 }
 
 // trackChases updates the chase records after c's move between the
