@@ -1,20 +1,28 @@
 package stratego
 
-// bb is a set of cells of the padded mailbox (bit i is cell i; the bits
-// from numCells up are unused and counted as wall).
-type bb [3]uint64
+// bb is a set of cells of the padded mailbox: bit i is cell bbBase+i.
+// The cells of the largest board, bbBase (a1) to bbBase+117 (j10), fit in
+// two words; a step off them either leaves the set or lands on a wall
+// cell (the bits from numCells-bbBase up are counted as wall).
+type bb [2]uint64
 
-func (b *bb) set(i int)   { b[i>>6] |= 1 << (i & 63) }
-func (b *bb) clear(i int) { b[i>>6] &^= 1 << (i & 63) }
+// bbBase is the cell of bit 0 of a bb: a1's.
+const bbBase = stride + 1
+
+func (b *bb) set(c int)   { i := c - bbBase; b[i>>6] |= 1 << (i & 63) }
+func (b *bb) clear(c int) { i := c - bbBase; b[i>>6] &^= 1 << (i & 63) }
+
+// has reports whether cell c (bbBase <= c < bbBase+128) is in the set.
+func (b *bb) has(c int) bool { i := c - bbBase; return b[i>>6]&(1<<(i&63)) != 0 }
 
 // shl returns the set moved k cells up (0 < k < 64).
 func shl(b bb, k uint) bb {
-	return bb{b[0] << k, b[1]<<k | b[0]>>(64-k), b[2]<<k | b[1]>>(64-k)}
+	return bb{b[0] << k, b[1]<<k | b[0]>>(64-k)}
 }
 
 // shr returns the set moved k cells down (0 < k < 64).
 func shr(b bb, k uint) bb {
-	return bb{b[0]>>k | b[1]<<(64-k), b[1]>>k | b[2]<<(64-k), b[2] >> k}
+	return bb{b[0]>>k | b[1]<<(64-k), b[1] >> k}
 }
 
 // wallBB returns the cells of walls (off the board or lakes) of walls.
@@ -25,7 +33,7 @@ func wallBB(walls *[numCells]uint8) bb {
 	}
 	for i, v := range walls {
 		if v != wallCell {
-			w.clear(i)
+			w.clear(i) // all such cells are on the largest board
 		}
 	}
 	return w

@@ -49,7 +49,7 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 		for w := range t {
 			x := t[w] &^ blocked[w]
 			for x != 0 {
-				to := w<<6 | bits.TrailingZeros64(x)
+				to := bbBase + (w<<6 | bits.TrailingZeros64(x))
 				x &= x - 1
 				from := to - d
 				if from == banCell && forbid.crossed(from, 0, to) {
@@ -85,12 +85,12 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 		for w := range t {
 			x := t[w] & empty[w]
 			for x != 0 {
-				first := w<<6 | bits.TrailingZeros64(x)
+				first := bbBase + (w<<6 | bits.TrailingZeros64(x))
 				x &= x - 1
 				from := first - d
 				for to := first + d; ; to += d {
 					v := s.cells[to]
-					if v != 0 && (!strike || blocked[to>>6]&(1<<(to&63)) != 0) {
+					if v != 0 && (!strike || v == wallCell || blocked.has(to)) {
 						break
 					}
 					ok := from != banCell || !forbid.crossed(from, 0, to)
