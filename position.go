@@ -183,9 +183,9 @@ func (s *State) positionInto(p *Position, viewer Color) {
 			p.Captured = append(p.Captured, Captive{Piece: pc, Known: pr.know, Rescuer: resc})
 			continue
 		}
-		sq := squareOfCell[pr.cell]
-		p.Board[sq.Index()] = pc
-		p.Known[sq.Index()] = pr.know
+		sq := squareOfCell[pr.cell] // a board square: its index is sq-1
+		p.Board[sq-1] = pc
+		p.Known[sq-1] = pr.know
 		if resc {
 			p.Rescuers = p.Rescuers.With(sq)
 		}
