@@ -15,14 +15,20 @@ func (b *bb) clear(c int) { i := c - bbBase; b[i>>6] &^= 1 << (i & 63) }
 // has reports whether cell c (bbBase <= c < bbBase+128) is in the set.
 func (b *bb) has(c int) bool { i := c - bbBase; return b[i>>6]&(1<<(i&63)) != 0 }
 
-// shl returns the set moved k cells up (0 < k < 64).
-func shl(b bb, k uint) bb {
-	return bb{b[0] << k, b[1]<<k | b[0]>>(64-k)}
-}
-
-// shr returns the set moved k cells down (0 < k < 64).
-func shr(b bb, k uint) bb {
-	return bb{b[0]>>k | b[1]<<(64-k), b[1] >> k}
+// step returns the set of words lo, hi moved one cell in direction
+// dirs[k]. It works on words, not a bb: the compiler copies a bb as one
+// 16-byte value, and reading it so just after writing its words one by
+// one stalls the processor.
+func step(lo, hi uint64, k int) (uint64, uint64) {
+	switch k {
+	case 0: // north
+		return lo << stride, hi<<stride | lo>>(64-stride)
+	case 1: // east
+		return lo << 1, hi<<1 | lo>>63
+	case 2: // south
+		return lo>>stride | hi<<(64-stride), hi >> stride
+	}
+	return lo>>1 | hi<<63, hi >> 1 // west
 }
 
 // wallBB returns the cells of walls (off the board or lakes) of walls.

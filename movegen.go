@@ -49,16 +49,7 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 	}
 	for k, d := range dirs {
 		var t bb
-		switch k { // one direction at a time: HasLegalMove often stops early
-		case 0:
-			t = shl(mov, stride)
-		case 1:
-			t = shl(mov, 1)
-		case 2:
-			t = shr(mov, stride)
-		default:
-			t = shr(mov, 1)
-		}
+		t[0], t[1] = step(mov[0], mov[1], k)
 		for w := range t {
 			x := t[w] &^ blocked[w]
 			for x != 0 {
@@ -84,16 +75,7 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 			break
 		}
 		var t bb
-		switch k {
-		case 0:
-			t = shl(scouts, stride)
-		case 1:
-			t = shl(scouts, 1)
-		case 2:
-			t = shr(scouts, stride)
-		default:
-			t = shr(scouts, 1)
-		}
+		t[0], t[1] = step(scouts[0], scouts[1], k)
 		for w := range t {
 			x := t[w] & empty[w]
 			for x != 0 {
@@ -144,23 +126,15 @@ var stepMoves = func() (t [len(dirs)][numCells]Move) {
 // appendSteps appends the one-square moves of the pieces of mov onto
 // cells outside blocked, as appendMoves orders them.
 func appendSteps(dst []Move, mov, blocked *bb) []Move {
+	m0, m1, b0, b1 := mov[0], mov[1], blocked[0], blocked[1]
 	for k := range dirs {
-		var t bb
-		switch k {
-		case 0:
-			t = shl(*mov, stride)
-		case 1:
-			t = shl(*mov, 1)
-		case 2:
-			t = shr(*mov, stride)
-		default:
-			t = shr(*mov, 1)
-		}
+		t0, t1 := step(m0, m1, k)
 		moves := &stepMoves[k]
-		for w := range t {
-			for x := t[w] &^ blocked[w]; x != 0; x &= x - 1 {
-				dst = append(dst, moves[bbBase+(w<<6|bits.TrailingZeros64(x))])
-			}
+		for x := t0 &^ b0; x != 0; x &= x - 1 {
+			dst = append(dst, moves[bbBase+bits.TrailingZeros64(x)])
+		}
+		for x := t1 &^ b1; x != 0; x &= x - 1 {
+			dst = append(dst, moves[bbBase+64+bits.TrailingZeros64(x)])
 		}
 	}
 	return dst
@@ -171,20 +145,12 @@ func appendSteps(dst []Move, mov, blocked *bb) []Move {
 // orders them; they end on an enemy piece (that is, outside blocked)
 // when strike is set.
 func (s *State) appendSlides(dst []Move, scouts, empty, blocked *bb, strike bool) []Move {
+	s0, s1 := scouts[0], scouts[1]
 	for k, d := range dirs {
-		var t bb
-		switch k {
-		case 0:
-			t = shl(*scouts, stride)
-		case 1:
-			t = shl(*scouts, 1)
-		case 2:
-			t = shr(*scouts, stride)
-		default:
-			t = shr(*scouts, 1)
-		}
-		for w := range t {
-			for x := t[w] & empty[w]; x != 0; x &= x - 1 {
+		t0, t1 := step(s0, s1, k)
+		t0, t1 = t0&empty[0], t1&empty[1]
+		for w, t := range [2]uint64{t0, t1} {
+			for x := t; x != 0; x &= x - 1 {
 				first := bbBase + (w<<6 | bits.TrailingZeros64(x))
 				from := squareOfCell[first-d]
 				for to := first + d; ; to += d {
@@ -258,18 +224,14 @@ func (s *State) hasMove() bool {
 		// Neither repetition rule forbids a move: there is one exactly
 		// when a movable piece has a first step (longer moves start with
 		// one).
-		me := &s.occ[c-1]
-		var mov, blocked bb
-		for i := range me {
-			mov[i] = s.mov[i] & me[i]
-			blocked[i] = me[i] | s.g.wall[i]
+		me, wall := &s.occ[c-1], &s.g.wall
+		m0, m1 := s.mov[0]&me[0], s.mov[1]&me[1]
+		var t0, t1 uint64
+		for k := range dirs {
+			x0, x1 := step(m0, m1, k)
+			t0, t1 = t0|x0, t1|x1
 		}
-		n, e, so, w := shl(mov, stride), shl(mov, 1), shr(mov, stride), shr(mov, 1)
-		var t uint64
-		for i := range n {
-			t |= (n[i] | e[i] | so[i] | w[i]) &^ blocked[i]
-		}
-		return t != 0
+		return t0&^(me[0]|wall[0]) != 0 || t1&^(me[1]|wall[1]) != 0
 	}
 	var one [1]Move
 	return len(s.appendMoves(one[:0], 1)) > 0
