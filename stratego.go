@@ -493,11 +493,13 @@ func (s State) Check(m Move) error { return s.check(m) }
 // Apply plays m and returns the new state and what happened. The receiver
 // is unchanged. An illegal move returns the receiver, a zero Event and the
 // error of [State.Check].
-func (s State) Apply(m Move) (State, Event, error) {
+func (s State) Apply(m Move) (next State, ev Event, err error) {
 	// Small enough to inline, so that the caller's copy of s is the one
-	// apply changes: a State is large, and each copy costs.
-	ev, err := s.apply(m)
-	return s, ev, err
+	// apply changes: a State is large, and each copy costs. (This form
+	// leaves the compiler the fewest copies to make.)
+	ev, err = s.apply(m)
+	next = s
+	return
 }
 
 // apply plays m on s when it is legal, else leaves s unchanged.
