@@ -47,6 +47,8 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 		}
 		return dst
 	}
+	// The general loops: a repetition rule may forbid a move, or a limit
+	// stop the list (hasMove's question often ends at the first move).
 	for k, d := range dirs {
 		var t bb
 		t[0], t[1] = step(mov[0], mov[1], k)
