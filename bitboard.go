@@ -1,20 +1,34 @@
 package stratego
 
-// bb is a set of cells of the padded mailbox (bit i is cell i; the bits
-// from numCells up are unused and counted as wall).
-type bb [3]uint64
+// bb is a set of cells of the padded mailbox: bit i is cell bbBase+i.
+// The cells of the largest board, bbBase (a1) to bbBase+117 (j10), fit in
+// two words; a step off them either leaves the set or lands on a wall
+// cell (the bits from numCells-bbBase up are counted as wall).
+type bb [2]uint64
 
-func (b *bb) set(i int)   { b[i>>6] |= 1 << (i & 63) }
-func (b *bb) clear(i int) { b[i>>6] &^= 1 << (i & 63) }
+// bbBase is the cell of bit 0 of a bb: a1's.
+const bbBase = stride + 1
 
-// shl returns the set moved k cells up (0 < k < 64).
-func shl(b bb, k uint) bb {
-	return bb{b[0] << k, b[1]<<k | b[0]>>(64-k), b[2]<<k | b[1]>>(64-k)}
-}
+func (b *bb) set(c int)   { i := c - bbBase; b[i>>6] |= 1 << (i & 63) }
+func (b *bb) clear(c int) { i := c - bbBase; b[i>>6] &^= 1 << (i & 63) }
 
-// shr returns the set moved k cells down (0 < k < 64).
-func shr(b bb, k uint) bb {
-	return bb{b[0]>>k | b[1]<<(64-k), b[1]>>k | b[2]<<(64-k), b[2] >> k}
+// has reports whether cell c (bbBase <= c < bbBase+128) is in the set.
+func (b *bb) has(c int) bool { i := c - bbBase; return b[i>>6]&(1<<(i&63)) != 0 }
+
+// step returns the set of words lo, hi moved one cell in direction
+// dirs[k]. It works on words, not a bb: the compiler copies a bb as one
+// 16-byte value, and reading it so just after writing its words one by
+// one stalls the processor.
+func step(lo, hi uint64, k int) (uint64, uint64) {
+	switch k {
+	case 0: // north
+		return lo << stride, hi<<stride | lo>>(64-stride)
+	case 1: // east
+		return lo << 1, hi<<1 | lo>>63
+	case 2: // south
+		return lo>>stride | hi<<(64-stride), hi >> stride
+	}
+	return lo>>1 | hi<<63, hi >> 1 // west
 }
 
 // wallBB returns the cells of walls (off the board or lakes) of walls.
@@ -25,62 +39,53 @@ func wallBB(walls *[numCells]uint8) bb {
 	}
 	for i, v := range walls {
 		if v != wallCell {
-			w.clear(i)
+			w.clear(i) // all such cells are on the largest board
 		}
 	}
 	return w
 }
 
-// bitmasks of one side's pieces, kept in step with cells.
-type sideBB struct {
-	occ    bb // all pieces
-	mov    bb // pieces that move (not Bomb or Flag)
-	scouts bb // Scouts
-}
-
 // putPiece places piece id on cell, updating cells, masks and hash.
 func (s *State) putPiece(id uint8, cell int) {
-	p := &s.pcs[id]
-	p.cell = uint8(cell)
+	pc := s.pc[id]
+	s.pcs[id].cell = uint8(cell)
 	s.cells[cell] = id + 1
-	s.hash ^= zobrist[cell][p.pc]
-	m := &s.side[p.pc.Color()-1]
-	m.occ.set(cell)
-	if rk := p.pc.Rank(); rk.Movable() {
-		m.mov.set(cell)
+	s.hash ^= zobrist[cell][pc]
+	s.occ[pc.Color()-1].set(cell)
+	if rk := pc.Rank(); rk.Movable() {
+		s.mov.set(cell)
 		if rk == Scout {
-			m.scouts.set(cell)
+			s.scouts.set(cell)
 		}
 	}
 }
 
 // liftPiece takes piece id off the board.
 func (s *State) liftPiece(id uint8) {
-	p := &s.pcs[id]
+	p, pc := &s.pcs[id], s.pc[id]
 	cell := int(p.cell)
 	s.cells[cell] = 0
-	s.hash ^= zobrist[cell][p.pc]
-	m := &s.side[p.pc.Color()-1]
-	m.occ.clear(cell)
-	m.mov.clear(cell)
-	m.scouts.clear(cell)
+	s.hash ^= zobrist[cell][pc]
+	s.occ[pc.Color()-1].clear(cell)
+	s.mov.clear(cell)
+	s.scouts.clear(cell)
 	p.cell = 0
 }
 
 // movePiece moves piece id (a movable one) to the empty cell to.
 func (s *State) movePiece(id uint8, to int) {
-	p := &s.pcs[id]
+	p, pc := &s.pcs[id], s.pc[id]
 	from := int(p.cell)
 	s.cells[from], s.cells[to] = 0, id+1
-	s.hash ^= zobrist[from][p.pc] ^ zobrist[to][p.pc]
-	m := &s.side[p.pc.Color()-1]
-	m.occ.clear(from)
-	m.occ.set(to)
-	m.mov.clear(from)
-	m.mov.set(to)
-	if p.pc.Rank() == Scout {
-		m.scouts.clear(from)
-		m.scouts.set(to)
+	s.hash ^= zobrist[from][pc] ^ zobrist[to][pc]
+	m := &s.occ[pc.Color()-1]
+	m.clear(from)
+	m.set(to)
+	s.mov.clear(from)
+	s.mov.set(to)
+	if pc.Rank() == Scout {
+		s.scouts.clear(from)
+		s.scouts.set(to)
 	}
 	p.cell = uint8(to)
 }

@@ -19,41 +19,49 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 	g := s.g
 	r := &g.rules
 	banCell := -1
-	var forbid *edges
-	if run := &s.runs[c-1]; run.banned {
+	var forbid path
+	if run := &s.runs[c-1]; run.ban.banned() {
 		if p := &s.pcs[run.id-1]; p.cell != 0 {
-			banCell, forbid = int(p.cell), &run.ban
+			banCell, forbid = int(p.cell), run.ban
 		}
 	}
 	chaseOn := r.MoreSquares != MoreSquaresOff && s.chases[c-1].on
-	me, them := &s.side[c-1], &s.side[2-c]
-	var blocked, empty bb
+	me, them := &s.occ[c-1], &s.occ[2-c]
+	var blocked, empty, mov, scouts bb
 	for i := range blocked {
-		blocked[i] = me.occ[i] | g.wall[i]
-		empty[i] = ^(blocked[i] | them.occ[i])
+		blocked[i] = me[i] | g.wall[i]
+		empty[i] = ^(blocked[i] | them[i])
+		mov[i] = s.mov[i] & me[i]
+		scouts[i] = s.scouts[i] & me[i]
 	}
+	strike := r.Scouts == ScoutMoveAndStrike
+	if banCell < 0 && !chaseOn && limit == maxInt {
+		// No rule forbids a move and none stops the list early: the same
+		// moves in the same order, by loops that call nothing.
+		dst = appendSteps(dst, &mov, &blocked)
+		if scouts != (bb{}) {
+			dst = s.appendSlides(dst, &scouts, &empty, &blocked, strike)
+		}
+		if r.CaptainsMoveTwo {
+			dst = s.appendCaptainSteps(dst, limit, banCell, forbid, chaseOn)
+		}
+		return dst
+	}
+	// The general loops: a repetition rule may forbid a move, or a limit
+	// stop the list (hasMove's question often ends at the first move).
 	for k, d := range dirs {
 		var t bb
-		switch k { // one direction at a time: HasLegalMove often stops early
-		case 0:
-			t = shl(me.mov, stride)
-		case 1:
-			t = shl(me.mov, 1)
-		case 2:
-			t = shr(me.mov, stride)
-		default:
-			t = shr(me.mov, 1)
-		}
+		t[0], t[1] = step(mov[0], mov[1], k)
 		for w := range t {
 			x := t[w] &^ blocked[w]
 			for x != 0 {
-				to := w<<6 | bits.TrailingZeros64(x)
+				to := bbBase + (w<<6 | bits.TrailingZeros64(x))
 				x &= x - 1
 				from := to - d
 				if from == banCell && forbid.crossed(from, 0, to) {
 					continue
 				}
-				if chaseOn && s.cells[to] == 0 && s.chaseForbids(c, s.pcs[s.cells[from]-1].pc, from, to) {
+				if chaseOn && s.cells[to] == 0 && s.chaseForbids(c, s.pc[s.cells[from]-1], from, to) {
 					continue
 				}
 				dst = append(dst, Move{From: squareOfCell[from], To: squareOfCell[to]})
@@ -64,31 +72,21 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 		}
 	}
 	// Scout slides beyond the first square.
-	strike := r.Scouts == ScoutMoveAndStrike
 	for k, d := range dirs {
-		if me.scouts == (bb{}) {
+		if scouts == (bb{}) {
 			break
 		}
 		var t bb
-		switch k {
-		case 0:
-			t = shl(me.scouts, stride)
-		case 1:
-			t = shl(me.scouts, 1)
-		case 2:
-			t = shr(me.scouts, stride)
-		default:
-			t = shr(me.scouts, 1)
-		}
+		t[0], t[1] = step(scouts[0], scouts[1], k)
 		for w := range t {
 			x := t[w] & empty[w]
 			for x != 0 {
-				first := w<<6 | bits.TrailingZeros64(x)
+				first := bbBase + (w<<6 | bits.TrailingZeros64(x))
 				x &= x - 1
 				from := first - d
 				for to := first + d; ; to += d {
 					v := s.cells[to]
-					if v != 0 && (!strike || v == wallCell || s.pcs[v-1].pc.Color() == c) {
+					if v != 0 && (!strike || v == wallCell || blocked.has(to)) {
 						break
 					}
 					ok := from != banCell || !forbid.crossed(from, 0, to)
@@ -114,14 +112,73 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 	return dst
 }
 
+// stepMoves holds the one-square move onto each cell in each direction
+// of dirs.
+var stepMoves = func() (t [len(dirs)][numCells]Move) {
+	for k, d := range dirs {
+		for to := range numCells {
+			if from := to - d; from >= 0 && from < numCells {
+				t[k][to] = Move{From: squareOfCell[from], To: squareOfCell[to]}
+			}
+		}
+	}
+	return
+}()
+
+// appendSteps appends the one-square moves of the pieces of mov onto
+// cells outside blocked, as appendMoves orders them.
+func appendSteps(dst []Move, mov, blocked *bb) []Move {
+	m0, m1, b0, b1 := mov[0], mov[1], blocked[0], blocked[1]
+	for k := range dirs {
+		t0, t1 := step(m0, m1, k)
+		moves := &stepMoves[k]
+		for x := t0 &^ b0; x != 0; x &= x - 1 {
+			dst = append(dst, moves[bbBase+bits.TrailingZeros64(x)])
+		}
+		for x := t1 &^ b1; x != 0; x &= x - 1 {
+			dst = append(dst, moves[bbBase+64+bits.TrailingZeros64(x)])
+		}
+	}
+	return dst
+}
+
+// appendSlides appends the slides of the Scouts of scouts beyond the
+// first square, whose first squares are those of empty, as appendMoves
+// orders them; they end on an enemy piece (that is, outside blocked)
+// when strike is set.
+func (s *State) appendSlides(dst []Move, scouts, empty, blocked *bb, strike bool) []Move {
+	s0, s1 := scouts[0], scouts[1]
+	for k, d := range dirs {
+		t0, t1 := step(s0, s1, k)
+		t0, t1 = t0&empty[0], t1&empty[1]
+		for w, t := range [2]uint64{t0, t1} {
+			for x := t; x != 0; x &= x - 1 {
+				first := bbBase + (w<<6 | bits.TrailingZeros64(x))
+				from := squareOfCell[first-d]
+				for to := first + d; ; to += d {
+					v := s.cells[to]
+					if v != 0 {
+						if strike && v != wallCell && !blocked.has(to) {
+							dst = append(dst, Move{From: from, To: squareOfCell[to]})
+						}
+						break
+					}
+					dst = append(dst, Move{From: from, To: squareOfCell[to]})
+				}
+			}
+		}
+	}
+	return dst
+}
+
 // appendCaptainSteps appends the two-square moves of c's Captains
 // (Rules.CaptainsMoveTwo): a first step to an empty square, then a second
 // one in any direction but back, onto an empty square or an enemy piece.
-func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid *edges, chaseOn bool) []Move {
+func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, chaseOn bool) []Move {
 	c := s.turn
 	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
 		p := &s.pcs[id]
-		if p.cell == 0 || p.pc.Rank() != Captain {
+		if p.cell == 0 || s.pc[id].Rank() != Captain {
 			continue
 		}
 		from := int(p.cell)
@@ -136,7 +193,7 @@ func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid *edges
 				}
 				to := mid + d2
 				v := s.cells[to]
-				if v == wallCell || (v != 0 && s.pcs[v-1].pc.Color() == c) {
+				if v == wallCell || (v != 0 && s.pc[v-1].Color() == c) {
 					continue
 				}
 				via := 0
@@ -147,7 +204,7 @@ func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid *edges
 				}
 				ok := from != banCell || !forbid.crossed(from, via, to)
 				if ok && v == 0 && chaseOn {
-					ok = !s.chaseForbids(c, p.pc, from, to)
+					ok = !s.chaseForbids(c, s.pc[id], from, to)
 				}
 				if ok {
 					dst = append(dst, m)
@@ -163,6 +220,21 @@ func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid *edges
 
 // hasMove reports whether the side to move has a legal move.
 func (s *State) hasMove() bool {
+	c := s.turn
+	if s.g != nil && !s.outcome.Over() && !s.pending && !s.runs[c-1].ban.banned() &&
+		(s.g.rules.MoreSquares == MoreSquaresOff || !s.chases[c-1].on) {
+		// Neither repetition rule forbids a move: there is one exactly
+		// when a movable piece has a first step (longer moves start with
+		// one).
+		me, wall := &s.occ[c-1], &s.g.wall
+		m0, m1 := s.mov[0]&me[0], s.mov[1]&me[1]
+		var t0, t1 uint64
+		for k := range dirs {
+			x0, x1 := step(m0, m1, k)
+			t0, t1 = t0|x0, t1|x1
+		}
+		return t0&^(me[0]|wall[0]) != 0 || t1&^(me[1]|wall[1]) != 0
+	}
 	var one [1]Move
 	return len(s.appendMoves(one[:0], 1)) > 0
 }
@@ -171,7 +243,7 @@ func (s *State) appendRescues(dst []Move, limit int) []Move {
 	c := s.turn
 	var done [NumRanks]bool
 	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
-		rk := s.pcs[id].pc.Rank()
+		rk := s.pc[id].Rank()
 		if done[rk] || !s.rescuable(id) {
 			continue
 		}
@@ -215,46 +287,49 @@ func (s *State) check(m Move) error {
 		return moveErr(m, ErrOffBoard)
 	}
 	from, to := int(cellOfSquare[m.From]), int(cellOfSquare[m.To])
-	p := s.pieceAt(from)
-	if p == nil {
+	pc, ok := s.pieceAt(from)
+	if !ok {
 		return moveErr(m, ErrNoPiece)
 	}
-	if p.pc.Color() != c {
+	if pc.Color() != c {
 		return moveErr(m, ErrNotYourPiece)
 	}
-	rk := p.pc.Rank()
+	rk := pc.Rank()
 	if !rk.Movable() {
 		return moveErr(m, ErrImmovable)
 	}
 	captain := rk == Captain && r.CaptainsMoveTwo
-	via := 0
-	df, dr := m.To.File()-m.From.File(), m.To.Row()-m.From.Row()
-	dist := abs(df) + abs(dr)
-	if m.Via != NoSquare {
-		via = int(cellOfSquare[m.Via])
-		if !captain || !isStep(from, via) || !isStep(via, to) || dist != 2 || df == 0 || dr == 0 {
-			return moveErr(m, ErrBadDirection)
-		}
-		if s.cells[via] != 0 {
-			return moveErr(m, ErrBlocked)
-		}
-	} else {
-		if df != 0 && dr != 0 {
-			return moveErr(m, ErrBadDirection)
-		}
-		if dist > 1 && rk != Scout && !(captain && dist == 2) {
-			return moveErr(m, ErrBadDirection)
-		}
-		step := (to - from) / dist
-		for x := from + step; x != to; x += step {
-			if s.cells[x] != 0 {
+	// A one-square move (the most common) needs no more checks here.
+	via, dist := 0, 1
+	if m.Via != NoSquare || !isStep(from, to) {
+		df, dr := m.To.File()-m.From.File(), m.To.Row()-m.From.Row()
+		dist = abs(df) + abs(dr)
+		if m.Via != NoSquare {
+			via = int(cellOfSquare[m.Via])
+			if !captain || !isStep(from, via) || !isStep(via, to) || dist != 2 || df == 0 || dr == 0 {
+				return moveErr(m, ErrBadDirection)
+			}
+			if s.cells[via] != 0 {
 				return moveErr(m, ErrBlocked)
+			}
+		} else {
+			if df != 0 && dr != 0 {
+				return moveErr(m, ErrBadDirection)
+			}
+			if dist > 1 && rk != Scout && !(captain && dist == 2) {
+				return moveErr(m, ErrBadDirection)
+			}
+			step := (to - from) / dist
+			for x := from + step; x != to; x += step {
+				if s.cells[x] != 0 {
+					return moveErr(m, ErrBlocked)
+				}
 			}
 		}
 	}
 	attack := false
-	if d := s.pieceAt(to); d != nil {
-		if d.pc.Color() == c {
+	if d, ok := s.pieceAt(to); ok {
+		if d.Color() == c {
 			return moveErr(m, ErrOwnPiece)
 		}
 		if rk == Scout && dist > 1 && r.Scouts == ScoutStrikeAdjacent {
@@ -262,10 +337,10 @@ func (s *State) check(m Move) error {
 		}
 		attack = true
 	}
-	if run := &s.runs[c-1]; run.banned && run.id == s.cells[from] && run.ban.crossed(from, via, to) {
+	if run := &s.runs[c-1]; run.ban.banned() && run.id == s.cells[from] && run.ban.crossed(from, via, to) {
 		return moveErr(m, ErrTwoSquares)
 	}
-	if !attack && r.MoreSquares != MoreSquaresOff && s.chases[c-1].on && s.chaseForbids(c, p.pc, from, to) {
+	if !attack && r.MoreSquares != MoreSquaresOff && s.chases[c-1].on && s.chaseForbids(c, pc, from, to) {
 		return moveErr(m, ErrMoreSquares)
 	}
 	return nil

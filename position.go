@@ -175,7 +175,7 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	for id := 0; id < int(s.g.hi[Blue]); id++ {
 		pr := &s.pcs[id]
 		resc := s.rescuer[id>>6]&(1<<(id&63)) != 0
-		pc := pr.pc
+		pc := s.pc[id]
 		if viewer.IsValid() && pc.Color() != viewer && pr.know&KnownRank == 0 {
 			pc = NewPiece(pc.Color(), Unknown)
 		}
@@ -183,9 +183,9 @@ func (s *State) positionInto(p *Position, viewer Color) {
 			p.Captured = append(p.Captured, Captive{Piece: pc, Known: pr.know, Rescuer: resc})
 			continue
 		}
-		sq := squareOfCell[pr.cell]
-		p.Board[sq.Index()] = pc
-		p.Known[sq.Index()] = pr.know
+		sq := squareOfCell[pr.cell] // a board square: its index is sq-1
+		p.Board[sq-1] = pc
+		p.Known[sq-1] = pr.know
 		if resc {
 			p.Rescuers = p.Rescuers.With(sq)
 		}
@@ -1054,10 +1054,10 @@ func (p *Position) setIDs(g *game) bool {
 // with its remembered boards (newest first), but for its outcome and
 // last event.
 func (p *Position) place(g *game, boards []Board) State {
-	s := State{g: g, cells: g.walls, turn: p.Turn, ply: int32(p.Ply), quiet: int32(p.PliesWithoutAttack), pending: p.RescueDue}
+	s := State{g: g, pc: new([maxPieces]Piece), cells: g.walls, turn: p.Turn, ply: int32(p.Ply), quiet: int32(p.PliesWithoutAttack), pending: p.RescueDue}
 	id := 0
 	add := func(pc Piece, k Knowledge, resc bool, sq Square) {
-		s.pcs[id] = pieceRec{pc: pc, know: k}
+		s.pc[id], s.pcs[id] = pc, pieceRec{know: k}
 		if sq != NoSquare {
 			s.putPiece(uint8(id), int(cellOfSquare[sq]))
 		}

@@ -1,5 +1,7 @@
 package stratego
 
+import "math/bits"
+
 // The repetition rules of RULES.md 6.1 (Two-Squares) and 6.2
 // (More-Squares).
 
@@ -55,10 +57,29 @@ func moveCells(m Move) (from, via, to int) {
 	return
 }
 
+// path is the boundaries of a move's path from one cell to another,
+// through via when it is not 0 (as pathEdges gives them); the zero path
+// crosses none.
+type path struct{ from, via, to uint8 }
+
+func (b path) banned() bool { return b.to != 0 }
+
+// crossed reports whether a move crosses a boundary of b.
+func (b path) crossed(from, via, to int) bool {
+	e := pathEdges(int(b.from), int(b.via), int(b.to))
+	return e.crossed(from, via, to)
+}
+
 // runBan returns the boundaries that each of the last n moves of a run
 // crossed: a further move of the run's piece that crosses one of them is
 // forbidden by the Two-Squares Rule.
-func runBan(moves *[MaxTwoSquares]Move, n int) edges {
+//
+// They are a path: each is a boundary of the last move, so when that
+// move is a straight slide they lie on its line, and the boundaries
+// that straight moves on one line share are a run of adjacent ones (one
+// boundary at most when another move turns); when it is a turning
+// move they are its two boundaries or one of them.
+func runBan(moves *[MaxTwoSquares]Move, n int) path {
 	e := pathEdges(moveCells(moves[0]))
 	for _, m := range moves[1:n] {
 		p := pathEdges(moveCells(m))
@@ -66,7 +87,43 @@ func runBan(moves *[MaxTwoSquares]Move, n int) edges {
 			e[i] &= p[i]
 		}
 	}
-	return e
+	// The lowest and highest east (h) and north (v) boundaries, by the
+	// cell below or left of them.
+	h0, h1, v0, v1 := -1, -1, -1, -1
+	for i := range e {
+		for x := e[i]; x != 0; x &= x - 1 {
+			b := i<<6 | bits.TrailingZeros64(x)
+			if b < numCells {
+				h1 = b
+				if h0 < 0 {
+					h0 = b
+				}
+			} else {
+				v1 = b - numCells
+				if v0 < 0 {
+					v0 = b - numCells
+				}
+			}
+		}
+	}
+	switch {
+	case h0 < 0 && v0 < 0:
+		return path{}
+	case v0 < 0:
+		return path{from: uint8(h0), to: uint8(h1 + 1)}
+	case h0 < 0:
+		return path{from: uint8(v0), to: uint8(v1 + stride)}
+	}
+	// One boundary of each kind, of a turning move: they meet at its
+	// middle cell.
+	from, via, to := h0+1, h0, v0+stride
+	if via != v0 && via != v0+stride {
+		from, via = h0, h0+1
+	}
+	if via == to {
+		to = v0
+	}
+	return path{from: uint8(from), via: uint8(via), to: uint8(to)}
 }
 
 // chaseForbids reports whether the More-Squares Rule forbids c's quiet
@@ -119,7 +176,7 @@ func (s *State) sameBoardAfter(head, n *boardNode, pc Piece, from, to int) bool 
 // pushBoard returns list with the current board in front, made by the
 // quiet move between the cells.
 func (s *State) pushBoard(list *boardNode, from, to int) *boardNode {
-	return &boardNode{hash: s.hash, from: uint8(from), to: uint8(to), pc: s.pcs[s.cells[to]-1].pc, next: list}
+	return &boardNode{hash: s.hash, from: uint8(from), to: uint8(to), pc: s.pc[s.cells[to]-1], next: list}
 }
 
 // trackChases updates the chase records after c's move between the

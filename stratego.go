@@ -134,8 +134,9 @@ func (b *Board) Put(sq Square, p Piece) {
 	}
 }
 
+// pieceRec is what changes of a piece in a game (the piece itself is
+// State.pc).
 type pieceRec struct {
-	pc   Piece
 	cell uint8 // 0 when off the board
 	know Knowledge
 }
@@ -153,20 +154,18 @@ type game struct {
 // run is the Two-Squares record of one side: its current run of moves
 // with one piece, most recent first.
 type run struct {
-	id     uint8 // piece id + 1, 0 = no run
-	n      uint8 // length of the run, capped at MaxTwoSquares
-	banned bool  // the run reached the limit and ban is not empty
-	moves  [MaxTwoSquares]Move
-	ban    edges // boundaries crossed by each of the last N moves
+	id    uint8 // piece id + 1, 0 = no run
+	n     uint8 // length of the run, capped at MaxTwoSquares
+	ban   path  // the boundaries crossed by each of the last N moves
+	moves [MaxTwoSquares]Move
 }
 
 // setBan computes the boundaries the run's piece may not cross under a
 // Two-Squares limit n.
 func (run *run) setBan(n int) {
-	run.ban, run.banned = edges{}, false
+	run.ban = path{}
 	if n > 0 && int(run.n) >= n {
 		run.ban = runBan(&run.moves, n)
-		run.banned = run.ban != edges{}
 	}
 }
 
@@ -198,8 +197,11 @@ type boardNode struct {
 // one with [New] or [FromBoard].
 type State struct {
 	g       *game
-	cells   [numCells]uint8 // piece id + 1, 0 empty, wallCell
-	side    [2]sideBB       // masks of each side's pieces (index color-1)
+	cells   [numCells]uint8   // piece id + 1, 0 empty, wallCell
+	occ     [2]bb             // each side's pieces (index color-1)
+	mov     bb                // pieces of either side that move (not Bomb or Flag)
+	scouts  bb                // Scouts of either side
+	pc      *[maxPieces]Piece // the piece of each id: shared, never changed
 	pcs     [maxPieces]pieceRec
 	hash    uint64
 	ply     int32
@@ -315,13 +317,13 @@ func newState(r Rules, b *Board, turn Color) (State, error) {
 		g.walls[cellOf(q)] = 0
 	}
 	g.wall = wallBB(&g.walls)
-	s := State{g: g, cells: g.walls, turn: turn}
+	s := State{g: g, cells: g.walls, turn: turn, pc: new([maxPieces]Piece)}
 	id := 0
 	for _, c := range []Color{Red, Blue} {
 		g.lo[c] = uint8(id)
 		for i, p := range b {
 			if p != 0 && p.Color() == c {
-				s.pcs[id] = pieceRec{pc: p}
+				s.pc[id] = p
 				if r.Info == InfoOpenFaced {
 					s.pcs[id].know = KnownRank
 				}
@@ -381,7 +383,7 @@ func (s State) At(sq Square) (Piece, bool) {
 	if v == 0 || v == wallCell {
 		return 0, false
 	}
-	return s.pcs[v-1].pc, true
+	return s.pc[v-1], true
 }
 
 // Knowledge returns what the opponent of the piece on sq has learned about
@@ -411,7 +413,7 @@ func (s *State) snapshot(b *Board) {
 	for c := Red; c <= Blue; c++ {
 		for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
 			if p := &s.pcs[id]; p.cell != 0 {
-				b[squareOfCell[p.cell]-1] = p.pc
+				b[squareOfCell[p.cell]-1] = s.pc[id]
 			}
 		}
 	}
@@ -430,7 +432,7 @@ func (s State) Captured(c Color) Army {
 	}
 	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
 		if p := &s.pcs[id]; p.cell == 0 {
-			a[p.pc.Rank()]++
+			a[s.pc[id].Rank()]++
 		}
 	}
 	return a
@@ -444,7 +446,7 @@ func (s State) Remaining(c Color) Army {
 	}
 	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
 		if p := &s.pcs[id]; p.cell != 0 {
-			a[p.pc.Rank()]++
+			a[s.pc[id].Rank()]++
 		}
 	}
 	return a
@@ -491,12 +493,21 @@ func (s State) Check(m Move) error { return s.check(m) }
 // Apply plays m and returns the new state and what happened. The receiver
 // is unchanged. An illegal move returns the receiver, a zero Event and the
 // error of [State.Check].
-func (s State) Apply(m Move) (State, Event, error) {
+func (s State) Apply(m Move) (next State, ev Event, err error) {
+	// Small enough to inline, so that the caller's copy of s is the one
+	// apply changes: a State is large, and each copy costs. (This form
+	// leaves the compiler the fewest copies to make.)
+	ev, err = s.apply(m)
+	next = s
+	return
+}
+
+// apply plays m on s when it is legal, else leaves s unchanged.
+func (s *State) apply(m Move) (Event, error) {
 	if err := s.check(m); err != nil {
-		return s, Event{}, err
+		return Event{}, err
 	}
-	ev := s.play(m) // s is the receiver's copy
-	return s, ev, nil
+	return s.play(m), nil
 }
 
 // Resign returns the state in which c has resigned: the game is over and
@@ -526,12 +537,12 @@ func (s State) AgreeDraw() (State, error) {
 	return s, nil
 }
 
-func (s *State) pieceAt(cell int) *pieceRec {
+func (s *State) pieceAt(cell int) (Piece, bool) {
 	v := s.cells[cell]
 	if v == 0 || v == wallCell {
-		return nil
+		return 0, false
 	}
-	return &s.pcs[v-1]
+	return s.pc[v-1], true
 }
 
 // adjacentEnemy reports whether a cell next to cell holds a piece of c's
@@ -546,7 +557,7 @@ func (s *State) adjacentEnemy(cell int, c Color) bool {
 
 func (s *State) hasMovable(c Color) bool {
 	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
-		if p := &s.pcs[id]; p.cell != 0 && p.pc.Rank().Movable() {
+		if p := &s.pcs[id]; p.cell != 0 && s.pc[id].Rank().Movable() {
 			return true
 		}
 	}
@@ -564,8 +575,8 @@ func (s *State) play(m Move) Event {
 	}
 	from, to := int(cellOfSquare[m.From]), int(cellOfSquare[m.To])
 	aid := s.cells[from] - 1
-	a := &s.pcs[aid]
-	ev := Event{Move: m, Color: c, Piece: a.pc}
+	a, apc := &s.pcs[aid], s.pc[aid]
+	ev := Event{Move: m, Color: c, Piece: apc}
 	a.know |= KnownMoved
 	if m.Via != NoSquare || !isStep(from, to) {
 		a.know |= KnownFar
@@ -580,16 +591,16 @@ func (s *State) play(m Move) Event {
 		s.movePiece(aid, to)
 	} else {
 		did := s.cells[to] - 1
-		d := &s.pcs[did]
-		res := Resolve(*r, a.pc.Rank(), d.pc.Rank())
-		ev.Defender, ev.Combat = d.pc, res
+		d, dpc := &s.pcs[did], s.pc[did]
+		res := Resolve(*r, apc.Rank(), dpc.Rank())
+		ev.Defender, ev.Combat = dpc, res
 		a.know |= KnownRank
 		if r.Info != InfoSilentDefense || !res.DefenderSurvives() {
 			d.know |= KnownRank
 		}
 		switch res {
 		case AttackerWins:
-			flag = d.pc.Rank() == Flag
+			flag = dpc.Rank() == Flag
 			s.liftPiece(did)
 			s.movePiece(aid, to)
 		case DefenderWins:
@@ -625,7 +636,7 @@ func (s *State) play(m Move) Event {
 	if flag {
 		s.turn = o
 		s.outcome = Outcome{Winner: c, Reason: FlagCaptured}
-	} else if r.Rescues > 0 && a.cell != 0 && a.pc.Rank() != Scout &&
+	} else if r.Rescues > 0 && a.cell != 0 && apc.Rank() != Scout &&
 		int(s.rescues[c]) < r.Rescues && m.To.Row() == g.backRow[c] &&
 		s.rescuer[aid>>6]&(1<<(aid&63)) == 0 && s.canRescue(c) {
 		// The piece makes this rescue; it never makes another.
@@ -687,14 +698,13 @@ func (s *State) canRescue(c Color) bool {
 }
 
 func (s *State) rescuable(id uint8) bool {
-	p := &s.pcs[id]
-	return p.cell == 0 && p.pc.Rank() != Flag
+	return s.pcs[id].cell == 0 && s.pc[id].Rank() != Flag
 }
 
 // rescueID returns the id of a piece of rank rk that c may rescue, or -1.
 func (s *State) rescueID(c Color, rk Rank) int {
 	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
-		if s.pcs[id].pc.Rank() == rk && s.rescuable(id) {
+		if s.pc[id].Rank() == rk && s.rescuable(id) {
 			return int(id)
 		}
 	}
@@ -704,7 +714,6 @@ func (s *State) rescueID(c Color, rk Rank) int {
 func (s *State) playRescue(m Move) Event {
 	c := s.turn
 	id := uint8(s.rescueID(c, m.Rescue))
-	p := &s.pcs[id]
 	s.putPiece(id, int(cellOfSquare[m.To]))
 	s.rescues[c]++
 	s.pending = false
@@ -718,7 +727,7 @@ func (s *State) playRescue(m Move) Event {
 	s.quiet++
 	s.turn = c.Opponent()
 	s.outcome = s.endCheck(false)
-	ev := Event{Move: m, Color: c, Piece: p.pc, Outcome: s.outcome}
+	ev := Event{Move: m, Color: c, Piece: s.pc[id], Outcome: s.outcome}
 	s.last = ev
 	return ev
 }

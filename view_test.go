@@ -117,7 +117,7 @@ func hiddenTwin(t *rapid.T, g recorded, c Color) (State, bool) {
 		ids := classes[k]
 		ranks := make([]Rank, len(ids))
 		for i, id := range ids {
-			ranks[i] = s.pcs[id].pc.Rank()
+			ranks[i] = s.pc[id].Rank()
 		}
 		perm := rapid.Permutation(ranks).Draw(t, "hidden ranks")
 		for i, id := range ids {
