@@ -564,7 +564,7 @@ func TestObservationShape(t *testing.T) {
 
 // TestEncodeNoAllocs pins the allocation-free paths.
 func TestEncodeNoAllocs(t *testing.T) {
-	s := encodeMidgame(t)
+	s := ongoingMidgame(t)
 	v := s.View(s.Turn())
 	obs := make([]float32, 0, NumObservationPlanes*MaxSquares)
 	acts := make([]int, 0, 256)
@@ -591,29 +591,8 @@ func TestEncodeNoAllocs(t *testing.T) {
 	}
 }
 
-// encodeMidgame returns an ongoing Classic game after 80 plies of random
-// moves from random setups.
-func encodeMidgame(tb testing.TB) State {
-	tb.Helper()
-	for seed := uint64(1); ; seed++ {
-		s := mustNew(tb, Classic(), seed)
-		rng := rand.New(rand.NewPCG(seed, 1))
-		var ms []Move
-		for range 80 {
-			if s.Outcome().Over() {
-				break
-			}
-			ms = s.AppendLegalMoves(ms[:0])
-			s = play(tb, s, ms[rng.IntN(len(ms))].String())
-		}
-		if !s.Outcome().Over() {
-			return s
-		}
-	}
-}
-
 func BenchmarkAppendObservation(b *testing.B) {
-	s := encodeMidgame(b)
+	s := ongoingMidgame(b)
 	v := s.View(s.Turn())
 	var obs []float32
 	b.ReportAllocs()
@@ -623,7 +602,7 @@ func BenchmarkAppendObservation(b *testing.B) {
 }
 
 func BenchmarkAppendLegalActions(b *testing.B) {
-	s := encodeMidgame(b)
+	s := ongoingMidgame(b)
 	var acts []int
 	b.ReportAllocs()
 	for b.Loop() {
@@ -632,7 +611,7 @@ func BenchmarkAppendLegalActions(b *testing.B) {
 }
 
 func BenchmarkActionRoundTrip(b *testing.B) {
-	s := encodeMidgame(b)
+	s := ongoingMidgame(b)
 	r, c := s.Rules(), s.Turn()
 	ms := s.AppendLegalMoves(nil)
 	b.ReportAllocs()
@@ -647,7 +626,7 @@ func BenchmarkActionRoundTrip(b *testing.B) {
 // BenchmarkPolicyStep is one step of a self-play loop: the mover's view,
 // its observation and legal actions, and the chosen move applied.
 func BenchmarkPolicyStep(b *testing.B) {
-	start := encodeMidgame(b)
+	start := ongoingMidgame(b)
 	s := start
 	var v View
 	var obs []float32

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"testing"
 
 	"pgregory.net/rapid"
 )
@@ -153,5 +154,27 @@ func wantIllegal(tb tHelper, s State, move string, sentinel error) {
 	}
 	if isYielded(s, m) {
 		tb.Fatalf("LegalMoves yields %v, which Check rejects with %v", m, sentinel)
+	}
+}
+
+// ongoingMidgame returns an ongoing Classic game after 80 plies of random
+// moves from random setups (the first seed whose game is still going),
+// for benchmarks and tests that need a middlegame.
+func ongoingMidgame(tb testing.TB) State {
+	tb.Helper()
+	for seed := uint64(1); ; seed++ {
+		s := mustNew(tb, Classic(), seed)
+		rng := rand.New(rand.NewPCG(seed, 1))
+		var ms []Move
+		for range 80 {
+			if s.Outcome().Over() {
+				break
+			}
+			ms = s.AppendLegalMoves(ms[:0])
+			s = play(tb, s, ms[rng.IntN(len(ms))].String())
+		}
+		if !s.Outcome().Over() {
+			return s
+		}
 	}
 }

@@ -312,7 +312,7 @@ func TestSampleErrors(t *testing.T) {
 }
 
 func BenchmarkSample(b *testing.B) {
-	s := viewMidgame(b)
+	s := ongoingMidgame(b)
 	v := s.View(s.Turn())
 	rng := rand.New(rand.NewPCG(1, 2))
 	b.ReportAllocs()
@@ -324,7 +324,7 @@ func BenchmarkSample(b *testing.B) {
 }
 
 func BenchmarkSamplerSample(b *testing.B) {
-	s := viewMidgame(b)
+	s := ongoingMidgame(b)
 	sm, err := s.View(s.Turn()).Sampler()
 	if err != nil {
 		b.Fatal(err)
@@ -341,7 +341,7 @@ func BenchmarkSamplerSample(b *testing.B) {
 // TestSamplerConcurrent: one Sampler serves many goroutines (run with
 // -race), and what it draws agrees with the view.
 func TestSamplerConcurrent(t *testing.T) {
-	s := viewMidgame(t)
+	s := ongoingMidgame(t)
 	v := s.View(s.Turn())
 	sm, err := v.Sampler()
 	if err != nil {

@@ -562,7 +562,7 @@ func TestViewIntoNoAllocs(t *testing.T) {
 }
 
 func BenchmarkView(b *testing.B) {
-	s := viewMidgame(b)
+	s := ongoingMidgame(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = s.View(s.Turn())
@@ -570,23 +570,12 @@ func BenchmarkView(b *testing.B) {
 }
 
 func BenchmarkViewInto(b *testing.B) {
-	s := viewMidgame(b)
+	s := ongoingMidgame(b)
 	var v View
 	b.ReportAllocs()
 	for b.Loop() {
 		s.ViewInto(&v, s.Turn())
 	}
-}
-
-// viewMidgame returns a Classic game after 100 plies of a fixed random game.
-func viewMidgame(tb testing.TB) State {
-	s := mustNew(tb, Classic(), 11)
-	var buf []Move
-	for i := 0; i < 100 && !s.Outcome().Over(); i++ {
-		buf = s.AppendLegalMoves(buf[:0])
-		s = play(tb, s, buf[(i*7)%len(buf)].String())
-	}
-	return s
 }
 
 // TestViewMoreSquaresHiddenRanks pins the one way the legal moves depend
