@@ -172,11 +172,14 @@
 // # Performance
 //
 // Move generation and Apply of an ordinary move do not allocate. A State
-// is a compact value of fixed-size arrays (a padded 12×12 mailbox, a
-// piece table and per-side bitboards); only the More-Squares history is
-// an immutable shared list, grown by one board (about 120 bytes,
-// one allocation) per ply of a running chase, and under
-// [MoreSquaresGame] by every ply without an attack.
+// is a 600-byte value of fixed-size arrays (a padded 12×12 mailbox of
+// piece ids, knowledge per piece, bitboards of the pieces, the repetition
+// records); what it shares with other states is never written: the ranks
+// of a game's pieces, and the More-Squares history, an immutable list
+// grown by one 24-byte record (one allocation) per ply of a running
+// chase, and under [MoreSquaresGame] by every ply without an attack.
+// Random playouts under the full Classic rules run at about 4 million
+// plies a second on one core (BenchmarkPlayout).
 // [State.BoardHash] is a Zobrist hash of the placement, kept up to date
 // by every move, for transposition tables.
 package stratego
