@@ -66,7 +66,9 @@
 //
 // A [State] holds the full truth, for a referee. [State.Knowledge] says
 // what the opponent has learned about a piece ([KnownRank] shown in
-// combat, [KnownMoved] so no Bomb or Flag, [KnownFar] so a Scout).
+// combat, [KnownMoved] so no Bomb or Flag, [KnownFar] so a Scout, or
+// where Captains move two squares a Scout or Captain that [KnownLong]
+// and [KnownTurn] tell apart).
 // [State.View] gives a [View]: what one player may know, and nothing
 // more, with the player's legal moves and the last move as the player saw
 // it. A game server may send a View to its player as it is: two states
