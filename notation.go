@@ -493,18 +493,29 @@ func (a AnnotatedMove) String() string {
 // AnnotatedMove is the empty text; any other that is not well formed is
 // an error wrapping [ErrInvalid].
 func (a AnnotatedMove) AppendNotation(b []byte, n Numbering) ([]byte, error) {
+	return a.appendNotation(b, n, false)
+}
+
+// appendNotation is AppendNotation, writing a move without an annotation
+// with "x" before its target square when marked (a record's
+// [RecordedMove.MarkedAttack]).
+func (a AnnotatedMove) appendNotation(b []byte, n Numbering, marked bool) ([]byte, error) {
 	if a == (AnnotatedMove{}) {
 		return b, nil
 	}
-	if !a.valid() {
+	if !a.valid() || marked && a.Move.IsRescue() {
 		return b, moveErr(a.Move, ErrInvalid)
 	}
-	if !a.IsAttack() || a.Move.Via != NoSquare {
-		b, _ = a.Move.AppendText(b)
-	} else {
+	if a.IsAttack() && a.Move.Via == NoSquare || marked && !a.IsAttack() {
 		b, _ = a.Move.From.AppendText(b)
+		if a.Move.Via != NoSquare {
+			b = append(b, '-')
+			b, _ = a.Move.Via.AppendText(b)
+		}
 		b = append(b, 'x')
 		b, _ = a.Move.To.AppendText(b)
+	} else {
+		b, _ = a.Move.AppendText(b)
 	}
 	if a.IsAttack() {
 		b = append(b, '(', n.Char(a.Attacker), combatChars[a.Combat], n.Char(a.Defender), ')')
@@ -531,7 +542,9 @@ func (a *AnnotatedMove) UnmarshalText(b []byte) error {
 // ParseAnnotatedMove parses a move with an optional combat annotation,
 // rank labels in numbering n (see [AnnotatedMove]): "a4-a5", "b4xb5",
 // "b4xb5(6>3)". The annotation must be consistent with itself (a movable
-// attacker); whether it is true is for [Record.Replay] to check.
+// attacker); whether it is true is for [Record.Replay] to check. Here, as
+// in [ParseMove], "x" in place of "-" is only a hint and is not kept; a
+// [Record] keeps it ([RecordedMove.MarkedAttack]) and checks it.
 func ParseAnnotatedMove(n Numbering, s string) (AnnotatedMove, error) {
 	text, note, hasNote := strings.Cut(s, "(")
 	m, err := ParseMove(text)

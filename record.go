@@ -15,9 +15,19 @@ type Tag struct {
 
 // RecordedMove is one move of a game record: the move, its combat
 // annotation (filled in by [Record.Annotated]) and a comment.
+//
+// In a record, "x" between the squares means an attack: a move written
+// "b4xb5" without an annotation has MarkedAttack set, and
+// [Record.Replay] reports it if the move turns out to be quiet. An
+// attack written with "-" is accepted, as annotations are optional.
 type RecordedMove struct {
 	AnnotatedMove
-	Comment string // text of the comment after the move, or ""
+	// MarkedAttack says the record writes the move with "x" but without
+	// an annotation: it claims an attack without saying its outcome. An
+	// annotation implies it, so it is written (and parsed) only for a
+	// move without one.
+	MarkedAttack bool
+	Comment      string // text of the comment after the move, or ""
 }
 
 // Record is a game record, the library's PGN-like text form of a whole
@@ -247,7 +257,7 @@ func (rec Record) appendText(b []byte) ([]byte, error) {
 			return b, moveErr(m.Move, ErrInvalid)
 		}
 		var err error
-		if b, err = m.AnnotatedMove.AppendNotation(b, rec.Rules.Numbering); err != nil {
+		if b, err = m.appendNotation(b, rec.Rules.Numbering, m.MarkedAttack); err != nil {
 			return b, err
 		}
 		if err := comment(m.Comment); err != nil {
@@ -505,7 +515,8 @@ func ParseRecord(text string) (Record, error) {
 				prev = &last
 			}
 			ti := nextTurn(rec.startTurn(), prev, m.Move.IsRescue())
-			rec.Moves = append(rec.Moves, RecordedMove{AnnotatedMove: m})
+			marked := !m.IsAttack() && strings.IndexByte(tok, 'x') >= 0
+			rec.Moves = append(rec.Moves, RecordedMove{AnnotatedMove: m, MarkedAttack: marked})
 			last = ti
 			if numAt >= 0 {
 				if ti.num != numVal || (numDots == 1) != (ti.color == Red) {
@@ -598,8 +609,10 @@ func (rec Record) start() (State, error) {
 
 // Replay plays the record from its start and returns the states: the
 // start, then the state after each move. It stops at the first move that
-// is illegal or contradicts its annotation and returns the states so far
-// with a *[ReplayError] naming the move's number. When the moves end an
+// is illegal or contradicts its annotation, or that is written with "x"
+// ([RecordedMove.MarkedAttack]) but attacks nothing, and returns the
+// states so far with a *[ReplayError] naming the move's number (wrapping
+// ErrMismatch for a contradiction). When the moves end an
 // ongoing game and the record's result is a resignation or an agreed
 // draw, the last state carries that result ([State.Resign],
 // [State.AgreeDraw]); any other result must be the one the replay
@@ -620,10 +633,13 @@ func (rec Record) Replay() ([]State, error) {
 		if err != nil {
 			return states, rerr(err)
 		}
-		if m.IsAttack() || m.Attacker != NoRank {
+		switch {
+		case m.IsAttack() || m.Attacker != NoRank:
 			if got := Annotate(ev); got != m.AnnotatedMove {
 				return states, rerr(fmt.Errorf("%w: annotated %v, played %v", ErrMismatch, m.AnnotatedMove, got))
 			}
+		case m.MarkedAttack && !ev.IsAttack():
+			return states, rerr(fmt.Errorf("%w: written with \"x\" but not an attack", ErrMismatch))
 		}
 		s = next
 		states = append(states, s)
@@ -645,22 +661,21 @@ func (rec Record) Replay() ([]State, error) {
 
 // Annotated replays the record and returns a copy with every move
 // annotated with its combat and, when the moves end the game by the
-// rules, the result set to that outcome. Comments and tags are kept.
+// rules, the result set to that outcome. Comments and tags are kept. It
+// fails as [Record.Replay] does, so the annotations and "x" marks the
+// record has must be true.
 func (rec Record) Annotated() (Record, error) {
+	states, err := rec.Replay()
+	if err != nil {
+		return Record{}, err
+	}
 	out := rec
 	out.Moves = nil
 	if rec.Moves != nil {
 		out.Moves = make([]RecordedMove, len(rec.Moves))
 	}
 	for i, m := range rec.Moves {
-		out.Moves[i] = RecordedMove{AnnotatedMove: AnnotatedMove{Move: m.Move}, Comment: m.Comment}
-	}
-	states, err := out.Replay()
-	if err != nil {
-		return Record{}, err
-	}
-	for i := range out.Moves {
-		out.Moves[i].AnnotatedMove = Annotate(states[i+1].LastEvent())
+		out.Moves[i] = RecordedMove{AnnotatedMove: Annotate(states[i+1].LastEvent()), Comment: m.Comment}
 	}
 	if o := states[len(states)-1].Outcome(); o.Over() {
 		out.Result = o

@@ -245,6 +245,7 @@ func FuzzParseRecord(f *testing.F) {
 	rec, s := randomRecord(f, r, 3, 30)
 	f.Add(rec.String())
 	f.Add("[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n1. d1-d2 {c} d10-d9 2. d2xd3(3>3) *")
+	f.Add("[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n1. d1xd2 d10-d9 2. c1-c2xd2 *")
 	p := s.Position()
 	f.Add(Record{Rules: r, Start: &p, Comment: "from here"}.String())
 	f.Fuzz(func(t *testing.T, text string) {
@@ -345,5 +346,72 @@ func TestRecordJSON(t *testing.T) {
 	}
 	if d := cmp.Diff(rec, back.Game, cmpRecord); d != "" {
 		t.Errorf("JSON round trip (-want +got):\n%s", d)
+	}
+}
+
+func TestReplayAttackMarks(t *testing.T) {
+	// Red's Scout on e1 attacks Blue's Miner on e10 up the open e-file;
+	// d1-d2 and d10-d9 are quiet.
+	base := "[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n"
+	for _, tc := range []struct {
+		name, moves string
+		index, num  int // the move at fault, or -1
+		want        error
+	}{
+		{"quiet move written with x", "1. d1xd2", 0, 1, ErrMismatch},
+		{"blue quiet move written with x", "1. d1-d2 d10xd9", 1, 1, ErrMismatch},
+		{"attack written with x", "1. e1xe10", -1, 0, nil},
+		{"attack written with -", "1. e1-e10", -1, 0, nil},
+		{"annotated attack written with -", "1. e1-e10(2<3)", -1, 0, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec, err := ParseRecord(base + tc.moves + " *")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = rec.Replay()
+			if !errors.Is(err, tc.want) || (tc.want == nil) != (err == nil) {
+				t.Fatalf("Replay: err %v, want %v", err, tc.want)
+			}
+			_, aerr := rec.Annotated()
+			if !errors.Is(aerr, tc.want) || (tc.want == nil) != (aerr == nil) {
+				t.Fatalf("Annotated: err %v, want %v", aerr, tc.want)
+			}
+			var re *ReplayError
+			if tc.index >= 0 && (!errors.As(err, &re) || re.Index != tc.index || re.Number != tc.num) {
+				t.Errorf("Replay: err %v, want a ReplayError at index %d, number %d", err, tc.index, tc.num)
+			}
+		})
+	}
+}
+
+func TestRecordAttackMarkRoundTrip(t *testing.T) {
+	base := "[Rules \"barrage\"]\n[Numbering \"isf\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n[Result \"*\"]\n\n"
+	for _, tc := range []struct {
+		name, moves string
+		marked      []bool
+	}{
+		{"marked", "1. e1xe10\n*\n", []bool{true}},
+		{"plain", "1. e1-e10\n*\n", []bool{false}},
+		{"annotated", "1. e1xe10(2<3)\n*\n", []bool{false}},
+		{"mixed", "1. d1-d2 d10xd9\n*\n", []bool{false, true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text := base + tc.moves
+			rec, err := ParseRecord(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []bool
+			for _, m := range rec.Moves {
+				got = append(got, m.MarkedAttack)
+			}
+			if d := cmp.Diff(tc.marked, got); d != "" {
+				t.Errorf("MarkedAttack (-want +got):\n%s", d)
+			}
+			if got := rec.String(); got != text {
+				t.Errorf("String:\n got %q\nwant %q", got, text)
+			}
+		})
 	}
 }
