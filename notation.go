@@ -445,7 +445,8 @@ func keyIndex(key string) int {
 // the rules' numbering ([Numbering.Char]): b4xb5(6>3) is a Captain
 // taking a Miner, b4xb5(3<6) a Miner dying on a Captain, e5xe6(5=5) two
 // Lieutenants trading, c3xc4(1>X) the Spy taking the Marshal (in ISF
-// numbering). A move without an annotation has Attacker, Defender and
+// numbering). In ISF the Marshal is written "X" and read as "X" or as
+// "10", its printed label ([Numbering.Label]): c3xc4(1>10). A move without an annotation has Attacker, Defender and
 // Combat zero.
 type AnnotatedMove struct {
 	Move     Move   // the move itself
@@ -556,24 +557,47 @@ func ParseAnnotatedMove(n Numbering, s string) (AnnotatedMove, error) {
 		return a, nil
 	}
 	pos := len(text) + 1
-	if len(note) != 4 || note[3] != ')' {
-		return AnnotatedMove{}, parseErr("move", s, pos, `"(" attacker result defender ")"`)
+	bad := func() (AnnotatedMove, error) {
+		return AnnotatedMove{}, parseErr("move", s, pos, "two rank labels in "+n.String()+" numbering around >, < or = and \")\"")
 	}
-	att, ok1 := n.RankOf(note[0])
-	def, ok2 := n.RankOf(note[2])
-	switch note[1] {
+	att, i := scanLabel(n, note, 0)
+	if i == 0 || i >= len(note) {
+		return bad()
+	}
+	switch note[i] {
 	case '>':
 		a.Combat = AttackerWins
 	case '<':
 		a.Combat = DefenderWins
 	case '=':
 		a.Combat = BothRemoved
+	default:
+		return bad()
 	}
+	def, j := scanLabel(n, note, i+1)
 	a.Attacker, a.Defender = att, def
-	if !ok1 || !ok2 || a.Combat == NoCombat || !a.valid() || note[0] != n.Char(att) || note[2] != n.Char(def) {
-		return AnnotatedMove{}, parseErr("move", s, pos, "two rank labels in "+n.String()+" numbering around >, < or =")
+	if j == i+1 || note[j:] != ")" || !a.valid() {
+		return bad()
 	}
 	return a, nil
+}
+
+// scanLabel reads the rank label in numbering n at s[i:], as
+// [AnnotatedMove.AppendNotation] writes it ([Numbering.Char]) or, for
+// the ISF Marshal, as "10" ([Numbering.Label]). It returns the rank and
+// the offset after the label, or i when there is none.
+func scanLabel(n Numbering, s string, i int) (Rank, int) {
+	if n == NumberingISF && strings.HasPrefix(s[i:], "10") {
+		return Marshal, i + 2
+	}
+	if i >= len(s) {
+		return NoRank, i
+	}
+	r, ok := n.RankOf(s[i])
+	if !ok || s[i] != n.Char(r) {
+		return NoRank, i
+	}
+	return r, i + 1
 }
 
 // AppendText implements [encoding.TextAppender] with the form of
