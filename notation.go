@@ -558,7 +558,7 @@ func ParseAnnotatedMove(n Numbering, s string) (AnnotatedMove, error) {
 	}
 	pos := len(text) + 1
 	bad := func() (AnnotatedMove, error) {
-		return AnnotatedMove{}, parseErr("move", s, pos, "two rank labels in "+n.String()+" numbering around >, < or = and \")\"")
+		return AnnotatedMove{}, parseErr("move", s, pos, "two rank labels in "+n.String()+" numbering around >, < or =")
 	}
 	att, i := scanLabel(n, note, 0)
 	if i == 0 || i >= len(note) {
