@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Sentinel errors. Every error the package returns is one of them or
@@ -119,7 +120,7 @@ type MoveError struct {
 // Error returns the sentinel's message and the move:
 // "stratego: path is blocked: move a4-a6".
 func (e *MoveError) Error() string {
-	return fmt.Sprintf("%v: move %v", e.Err, e.Move)
+	return fmt.Sprintf("%s%s: move %v", errPrefix, causeText(e.Err), e.Move)
 }
 
 // Unwrap returns the sentinel.
@@ -193,4 +194,33 @@ func (e *ParseError) Unwrap() error { return ErrSyntax }
 
 func parseErr(what, input string, pos int, want string) error {
 	return &ParseError{What: what, Input: input, Pos: pos, Want: want}
+}
+
+// errPrefix starts the message of every error of the package, once.
+const errPrefix = "stratego: "
+
+// causeText returns the message of err without the package's prefix,
+// for the message of an error that wraps err and states the prefix
+// itself ("<nil>" for nil, as fmt writes it).
+func causeText(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return strings.TrimPrefix(err.Error(), errPrefix)
+}
+
+// wrapError wraps a sentinel and the error that caused it.
+type wrapError struct {
+	msg  string
+	errs [2]error
+}
+
+func (e *wrapError) Error() string   { return e.msg }
+func (e *wrapError) Unwrap() []error { return e.errs[:] }
+
+// wrap returns an error that wraps both sentinel and cause, with the
+// message "<sentinel>: <cause>" holding the package prefix once (as
+// fmt.Errorf("%w: %w", sentinel, cause) would not).
+func wrap(sentinel, cause error) error {
+	return &wrapError{msg: sentinel.Error() + ": " + causeText(cause), errs: [2]error{sentinel, cause}}
 }

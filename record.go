@@ -153,7 +153,7 @@ func (rec Record) String() string {
 func (rec Record) AppendText(b []byte) ([]byte, error) {
 	b, err := rec.appendText(b)
 	if err != nil && !errors.Is(err, ErrInvalid) {
-		err = fmt.Errorf("%w: %w", ErrInvalid, err)
+		err = wrap(ErrInvalid, err)
 	}
 	return b, err
 }
@@ -588,9 +588,14 @@ type ReplayError struct {
 }
 
 // Error returns a message with the move's number, side and squares and
-// the cause.
+// the cause: "stratego: record move 7 (red) b8-b10: piece cannot move
+// that way".
 func (e *ReplayError) Error() string {
-	return fmt.Sprintf("stratego: record move %d (%v) %v: %v", e.Number, e.Color, e.Move.Move, e.Err)
+	cause := e.Err
+	if me, ok := cause.(*MoveError); ok && me.Move == e.Move.Move && me.Err != nil {
+		cause = me.Err // the move is named already
+	}
+	return fmt.Sprintf("%srecord move %d (%v) %v: %s", errPrefix, e.Number, e.Color, e.Move.Move, causeText(cause))
 }
 
 // Unwrap returns the cause.
