@@ -21,8 +21,9 @@ var (
 	// empty text), of a zero or invalid record, position, view or state
 	// (with the cause wrapped too, such as a *[RulesError]), by
 	// [State.Check] and [State.Apply] for a malformed [Move]
-	// (see [Move.IsValid]), by [State.Resign] for a color that is not a
-	// side, and by the Gravon writers for a move Gravon cannot hold.
+	// (see [Move.IsValid]), bare by [State.Resign] for a color that is not
+	// a side, by [Record.Replay] for a record whose Result is no valid
+	// [Outcome], and by the Gravon writers for a move Gravon cannot hold.
 	ErrInvalid = errors.New("stratego: invalid value")
 	// ErrSyntax is wrapped by every error of a parser: a *[ParseError]
 	// from the Parse functions and the UnmarshalText methods, and the
@@ -44,8 +45,8 @@ var (
 	// [Record.Replay].
 
 	// ErrGameOver means the game has ended (or the State is the zero
-	// State), so no move is legal. [State.Resign] and [State.AgreeDraw] return it
-	// too.
+	// State), so no move is legal. [State.Resign] and [State.AgreeDraw]
+	// return it too, bare (not in a *MoveError, as they take no move).
 	ErrGameOver = errors.New("stratego: game is over")
 	// ErrOffBoard means a square of the move (Via included) is not on the
 	// board of the rules, or is a lake.

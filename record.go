@@ -621,7 +621,9 @@ func (rec Record) start() (State, error) {
 // ongoing game and the record's result is a resignation or an agreed
 // draw, the last state carries that result ([State.Resign],
 // [State.AgreeDraw]); any other result must be the one the replay
-// reaches, or the error wraps ErrMismatch.
+// reaches, or the error wraps ErrMismatch (and a Result that is no valid
+// [Outcome], which only a record built by hand can have, wraps
+// ErrInvalid).
 func (rec Record) Replay() ([]State, error) {
 	s, err := rec.start()
 	if err != nil {
@@ -651,6 +653,8 @@ func (rec Record) Replay() ([]State, error) {
 	}
 	got := s.Outcome()
 	switch want := rec.Result; {
+	case !want.valid():
+		return states, fmt.Errorf("%w: record result %d/%d", ErrInvalid, want.Winner, want.Reason)
 	case !want.Over() || want == got:
 	case !got.Over() && want.Reason == Resignation:
 		s, _ = s.Resign(want.Winner.Opponent())

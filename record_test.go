@@ -415,3 +415,19 @@ func TestRecordAttackMarkRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// TestReplayInvalidResult checks that a hand-made record whose Result is
+// no valid Outcome (a resignation without a winner) is refused, not
+// taken as reached.
+func TestReplayInvalidResult(t *testing.T) {
+	rec, err := ParseRecord("[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n1. d1-d2 *")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []Outcome{{Reason: Resignation}, {Winner: Red, Reason: DrawAgreed}, {Winner: Blue}, {Reason: EndReason(200)}} {
+		rec.Result = o
+		if _, err := rec.Replay(); !errors.Is(err, ErrInvalid) {
+			t.Errorf("Replay with Result %d/%d: err %v, want ErrInvalid", o.Winner, o.Reason, err)
+		}
+	}
+}
