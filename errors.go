@@ -225,3 +225,13 @@ func (e *wrapError) Unwrap() []error { return e.errs[:] }
 func wrap(sentinel, cause error) error {
 	return &wrapError{msg: sentinel.Error() + ": " + causeText(cause), errs: [2]error{sentinel, cause}}
 }
+
+// invalidErr returns err wrapping [ErrInvalid]: err itself when it
+// does, or err wrapped with it (nil for nil). The AppendText methods of
+// composite values use it for the errors of their parts.
+func invalidErr(err error) error {
+	if err != nil && !errors.Is(err, ErrInvalid) {
+		return wrap(ErrInvalid, err)
+	}
+	return err
+}

@@ -12,26 +12,18 @@ import (
 // however deeply the errors wrap each other.
 func TestErrorMessagesPrefixOnce(t *testing.T) {
 	setups := "[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n"
-	replay := func(moves string) func() error {
+	// replay parses a record of the moves and plays it with play.
+	replay := func(moves string, play func(Record) error) func() error {
 		return func() error {
 			rec, err := ParseRecord(setups + moves)
 			if err != nil {
 				return err
 			}
-			_, err = rec.Replay()
-			return err
+			return play(rec)
 		}
 	}
-	annotated := func(moves string) func() error {
-		return func() error {
-			rec, err := ParseRecord(setups + moves)
-			if err != nil {
-				return err
-			}
-			_, err = rec.Annotated()
-			return err
-		}
-	}
+	replayStates := func(rec Record) error { _, err := rec.Replay(); return err }
+	annotate := func(rec Record) error { _, err := rec.Annotated(); return err }
 	badRules := Classic()
 	badRules.Width = 1
 	barrage := Barrage()
@@ -55,12 +47,12 @@ func TestErrorMessagesPrefixOnce(t *testing.T) {
 			_, err := ParseRecord(setups + "[Result \"1-0\"]\n[Termination \"resignation\"]\n*")
 			return err
 		}, ErrMismatch},
-		{"Replay illegal move", replay("1. d1-d2 d10-d9 2. b1-b2 *"), ErrImmovable},
-		{"Replay bad direction", replay("1. c1-c3 *"), ErrBadDirection},
-		{"Replay annotation", replay("1. e1xe10(2>3) *"), ErrMismatch},
-		{"Replay x on a quiet move", replay("1. d1xd2 *"), ErrMismatch},
-		{"Replay result", replay("[Result \"1-0\"]\n[Termination \"flag captured\"]\n1. d1-d2 1-0"), ErrMismatch},
-		{"Annotated illegal move", annotated("1. a5-a6 *"), ErrNoPiece},
+		{"Replay illegal move", replay("1. d1-d2 d10-d9 2. b1-b2 *", replayStates), ErrImmovable},
+		{"Replay bad direction", replay("1. c1-c3 *", replayStates), ErrBadDirection},
+		{"Replay annotation", replay("1. e1xe10(2>3) *", replayStates), ErrMismatch},
+		{"Replay x on a quiet move", replay("1. d1xd2 *", replayStates), ErrMismatch},
+		{"Replay result", replay("[Result \"1-0\"]\n[Termination \"flag captured\"]\n1. d1-d2 1-0", replayStates), ErrMismatch},
+		{"Annotated illegal move", replay("1. a5-a6 *", annotate), ErrNoPiece},
 		{"Record.AppendText rules", func() error { _, err := Record{Rules: badRules}.AppendText(nil); return err }, ErrRules},
 		{"Record.AppendText setup", func() error { _, err := Record{Rules: barrage}.AppendText(nil); return err }, ErrSetup},
 		{"Record.AppendText tag", func() error {

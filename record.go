@@ -152,10 +152,7 @@ func (rec Record) String() string {
 // then wraps the cause too, such as a *[RulesError] or a *[SetupError]).
 func (rec Record) AppendText(b []byte) ([]byte, error) {
 	b, err := rec.appendText(b)
-	if err != nil && !errors.Is(err, ErrInvalid) {
-		err = wrap(ErrInvalid, err)
-	}
-	return b, err
+	return b, invalidErr(err)
 }
 
 func (rec Record) appendText(b []byte) ([]byte, error) {
