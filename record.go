@@ -44,7 +44,8 @@ type RecordedMove struct {
 //	movetext = [comment] {turn} result
 //	turn     = [number] move [rescue] [comment]
 //	number   = digits "." | digits "..."   before Red's and Blue's move
-//	move     = an annotated move in the rules' numbering ([AnnotatedMove])
+//	move     = an annotated move in the rules' numbering ([AnnotatedMove]);
+//	           "x" between its squares claims an attack ([RecordedMove])
 //	rescue   = "+" rankname "@" square     (its own comment may follow)
 //	comment  = "{" text without "}" "}"
 //	result   = "1-0" | "0-1" | "1/2-1/2" | "*"
