@@ -431,3 +431,62 @@ func TestReplayInvalidResult(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordAttackMarksProperty writes the attacks of random games in
+// the three forms a record allows (annotated, "x" alone, "-" alone) and
+// checks that the text round trips, that the replay accepts them and
+// that Annotated gives the fully annotated record back; marking one
+// quiet move with "x" must make Replay fail at that move.
+func TestRecordAttackMarksProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		full, _ := genRecord(t)
+		rec := full
+		rec.Moves = append([]RecordedMove(nil), full.Moves...)
+		var quiet []int
+		for i := range rec.Moves {
+			m := &rec.Moves[i]
+			if !m.IsAttack() {
+				if !m.Move.IsRescue() {
+					quiet = append(quiet, i)
+				}
+				continue
+			}
+			switch rapid.IntRange(0, 2).Draw(t, "attack form") {
+			case 1: // "x" without an annotation
+				m.AnnotatedMove = AnnotatedMove{Move: m.Move}
+				m.MarkedAttack = true
+			case 2: // "-"
+				m.AnnotatedMove = AnnotatedMove{Move: m.Move}
+			}
+		}
+		text := rec.String()
+		got, err := ParseRecord(text)
+		if err != nil {
+			t.Fatalf("ParseRecord:\n%s\nerr: %v", text, err)
+		}
+		if d := cmp.Diff(rec, got, cmpRecord); d != "" {
+			t.Fatalf("round trip of\n%s\n(-want +got):\n%s", text, d)
+		}
+		again, err := got.Annotated()
+		if err != nil {
+			t.Fatalf("Annotated: %v", err)
+		}
+		if d := cmp.Diff(full, again, cmpRecord); d != "" {
+			t.Fatalf("Annotated (-want +got):\n%s", d)
+		}
+		if len(quiet) == 0 {
+			return
+		}
+		i := rapid.SampledFrom(quiet).Draw(t, "quiet move marked")
+		rec.Moves[i].MarkedAttack = true
+		bad, err := ParseRecord(rec.String())
+		if err != nil {
+			t.Fatalf("ParseRecord of a marked quiet move: %v", err)
+		}
+		_, err = bad.Replay()
+		var re *ReplayError
+		if !errors.As(err, &re) || re.Index != i || !errors.Is(err, ErrMismatch) {
+			t.Fatalf("Replay with quiet move %d (%v) marked: err %v, want a ReplayError at it wrapping ErrMismatch", i, rec.Moves[i].Move, err)
+		}
+	})
+}
