@@ -115,9 +115,11 @@
 //	outcome   = "ongoing" | color " wins (" reason ")" | "draw (" reason ")"
 //
 // A label is a rank's one-character label in the rules' [Numbering]: ISF
-// writes 1–9 for Spy to General and X for the Marshal, Vintage 1–9 for
-// Marshal to Scout and S for the Spy, both B for Bomb and F for Flag
-// ([Numbering.Char]). A rankname is a [Rank.String] ("general").
+// writes 1–9 for Spy to General and X for the Marshal (an annotation
+// also reads the Marshal's printed label 10), Vintage 1–9 for Marshal
+// to Scout and S for the Spy, both B for Bomb and F for Flag
+// ([Numbering.Char]). An "x" in a move is a hint that [ParseMove]
+// drops; a [Record] keeps and checks it ([RecordedMove]). A rankname is a [Rank.String] ("general").
 // [ParseSquare], [ParseMove], [ParseAnnotatedMove], [ParseSetup],
 // [ParseRules] (which lists the keys) and [ParseOutcome] read them.
 //

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Sentinel errors. Every error the package returns is one of them or
@@ -20,8 +21,9 @@ var (
 	// empty text), of a zero or invalid record, position, view or state
 	// (with the cause wrapped too, such as a *[RulesError]), by
 	// [State.Check] and [State.Apply] for a malformed [Move]
-	// (see [Move.IsValid]), by [State.Resign] for a color that is not a
-	// side, and by the Gravon writers for a move Gravon cannot hold.
+	// (see [Move.IsValid]), bare by [State.Resign] for a color that is not
+	// a side, by [Record.Replay] for a record whose Result is no valid
+	// [Outcome], and by the Gravon writers for a move Gravon cannot hold.
 	ErrInvalid = errors.New("stratego: invalid value")
 	// ErrSyntax is wrapped by every error of a parser: a *[ParseError]
 	// from the Parse functions and the UnmarshalText methods, and the
@@ -43,8 +45,8 @@ var (
 	// [Record.Replay].
 
 	// ErrGameOver means the game has ended (or the State is the zero
-	// State), so no move is legal. [State.Resign] and [State.AgreeDraw] return it
-	// too.
+	// State), so no move is legal. [State.Resign] and [State.AgreeDraw]
+	// return it too, bare (not in a *MoveError, as they take no move).
 	ErrGameOver = errors.New("stratego: game is over")
 	// ErrOffBoard means a square of the move (Via included) is not on the
 	// board of the rules, or is a lake.
@@ -119,7 +121,7 @@ type MoveError struct {
 // Error returns the sentinel's message and the move:
 // "stratego: path is blocked: move a4-a6".
 func (e *MoveError) Error() string {
-	return fmt.Sprintf("%v: move %v", e.Err, e.Move)
+	return fmt.Sprintf("%s%s: move %v", errPrefix, causeText(e.Err), e.Move)
 }
 
 // Unwrap returns the sentinel.
@@ -193,4 +195,43 @@ func (e *ParseError) Unwrap() error { return ErrSyntax }
 
 func parseErr(what, input string, pos int, want string) error {
 	return &ParseError{What: what, Input: input, Pos: pos, Want: want}
+}
+
+// errPrefix starts the message of every error of the package, once.
+const errPrefix = "stratego: "
+
+// causeText returns the message of err without the package's prefix,
+// for the message of an error that wraps err and states the prefix
+// itself ("<nil>" for nil, as fmt writes it).
+func causeText(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return strings.TrimPrefix(err.Error(), errPrefix)
+}
+
+// wrapError wraps a sentinel and the error that caused it.
+type wrapError struct {
+	msg  string
+	errs [2]error
+}
+
+func (e *wrapError) Error() string   { return e.msg }
+func (e *wrapError) Unwrap() []error { return e.errs[:] }
+
+// wrap returns an error that wraps both sentinel and cause, with the
+// message "<sentinel>: <cause>" holding the package prefix once (as
+// fmt.Errorf("%w: %w", sentinel, cause) would not).
+func wrap(sentinel, cause error) error {
+	return &wrapError{msg: sentinel.Error() + ": " + causeText(cause), errs: [2]error{sentinel, cause}}
+}
+
+// invalidErr returns err wrapping [ErrInvalid]: err itself when it
+// does, or err wrapped with it (nil for nil). The AppendText methods of
+// composite values use it for the errors of their parts.
+func invalidErr(err error) error {
+	if err != nil && !errors.Is(err, ErrInvalid) {
+		return wrap(ErrInvalid, err)
+	}
+	return err
 }

@@ -90,14 +90,7 @@ func TestReadGravonXML(t *testing.T) {
 	if g.Type != "barrage" || len(g.Moves) != 5 || g.Players != [2]string{"alice", "bob"} || g.End != 1 || g.Winner != 1 {
 		t.Fatalf("got %+v", g)
 	}
-	rec, err := g.Record()
-	if err != nil {
-		t.Fatal(err)
-	}
-	states, err := rec.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, states := gravonReplay(t, g)
 	if got, want := states[len(states)-1].Outcome(), (Outcome{Red, FlagCaptured}); got != want {
 		t.Errorf("outcome %v, want %v", got, want)
 	}
@@ -131,16 +124,9 @@ func TestReadGravonGSN(t *testing.T) {
 	if g.Type != "classic" || len(g.Moves) != 4 || g.End != GravonForfeit || g.Winner != 2 {
 		t.Fatalf("got %+v", g)
 	}
-	rec, err := g.Record()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, states := gravonReplay(t, g)
 	if rec.Start != nil {
 		t.Errorf("a classic game with a valid field should start from setups")
-	}
-	states, err := rec.Replay()
-	if err != nil {
-		t.Fatal(err)
 	}
 	if got, want := states[len(states)-1].Outcome(), (Outcome{Blue, Resignation}); got != want {
 		t.Errorf("outcome %v, want %v", got, want)
@@ -210,14 +196,7 @@ func TestGravonRoundTrip(t *testing.T) {
 		if d := cmp.Diff(g, g2); d != "" {
 			t.Fatalf("XML round trip (-want +got):\n%s", d)
 		}
-		rec2, err := g2.Record()
-		if err != nil {
-			t.Fatal(err)
-		}
-		states, err := rec2.Replay()
-		if err != nil {
-			t.Fatalf("replay: %v", err)
-		}
+		_, states := gravonReplay(t, g2)
 		if got, want := states[len(states)-1].Position().String(), st.Position().String(); got != want {
 			t.Fatalf("final position\n got %s\nwant %s", got, want)
 		}
@@ -403,12 +382,40 @@ func FuzzGravonField(f *testing.F) {
 	})
 }
 
-func FuzzReadGravonXML(f *testing.F) {
-	b, err := os.ReadFile("testdata/gravon/barrage.xml")
+// addSeedFile adds the text of the file at path to f's seed corpus.
+func addSeedFile(f *testing.F, path string) {
+	b, err := os.ReadFile(path)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(string(b))
+}
+
+// gravonReplay converts g to a record and replays it, failing t on
+// error.
+func gravonReplay(t tHelper, g GravonGame) (Record, []State) {
+	t.Helper()
+	rec, err := g.Record()
+	if err != nil {
+		t.Fatalf("GravonGame.Record: %v", err)
+	}
+	states, err := rec.Replay()
+	if err != nil {
+		t.Fatalf("Replay: %v", err)
+	}
+	return rec, states
+}
+
+// replayGravon converts g to a record and replays it, which must not
+// panic whatever g holds.
+func replayGravon(g GravonGame) {
+	if rec, err := g.Record(); err == nil {
+		_, _ = rec.Replay()
+	}
+}
+
+func FuzzReadGravonXML(f *testing.F) {
+	addSeedFile(f, "testdata/gravon/barrage.xml")
 	f.Add("<stratego><game type=\"classic\"><player id=\"1\">a</player><player id=\"2\">b</player><result type=\"4\" winner=\"3\"/></game></stratego>")
 	f.Fuzz(func(t *testing.T, text string) {
 		g, err := ReadGravonXML(strings.NewReader(text))
@@ -426,27 +433,19 @@ func FuzzReadGravonXML(f *testing.F) {
 		if d := cmp.Diff(g, back); d != "" {
 			t.Fatalf("round trip (-want +got):\n%s", d)
 		}
-		if rec, err := g.Record(); err == nil {
-			_, _ = rec.Replay()
-		}
+		replayGravon(g)
 	})
 }
 
 func FuzzReadGravonGSN(f *testing.F) {
-	b, err := os.ReadFile("testdata/gravon/classic.gsn")
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(string(b))
+	addSeedFile(f, "testdata/gravon/classic.gsn")
 	f.Add("#X38FA11 Stratego-Notation v1\ntype 1\nEND\na vs b result 3 winner 0\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		g, err := ReadGravonGSN(strings.NewReader(text))
 		if err != nil {
 			return
 		}
-		if rec, err := g.Record(); err == nil {
-			_, _ = rec.Replay()
-		}
+		replayGravon(g)
 	})
 }
 

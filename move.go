@@ -91,7 +91,9 @@ func (m *Move) UnmarshalText(b []byte) error {
 
 // ParseMove parses the form written by [Move.String]. It also accepts
 // "x" in place of a "-" (an attack written as "a4xa5") and upper-case
-// file letters.
+// file letters. The "x" is only a hint, neither kept nor checked: a
+// [Move] does not say whether it attacks (a [Record] checks its "x"
+// marks, see [RecordedMove]).
 func ParseMove(s string) (Move, error) {
 	var m Move
 	if strings.HasPrefix(s, "+") {

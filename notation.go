@@ -445,7 +445,8 @@ func keyIndex(key string) int {
 // the rules' numbering ([Numbering.Char]): b4xb5(6>3) is a Captain
 // taking a Miner, b4xb5(3<6) a Miner dying on a Captain, e5xe6(5=5) two
 // Lieutenants trading, c3xc4(1>X) the Spy taking the Marshal (in ISF
-// numbering). A move without an annotation has Attacker, Defender and
+// numbering). In ISF the Marshal is written "X" and read as "X" or as
+// "10", its printed label ([Numbering.Label]): c3xc4(1>10). A move without an annotation has Attacker, Defender and
 // Combat zero.
 type AnnotatedMove struct {
 	Move     Move   // the move itself
@@ -493,18 +494,29 @@ func (a AnnotatedMove) String() string {
 // AnnotatedMove is the empty text; any other that is not well formed is
 // an error wrapping [ErrInvalid].
 func (a AnnotatedMove) AppendNotation(b []byte, n Numbering) ([]byte, error) {
+	return a.appendNotation(b, n, false)
+}
+
+// appendNotation is AppendNotation, writing a move without an annotation
+// with "x" before its target square when marked (a record's
+// [RecordedMove.MarkedAttack]).
+func (a AnnotatedMove) appendNotation(b []byte, n Numbering, marked bool) ([]byte, error) {
 	if a == (AnnotatedMove{}) {
 		return b, nil
 	}
-	if !a.valid() {
+	if !a.valid() || marked && a.Move.IsRescue() {
 		return b, moveErr(a.Move, ErrInvalid)
 	}
-	if !a.IsAttack() || a.Move.Via != NoSquare {
-		b, _ = a.Move.AppendText(b)
-	} else {
+	if a.IsAttack() && a.Move.Via == NoSquare || marked && !a.IsAttack() {
 		b, _ = a.Move.From.AppendText(b)
+		if a.Move.Via != NoSquare {
+			b = append(b, '-')
+			b, _ = a.Move.Via.AppendText(b)
+		}
 		b = append(b, 'x')
 		b, _ = a.Move.To.AppendText(b)
+	} else {
+		b, _ = a.Move.AppendText(b)
 	}
 	if a.IsAttack() {
 		b = append(b, '(', n.Char(a.Attacker), combatChars[a.Combat], n.Char(a.Defender), ')')
@@ -531,7 +543,9 @@ func (a *AnnotatedMove) UnmarshalText(b []byte) error {
 // ParseAnnotatedMove parses a move with an optional combat annotation,
 // rank labels in numbering n (see [AnnotatedMove]): "a4-a5", "b4xb5",
 // "b4xb5(6>3)". The annotation must be consistent with itself (a movable
-// attacker); whether it is true is for [Record.Replay] to check.
+// attacker); whether it is true is for [Record.Replay] to check. Here, as
+// in [ParseMove], "x" in place of "-" is only a hint and is not kept; a
+// [Record] keeps it ([RecordedMove.MarkedAttack]) and checks it.
 func ParseAnnotatedMove(n Numbering, s string) (AnnotatedMove, error) {
 	text, note, hasNote := strings.Cut(s, "(")
 	m, err := ParseMove(text)
@@ -543,24 +557,47 @@ func ParseAnnotatedMove(n Numbering, s string) (AnnotatedMove, error) {
 		return a, nil
 	}
 	pos := len(text) + 1
-	if len(note) != 4 || note[3] != ')' {
-		return AnnotatedMove{}, parseErr("move", s, pos, `"(" attacker result defender ")"`)
+	bad := func() (AnnotatedMove, error) {
+		return AnnotatedMove{}, parseErr("move", s, pos, "two rank labels in "+n.String()+" numbering around >, < or =")
 	}
-	att, ok1 := n.RankOf(note[0])
-	def, ok2 := n.RankOf(note[2])
-	switch note[1] {
+	att, i := scanLabel(n, note, 0)
+	if i == 0 || i >= len(note) {
+		return bad()
+	}
+	switch note[i] {
 	case '>':
 		a.Combat = AttackerWins
 	case '<':
 		a.Combat = DefenderWins
 	case '=':
 		a.Combat = BothRemoved
+	default:
+		return bad()
 	}
+	def, j := scanLabel(n, note, i+1)
 	a.Attacker, a.Defender = att, def
-	if !ok1 || !ok2 || a.Combat == NoCombat || !a.valid() || note[0] != n.Char(att) || note[2] != n.Char(def) {
-		return AnnotatedMove{}, parseErr("move", s, pos, "two rank labels in "+n.String()+" numbering around >, < or =")
+	if j == i+1 || note[j:] != ")" || !a.valid() {
+		return bad()
 	}
 	return a, nil
+}
+
+// scanLabel reads the rank label in numbering n at s[i:], as
+// [AnnotatedMove.AppendNotation] writes it ([Numbering.Char]) or, for
+// the ISF Marshal, as "10" ([Numbering.Label]). It returns the rank and
+// the offset after the label, or i when there is none.
+func scanLabel(n Numbering, s string, i int) (Rank, int) {
+	if n == NumberingISF && strings.HasPrefix(s[i:], "10") {
+		return Marshal, i + 2
+	}
+	if i >= len(s) {
+		return NoRank, i
+	}
+	r, ok := n.RankOf(s[i])
+	if !ok || s[i] != n.Char(r) {
+		return NoRank, i
+	}
+	return r, i + 1
 }
 
 // AppendText implements [encoding.TextAppender] with the form of

@@ -197,6 +197,52 @@ func TestAnnotatedMove(t *testing.T) {
 	}
 }
 
+// TestAnnotatedMoveMarshalTen checks that an ISF annotation accepts the
+// Marshal's printed label "10" as well as "X", and writes "X".
+func TestAnnotatedMoveMarshalTen(t *testing.T) {
+	c3c4 := MustParseMove("c3-c4")
+	for _, tc := range []struct {
+		n         Numbering
+		text      string
+		want      AnnotatedMove
+		canonical string
+	}{
+		{NumberingISF, "c3xc4(1>10)", AnnotatedMove{c3c4, Spy, Marshal, AttackerWins}, "c3xc4(1>X)"},
+		{NumberingISF, "c3xc4(10>9)", AnnotatedMove{c3c4, Marshal, General, AttackerWins}, "c3xc4(X>9)"},
+		{NumberingISF, "c3xc4(10=10)", AnnotatedMove{c3c4, Marshal, Marshal, BothRemoved}, "c3xc4(X=X)"},
+		{NumberingISF, "c3xc4(10<B)", AnnotatedMove{c3c4, Marshal, Bomb, DefenderWins}, "c3xc4(X<B)"},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			got, err := ParseAnnotatedMove(tc.n, tc.text)
+			if err != nil || got != tc.want {
+				t.Fatalf("ParseAnnotatedMove(%q) = %+v, %v; want %+v", tc.text, got, err, tc.want)
+			}
+			if b, err := got.AppendNotation(nil, tc.n); err != nil || string(b) != tc.canonical {
+				t.Errorf("AppendNotation = %q, %v; want %q", b, err, tc.canonical)
+			}
+		})
+	}
+	// "10" is no Vintage label, and a label is not cut short or run on.
+	for _, bad := range []string{"c3xc4(10>9)", "c3xc4(1>100)", "c3xc4(1>1)0"} {
+		if _, err := ParseAnnotatedMove(NumberingVintage, bad); !errors.Is(err, ErrSyntax) {
+			t.Errorf("ParseAnnotatedMove(vintage, %q): err %v, want ErrSyntax", bad, err)
+		}
+	}
+	for _, bad := range []string{"c3xc4(1>100)", "c3xc4(100>1)", "c3xc4(1>0)"} {
+		if _, err := ParseAnnotatedMove(NumberingISF, bad); !errors.Is(err, ErrSyntax) {
+			t.Errorf("ParseAnnotatedMove(isf, %q): err %v, want ErrSyntax", bad, err)
+		}
+	}
+	// In a record too.
+	rec, err := ParseRecord("[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n1. h1-h2 h10-h9 2. h2xh3(10>3) *")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Moves[2].AnnotatedMove; got.Attacker != Marshal {
+		t.Errorf("record move 2. = %v, want the Marshal attacking", got)
+	}
+}
+
 // TestAnnotatedMoveRoundTrip checks the annotation of every event of
 // random games in both numberings.
 func TestAnnotatedMoveRoundTrip(t *testing.T) {

@@ -15,9 +15,19 @@ type Tag struct {
 
 // RecordedMove is one move of a game record: the move, its combat
 // annotation (filled in by [Record.Annotated]) and a comment.
+//
+// In a record, "x" between the squares means an attack: a move written
+// "b4xb5" without an annotation has MarkedAttack set, and
+// [Record.Replay] reports it if the move turns out to be quiet. An
+// attack written with "-" is accepted, as annotations are optional.
 type RecordedMove struct {
 	AnnotatedMove
-	Comment string // text of the comment after the move, or ""
+	// MarkedAttack says the record writes the move with "x" but without
+	// an annotation: it claims an attack without saying its outcome. An
+	// annotation implies it, so it is written (and parsed) only for a
+	// move without one.
+	MarkedAttack bool
+	Comment      string // text of the comment after the move, or ""
 }
 
 // Record is a game record, the library's PGN-like text form of a whole
@@ -34,7 +44,8 @@ type RecordedMove struct {
 //	movetext = [comment] {turn} result
 //	turn     = [number] move [rescue] [comment]
 //	number   = digits "." | digits "..."   before Red's and Blue's move
-//	move     = an annotated move in the rules' numbering ([AnnotatedMove])
+//	move     = an annotated move in the rules' numbering ([AnnotatedMove]);
+//	           "x" between its squares claims an attack ([RecordedMove])
 //	rescue   = "+" rankname "@" square     (its own comment may follow)
 //	comment  = "{" text without "}" "}"
 //	result   = "1-0" | "0-1" | "1/2-1/2" | "*"
@@ -142,10 +153,7 @@ func (rec Record) String() string {
 // then wraps the cause too, such as a *[RulesError] or a *[SetupError]).
 func (rec Record) AppendText(b []byte) ([]byte, error) {
 	b, err := rec.appendText(b)
-	if err != nil && !errors.Is(err, ErrInvalid) {
-		err = fmt.Errorf("%w: %w", ErrInvalid, err)
-	}
-	return b, err
+	return b, invalidErr(err)
 }
 
 func (rec Record) appendText(b []byte) ([]byte, error) {
@@ -247,7 +255,7 @@ func (rec Record) appendText(b []byte) ([]byte, error) {
 			return b, moveErr(m.Move, ErrInvalid)
 		}
 		var err error
-		if b, err = m.AnnotatedMove.AppendNotation(b, rec.Rules.Numbering); err != nil {
+		if b, err = m.appendNotation(b, rec.Rules.Numbering, m.MarkedAttack); err != nil {
 			return b, err
 		}
 		if err := comment(m.Comment); err != nil {
@@ -505,7 +513,8 @@ func ParseRecord(text string) (Record, error) {
 				prev = &last
 			}
 			ti := nextTurn(rec.startTurn(), prev, m.Move.IsRescue())
-			rec.Moves = append(rec.Moves, RecordedMove{AnnotatedMove: m})
+			marked := !m.IsAttack() && strings.IndexByte(tok, 'x') >= 0
+			rec.Moves = append(rec.Moves, RecordedMove{AnnotatedMove: m, MarkedAttack: marked})
 			last = ti
 			if numAt >= 0 {
 				if ti.num != numVal || (numDots == 1) != (ti.color == Red) {
@@ -577,9 +586,14 @@ type ReplayError struct {
 }
 
 // Error returns a message with the move's number, side and squares and
-// the cause.
+// the cause: "stratego: record move 7 (red) b8-b10: piece cannot move
+// that way".
 func (e *ReplayError) Error() string {
-	return fmt.Sprintf("stratego: record move %d (%v) %v: %v", e.Number, e.Color, e.Move.Move, e.Err)
+	cause := e.Err
+	if me, ok := cause.(*MoveError); ok && me.Move == e.Move.Move && me.Err != nil {
+		cause = me.Err // the move is named already
+	}
+	return fmt.Sprintf("%srecord move %d (%v) %v: %s", errPrefix, e.Number, e.Color, e.Move.Move, causeText(cause))
 }
 
 // Unwrap returns the cause.
@@ -598,12 +612,16 @@ func (rec Record) start() (State, error) {
 
 // Replay plays the record from its start and returns the states: the
 // start, then the state after each move. It stops at the first move that
-// is illegal or contradicts its annotation and returns the states so far
-// with a *[ReplayError] naming the move's number. When the moves end an
+// is illegal or contradicts its annotation, or that is written with "x"
+// ([RecordedMove.MarkedAttack]) but attacks nothing, and returns the
+// states so far with a *[ReplayError] naming the move's number (wrapping
+// ErrMismatch for a contradiction). When the moves end an
 // ongoing game and the record's result is a resignation or an agreed
 // draw, the last state carries that result ([State.Resign],
 // [State.AgreeDraw]); any other result must be the one the replay
-// reaches, or the error wraps ErrMismatch.
+// reaches, or the error wraps ErrMismatch (and a Result that is no valid
+// [Outcome], which only a record built by hand can have, wraps
+// ErrInvalid).
 func (rec Record) Replay() ([]State, error) {
 	s, err := rec.start()
 	if err != nil {
@@ -620,16 +638,21 @@ func (rec Record) Replay() ([]State, error) {
 		if err != nil {
 			return states, rerr(err)
 		}
-		if m.IsAttack() || m.Attacker != NoRank {
+		switch {
+		case m.IsAttack() || m.Attacker != NoRank:
 			if got := Annotate(ev); got != m.AnnotatedMove {
 				return states, rerr(fmt.Errorf("%w: annotated %v, played %v", ErrMismatch, m.AnnotatedMove, got))
 			}
+		case m.MarkedAttack && !ev.IsAttack():
+			return states, rerr(fmt.Errorf("%w: written with \"x\" but not an attack", ErrMismatch))
 		}
 		s = next
 		states = append(states, s)
 	}
 	got := s.Outcome()
 	switch want := rec.Result; {
+	case !want.valid():
+		return states, fmt.Errorf("%w: record result %d/%d", ErrInvalid, want.Winner, want.Reason)
 	case !want.Over() || want == got:
 	case !got.Over() && want.Reason == Resignation:
 		s, _ = s.Resign(want.Winner.Opponent())
@@ -645,22 +668,21 @@ func (rec Record) Replay() ([]State, error) {
 
 // Annotated replays the record and returns a copy with every move
 // annotated with its combat and, when the moves end the game by the
-// rules, the result set to that outcome. Comments and tags are kept.
+// rules, the result set to that outcome. Comments and tags are kept. It
+// fails as [Record.Replay] does, so the annotations and "x" marks the
+// record has must be true.
 func (rec Record) Annotated() (Record, error) {
+	states, err := rec.Replay()
+	if err != nil {
+		return Record{}, err
+	}
 	out := rec
 	out.Moves = nil
 	if rec.Moves != nil {
 		out.Moves = make([]RecordedMove, len(rec.Moves))
 	}
 	for i, m := range rec.Moves {
-		out.Moves[i] = RecordedMove{AnnotatedMove: AnnotatedMove{Move: m.Move}, Comment: m.Comment}
-	}
-	states, err := out.Replay()
-	if err != nil {
-		return Record{}, err
-	}
-	for i := range out.Moves {
-		out.Moves[i].AnnotatedMove = Annotate(states[i+1].LastEvent())
+		out.Moves[i] = RecordedMove{AnnotatedMove: Annotate(states[i+1].LastEvent()), Comment: m.Comment}
 	}
 	if o := states[len(states)-1].Outcome(); o.Over() {
 		out.Result = o

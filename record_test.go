@@ -245,6 +245,7 @@ func FuzzParseRecord(f *testing.F) {
 	rec, s := randomRecord(f, r, 3, 30)
 	f.Add(rec.String())
 	f.Add("[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n1. d1-d2 {c} d10-d9 2. d2xd3(3>3) *")
+	f.Add("[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n1. d1xd2 d10-d9 2. c1-c2xd2 *")
 	p := s.Position()
 	f.Add(Record{Rules: r, Start: &p, Comment: "from here"}.String())
 	f.Fuzz(func(t *testing.T, text string) {
@@ -346,4 +347,146 @@ func TestRecordJSON(t *testing.T) {
 	if d := cmp.Diff(rec, back.Game, cmpRecord); d != "" {
 		t.Errorf("JSON round trip (-want +got):\n%s", d)
 	}
+}
+
+func TestReplayAttackMarks(t *testing.T) {
+	// Red's Scout on e1 attacks Blue's Miner on e10 up the open e-file;
+	// d1-d2 and d10-d9 are quiet.
+	base := "[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n"
+	for _, tc := range []struct {
+		name, moves string
+		index, num  int // the move at fault, or -1
+		want        error
+	}{
+		{"quiet move written with x", "1. d1xd2", 0, 1, ErrMismatch},
+		{"blue quiet move written with x", "1. d1-d2 d10xd9", 1, 1, ErrMismatch},
+		{"attack written with x", "1. e1xe10", -1, 0, nil},
+		{"attack written with -", "1. e1-e10", -1, 0, nil},
+		{"annotated attack written with -", "1. e1-e10(2<3)", -1, 0, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec, err := ParseRecord(base + tc.moves + " *")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = rec.Replay()
+			if !errors.Is(err, tc.want) || (tc.want == nil) != (err == nil) {
+				t.Fatalf("Replay: err %v, want %v", err, tc.want)
+			}
+			_, aerr := rec.Annotated()
+			if !errors.Is(aerr, tc.want) || (tc.want == nil) != (aerr == nil) {
+				t.Fatalf("Annotated: err %v, want %v", aerr, tc.want)
+			}
+			var re *ReplayError
+			if tc.index >= 0 && (!errors.As(err, &re) || re.Index != tc.index || re.Number != tc.num) {
+				t.Errorf("Replay: err %v, want a ReplayError at index %d, number %d", err, tc.index, tc.num)
+			}
+		})
+	}
+}
+
+func TestRecordAttackMarkRoundTrip(t *testing.T) {
+	base := "[Rules \"barrage\"]\n[Numbering \"isf\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n[Result \"*\"]\n\n"
+	for _, tc := range []struct {
+		name, moves string
+		marked      []bool
+	}{
+		{"marked", "1. e1xe10\n*\n", []bool{true}},
+		{"plain", "1. e1-e10\n*\n", []bool{false}},
+		{"annotated", "1. e1xe10(2<3)\n*\n", []bool{false}},
+		{"mixed", "1. d1-d2 d10xd9\n*\n", []bool{false, true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text := base + tc.moves
+			rec, err := ParseRecord(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []bool
+			for _, m := range rec.Moves {
+				got = append(got, m.MarkedAttack)
+			}
+			if d := cmp.Diff(tc.marked, got); d != "" {
+				t.Errorf("MarkedAttack (-want +got):\n%s", d)
+			}
+			if got := rec.String(); got != text {
+				t.Errorf("String:\n got %q\nwant %q", got, text)
+			}
+		})
+	}
+}
+
+// TestReplayInvalidResult checks that a hand-made record whose Result is
+// no valid Outcome (a resignation without a winner) is refused, not
+// taken as reached.
+func TestReplayInvalidResult(t *testing.T) {
+	rec, err := ParseRecord("[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n1. d1-d2 *")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []Outcome{{Reason: Resignation}, {Winner: Red, Reason: DrawAgreed}, {Winner: Blue}, {Reason: EndReason(200)}} {
+		rec.Result = o
+		if _, err := rec.Replay(); !errors.Is(err, ErrInvalid) {
+			t.Errorf("Replay with Result %d/%d: err %v, want ErrInvalid", o.Winner, o.Reason, err)
+		}
+	}
+}
+
+// TestRecordAttackMarksProperty writes the attacks of random games in
+// the three forms a record allows (annotated, "x" alone, "-" alone) and
+// checks that the text round trips, that the replay accepts them and
+// that Annotated gives the fully annotated record back; marking one
+// quiet move with "x" must make Replay fail at that move.
+func TestRecordAttackMarksProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		full, _ := genRecord(t)
+		rec := full
+		rec.Moves = append([]RecordedMove(nil), full.Moves...)
+		var quiet []int
+		for i := range rec.Moves {
+			m := &rec.Moves[i]
+			if !m.IsAttack() {
+				if !m.Move.IsRescue() {
+					quiet = append(quiet, i)
+				}
+				continue
+			}
+			switch rapid.IntRange(0, 2).Draw(t, "attack form") {
+			case 1: // "x" without an annotation
+				m.AnnotatedMove = AnnotatedMove{Move: m.Move}
+				m.MarkedAttack = true
+			case 2: // "-"
+				m.AnnotatedMove = AnnotatedMove{Move: m.Move}
+			}
+		}
+		text := rec.String()
+		got, err := ParseRecord(text)
+		if err != nil {
+			t.Fatalf("ParseRecord:\n%s\nerr: %v", text, err)
+		}
+		if d := cmp.Diff(rec, got, cmpRecord); d != "" {
+			t.Fatalf("round trip of\n%s\n(-want +got):\n%s", text, d)
+		}
+		again, err := got.Annotated()
+		if err != nil {
+			t.Fatalf("Annotated: %v", err)
+		}
+		if d := cmp.Diff(full, again, cmpRecord); d != "" {
+			t.Fatalf("Annotated (-want +got):\n%s", d)
+		}
+		if len(quiet) == 0 {
+			return
+		}
+		i := rapid.SampledFrom(quiet).Draw(t, "quiet move marked")
+		rec.Moves[i].MarkedAttack = true
+		bad, err := ParseRecord(rec.String())
+		if err != nil {
+			t.Fatalf("ParseRecord of a marked quiet move: %v", err)
+		}
+		_, err = bad.Replay()
+		var re *ReplayError
+		if !errors.As(err, &re) || re.Index != i || !errors.Is(err, ErrMismatch) {
+			t.Fatalf("Replay with quiet move %d (%v) marked: err %v, want a ReplayError at it wrapping ErrMismatch", i, rec.Moves[i].Move, err)
+		}
+	})
 }

@@ -1,0 +1,123 @@
+package stratego
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestErrorMessagesPrefixOnce checks that the message of every error
+// that bad input makes the records, notation and Gravon code return
+// carries the package prefix "stratego: " exactly once, at the start,
+// however deeply the errors wrap each other.
+func TestErrorMessagesPrefixOnce(t *testing.T) {
+	setups := "[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n"
+	// replay parses a record of the moves and plays it with play.
+	replay := func(moves string, play func(Record) error) func() error {
+		return func() error {
+			rec, err := ParseRecord(setups + moves)
+			if err != nil {
+				return err
+			}
+			return play(rec)
+		}
+	}
+	replayStates := func(rec Record) error { _, err := rec.Replay(); return err }
+	annotate := func(rec Record) error { _, err := rec.Annotated(); return err }
+	badRules := Classic()
+	badRules.Width = 1
+	barrage := Barrage()
+	goodRec, err := ParseRecord(setups + "1. d1-d2 *")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		f    func() error
+		want error
+	}{
+		{"ParseRecord syntax", func() error { _, err := ParseRecord("[Rules classic]\n*"); return err }, ErrSyntax},
+		{"ParseRecord rules tag", func() error { _, err := ParseRecord("[Rules \"classic,width=1\"]\n*"); return err }, ErrRules},
+		{"ParseRecord setup tag", func() error {
+			_, err := ParseRecord("[Rules \"barrage\"]\n[RedSetup \"F\"]\n[BlueSetup \"F\"]\n*")
+			return err
+		}, ErrSyntax},
+		{"ParseRecord numbering", func() error { _, err := ParseRecord("[Rules \"classic\"]\n[Numbering \"vintage\"]\n*"); return err }, ErrMismatch},
+		{"ParseRecord result", func() error {
+			_, err := ParseRecord(setups + "[Result \"1-0\"]\n[Termination \"resignation\"]\n*")
+			return err
+		}, ErrMismatch},
+		{"Replay illegal move", replay("1. d1-d2 d10-d9 2. b1-b2 *", replayStates), ErrImmovable},
+		{"Replay bad direction", replay("1. c1-c3 *", replayStates), ErrBadDirection},
+		{"Replay annotation", replay("1. e1xe10(2>3) *", replayStates), ErrMismatch},
+		{"Replay x on a quiet move", replay("1. d1xd2 *", replayStates), ErrMismatch},
+		{"Replay result", replay("[Result \"1-0\"]\n[Termination \"flag captured\"]\n1. d1-d2 1-0", replayStates), ErrMismatch},
+		{"Annotated illegal move", replay("1. a5-a6 *", annotate), ErrNoPiece},
+		{"Record.AppendText rules", func() error { _, err := Record{Rules: badRules}.AppendText(nil); return err }, ErrRules},
+		{"Record.AppendText setup", func() error { _, err := Record{Rules: barrage}.AppendText(nil); return err }, ErrSetup},
+		{"Record.AppendText tag", func() error {
+			rec := goodRec
+			rec.Tags = []Tag{{"Rules", "x"}}
+			_, err := rec.AppendText(nil)
+			return err
+		}, ErrInvalid},
+		{"Record.AppendText move", func() error {
+			rec := goodRec
+			rec.Moves = []RecordedMove{{AnnotatedMove: AnnotatedMove{Move: Move{From: 1}}}}
+			_, err := rec.AppendText(nil)
+			return err
+		}, ErrInvalid},
+		{"NewRecord", func() error {
+			_, err := NewRecord(barrage, goodRec.RedSetup, goodRec.BlueSetup, MustParseMove("b1-b2"))
+			return err
+		}, ErrImmovable},
+		{"ParseRules", func() error { _, err := ParseRules("classic,width=x"); return err }, ErrSyntax},
+		{"ParseRules invalid", func() error { _, err := ParseRules("classic,width=1"); return err }, ErrRules},
+		{"ParseAnnotatedMove", func() error { _, err := ParseAnnotatedMove(NumberingISF, "b4xb5(6?3)"); return err }, ErrSyntax},
+		{"AnnotatedMove.AppendNotation", func() error {
+			_, err := AnnotatedMove{Move: MustParseMove("b4-b5"), Combat: AttackerWins}.AppendNotation(nil, NumberingISF)
+			return err
+		}, ErrInvalid},
+		{"ParseOutcome", func() error { _, err := ParseOutcome("red wins (draw agreed)"); return err }, ErrSyntax},
+		{"Outcome.AppendText", func() error { _, err := Outcome{Reason: FlagCaptured}.AppendText(nil); return err }, ErrInvalid},
+		{"ParseEndReason", func() error { _, err := ParseEndReason("bored"); return err }, ErrSyntax},
+		{"GravonOutcome", func() error { _, err := GravonOutcome(1, 7); return err }, ErrMismatch},
+		{"ReadGravonXML", func() error { _, err := ReadGravonXML(strings.NewReader("<game")); return err }, ErrSyntax},
+		{"ReadGravonGSN", func() error { _, err := ReadGravonGSN(strings.NewReader("nonsense")); return err }, ErrSyntax},
+		{"GravonGame.Record", func() error { _, err := GravonGame{Type: "classic", End: 1, Winner: 1}.Record(); return err }, ErrSyntax},
+		{"GravonGameOf", func() error { _, err := GravonGameOf(Record{Rules: badRules}); return err }, ErrMismatch},
+		{"ParseGravonSetup", func() error { _, err := ParseGravonSetup(Classic(), "ZZ"); return err }, ErrSyntax},
+		{"ParseStraDos3", func() error { _, err := ParseStraDos3(Classic(), NoColor, "x r 0"); return err }, ErrSyntax},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.f()
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("err %v, want %v", err, tc.want)
+			}
+			checkPrefixOnce(t, err)
+		})
+	}
+}
+
+// checkPrefixOnce fails t unless the message of err, and of every error
+// it wraps, starts with "stratego: " and holds it only there (errors of
+// other packages, which a cause may be, are not checked).
+func checkPrefixOnce(t *testing.T, err error) {
+	t.Helper()
+	msg := err.Error()
+	if !strings.HasPrefix(msg, errPrefix) || strings.Count(msg, errPrefix) != 1 {
+		t.Errorf("message %q: want the prefix %q once, at the start", msg, errPrefix)
+	}
+	var causes []error
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		causes = append(causes, u.Unwrap())
+	case interface{ Unwrap() []error }:
+		causes = u.Unwrap()
+	}
+	for _, c := range causes {
+		if c != nil && strings.HasPrefix(c.Error(), errPrefix) {
+			checkPrefixOnce(t, c)
+		}
+	}
+}
