@@ -246,6 +246,9 @@ func FuzzParsePosition(f *testing.F) {
 		f.Add(s.ViewPosition(Blue).String())
 	}
 	f.Add("classic x")
+	w := silentBeatState(f) // "<" marks of silent defense
+	f.Add(w.Position().String())
+	f.Add(w.ViewPosition(Red).String())
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := ParsePosition(text)
 		if err != nil {

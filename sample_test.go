@@ -145,6 +145,10 @@ func TestSampleUniform(t *testing.T) {
 		// A red sergeant dies attacking d9 under silent defense: d9 is
 		// the marshal or the bomb (and a bomb never moves).
 		{"silent defender", InfoSilentDefense, []string{"a10:Y", "b10:N", "c10:P", "d9:X"}, []string{"d8-d9"}, 2 * 18},
+		// The same fight, two plies before the view: d9 still beats the
+		// sergeant (12 assignments with the bomb on d9, c9 a moved scout,
+		// marshal or sergeant; 8 with the marshal on d9).
+		{"silent defender earlier", InfoSilentDefense, []string{"a10:Y", "b10:N", "c10:P", "d9:X"}, []string{"d8-d9", "c10-c9", "i1-i2"}, 12 + 8},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
