@@ -360,20 +360,20 @@ func AppendObservation(dst []float32, v View) []float32 {
 			if o.blue {
 				at = area - 1 - at
 			}
-			p, ok := v.At(sq)
+			// The fields themselves: the value methods At and Knowledge
+			// would copy the View on each call.
+			p, k := v.pos.Board[sq.Index()], v.pos.Known[sq.Index()]
 			switch {
 			case r.Lakes.Has(sq):
 				obs[obsLake*area+at] = 1
-			case !ok:
+			case p == 0:
 				obs[obsEmpty*area+at] = 1
 			case p.Color() == me:
-				k := v.Knowledge(sq)
 				obs[(obsOwn+int(p.Rank()-Spy))*area+at] = 1
 				obs[obsOwnKnown*area+at] = b2f(k&KnownRank != 0)
 				obs[obsOwnMoved*area+at] = b2f(k&KnownMoved != 0)
 				obs[obsOwnFar*area+at] = b2f(k&KnownFar != 0)
 			default:
-				k := v.Knowledge(sq)
 				if rk := p.Rank(); rk.IsValid() {
 					obs[(obsEnemy+int(rk-Spy))*area+at] = 1
 				} else {
@@ -595,14 +595,13 @@ func (e *rankEstimate) compute(v *View, r Rules) {
 // rankFilter says which ranks a hidden piece of a view may have, piece
 // by piece, as [View.CanBe] does.
 type rankFilter struct {
-	army     Army   // the view's HiddenArmy
-	armyMask uint16 // the ranks of army
-	// beat holds the silent-defense marks of the view's squares.
-	beat *[MaxSquares]rankMask
+	army     Army      // the view's HiddenArmy
+	armyMask uint16    // the ranks of army
+	pos      *Position // the view's position, for its silent-defense marks
 }
 
 func newRankFilter(v *View, r Rules) rankFilter {
-	f := rankFilter{army: v.HiddenArmy(), beat: &v.pos.beat}
+	f := rankFilter{army: v.HiddenArmy(), pos: &v.pos}
 	for rk := Spy; rk <= Flag; rk++ {
 		if f.army[rk] > 0 {
 			f.armyMask |= 1 << rk
@@ -615,7 +614,7 @@ func newRankFilter(v *View, r Rules) rankFilter {
 // knowledge k may have.
 func (f *rankFilter) mask(r Rules, k Knowledge, sq Square) uint16 {
 	m := knownRanks(r, k) & f.armyMask
-	if b := f.beat[sq.Index()]; b != 0 {
+	if b := f.pos.beatAt(sq.Index()); b != 0 {
 		m &= uint16(beatRanks(&r, b))
 	}
 	return m

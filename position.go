@@ -129,9 +129,9 @@ type Position struct {
 	PliesWithoutAttack int     // plies in a row without an attack ([State.PliesWithoutAttack])
 	Outcome            Outcome // how the game stands
 
-	// beat holds, for each square, the ranks of the attackers its piece
+	// beats lists, by square, the ranks of the attackers each piece
 	// beat while hidden under silent defense (the "<" mark).
-	beat    [MaxSquares]rankMask
+	beats   []beatMark
 	runs    [3][]Move
 	chases  [3]chaseRec
 	seen    int
@@ -144,6 +144,37 @@ type Captive struct {
 	Piece   Piece     // the piece, with its color and rank
 	Known   Knowledge // what the opponent knew of it when it was taken
 	Rescuer bool      // it had made a rescue (and may make no other)
+}
+
+// beatMark is the "<" mark of the piece on a square (index sq): the
+// ranks of the attackers it beat while hidden.
+//
+// Its fields are exported only so that go-cmp compares positions in
+// tests without knowing of the type; the type is not.
+type beatMark struct {
+	Sq   int
+	Beat rankMask
+}
+
+// beatAt returns the "<" mark of the piece on the square of index i.
+func (p *Position) beatAt(i int) rankMask {
+	for _, b := range p.beats {
+		if b.Sq == i {
+			return b.Beat
+		}
+	}
+	return 0
+}
+
+// addBeat adds the ranks of beat to the mark of the square of index i,
+// keeping the marks in square order.
+func (p *Position) addBeat(i int, beat rankMask) {
+	k, found := slices.BinarySearchFunc(p.beats, i, func(b beatMark, i int) int { return b.Sq - i })
+	if found {
+		p.beats[k].Beat |= beat
+		return
+	}
+	p.beats = slices.Insert(p.beats, k, beatMark{i, beat})
 }
 
 // chaseRec is a running chase: the chaser's last move and the number of
@@ -165,9 +196,9 @@ func (s State) Position() Position {
 // positionInto writes the position of s into *p, reusing the storage of
 // its lists: the view of viewer, or the full position for NoColor.
 func (s *State) positionInto(p *Position, viewer Color) {
-	caps, hist := p.Captured[:0], p.history[:0]
+	caps, hist, beats := p.Captured[:0], p.history[:0], p.beats[:0]
 	runs := [3][]Move{nil, p.runs[Red][:0], p.runs[Blue][:0]}
-	*p = Position{Captured: caps, runs: runs, history: hist}
+	*p = Position{Captured: caps, runs: runs, history: hist, beats: beats}
 	if s.g == nil {
 		return
 	}
@@ -181,6 +212,7 @@ func (s *State) positionInto(p *Position, viewer Color) {
 		Captured:           caps,
 		runs:               runs,
 		history:            hist,
+		beats:              beats,
 	}
 	p.Viewer = viewer
 	if p.Captured == nil {
@@ -206,7 +238,7 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	}
 	for n := s.beat; n != nil; n = n.next {
 		if pr := &s.pcs[n.id]; pr.cell != 0 && pr.know&KnownRank == 0 {
-			p.beat[squareOfCell[pr.cell]-1] |= 1 << n.attacker
+			p.addBeat(int(squareOfCell[pr.cell])-1, 1<<n.attacker)
 		}
 	}
 	sortCaptives(p.Captured)
@@ -299,7 +331,7 @@ func (p *Position) hides() bool {
 
 // equal reports whether p and q are the same position.
 func (p *Position) equal(q *Position) bool {
-	return p.Rules == q.Rules && p.Viewer == q.Viewer && p.Board == q.Board && p.Known == q.Known && p.beat == q.beat &&
+	return p.Rules == q.Rules && p.Viewer == q.Viewer && p.Board == q.Board && p.Known == q.Known && slices.Equal(p.beats, q.beats) &&
 		p.Rescuers == q.Rescuers && slices.Equal(p.Captured, q.Captured) && p.Turn == q.Turn &&
 		p.RescueDue == q.RescueDue && p.Ply == q.Ply && p.PliesWithoutAttack == q.PliesWithoutAttack &&
 		p.Outcome == q.Outcome && slices.Equal(p.runs[Red], q.runs[Red]) && slices.Equal(p.runs[Blue], q.runs[Blue]) &&
@@ -314,6 +346,7 @@ func (p Position) clone() Position {
 		p.runs[c] = cloneList(p.runs[c])
 	}
 	p.history = cloneList(p.history)
+	p.beats = cloneList(p.beats)
 	return p
 }
 
@@ -329,6 +362,9 @@ func (p Position) nilEmpty() Position {
 	}
 	if len(p.history) == 0 {
 		p.history = nil
+	}
+	if len(p.beats) == 0 {
+		p.beats = nil
 	}
 	return p
 }
@@ -390,7 +426,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 				if !pc.IsValid() {
 					return b, &SetupError{Square: sq, Reason: "not a piece"}
 				}
-				b = appendPiece(b, n, pc, p.Known[sq.Index()], p.Rescuers.Has(sq), p.beat[sq.Index()])
+				b = appendPiece(b, n, pc, p.Known[sq.Index()], p.Rescuers.Has(sq), p.beatAt(sq.Index()))
 			}
 		}
 		if row > 0 {
@@ -609,7 +645,10 @@ func ParsePosition(text string) (Position, error) {
 				if j == 0 {
 					return Position{}, ps.err(at+i, "a piece, \".\" or \"~\"")
 				}
-				p.Board[sq.Index()], p.Known[sq.Index()], p.beat[sq.Index()] = pc, k, beat
+				p.Board[sq.Index()], p.Known[sq.Index()] = pc, k
+				if beat != 0 {
+					p.addBeat(sq.Index(), beat)
+				}
 				if resc {
 					p.Rescuers = p.Rescuers.With(sq)
 				}
@@ -848,7 +887,7 @@ func (p Position) build(mk, derive bool) (State, error) {
 	for i, pc := range p.Board {
 		sq := Square(i + 1)
 		if pc == 0 {
-			if p.Known[i] != 0 || p.Rescuers.Has(sq) || p.beat[i] != 0 {
+			if p.Known[i] != 0 || p.Rescuers.Has(sq) {
 				return State{}, posErr(NoColor, sq, "marks on an empty square")
 			}
 			continue
@@ -862,7 +901,7 @@ func (p Position) build(mk, derive bool) (State, error) {
 		if err := p.checkKnown(pc, p.Known[i]); err != nil {
 			return State{}, posErr(pc.Color(), sq, err.Error())
 		}
-		if err := p.checkBeat(pc, p.Known[i], p.beat[i]); err != nil {
+		if err := p.checkBeat(pc, p.Known[i], p.beatAt(i)); err != nil {
 			return State{}, posErr(pc.Color(), sq, err.Error())
 		}
 		if pc.Rank() == Unknown {
@@ -875,6 +914,11 @@ func (p Position) build(mk, derive bool) (State, error) {
 		}
 		if p.Rescuers.Has(sq) {
 			rescues[pc.Color()]++
+		}
+	}
+	for _, bm := range p.beats {
+		if bm.Sq < 0 || bm.Sq >= MaxSquares || p.Board[bm.Sq] == 0 {
+			return State{}, posErr(NoColor, NoSquare, "silent-defense mark on an empty square")
 		}
 	}
 	if occ := p.occupied(); p.Rescuers.Intersect(SquareSet{^occ[0], ^occ[1]}) != (SquareSet{}) {
@@ -1152,11 +1196,6 @@ func (p *Position) place(g *game, boards []Board) State {
 		s.pc[id], s.pcs[id] = pc, pieceRec{know: k}
 		if sq != NoSquare {
 			s.putPiece(uint8(id), int(cellOfSquare[sq]))
-			for a := Spy; a <= Marshal; a++ {
-				if p.beat[sq.Index()]&(1<<a) != 0 {
-					s.beat = &beatNode{id: uint8(id), attacker: a, next: s.beat}
-				}
-			}
 		}
 		if resc {
 			s.rescuer[id>>6] |= 1 << (id & 63)
@@ -1179,6 +1218,14 @@ func (p *Position) place(g *game, boards []Board) State {
 		for _, cp := range p.Captured {
 			if cp.Piece.Color() == c {
 				add(cp.Piece, cp.Known, cp.Rescuer, NoSquare)
+			}
+		}
+	}
+	for _, bm := range p.beats {
+		id := s.cells[cellOfSquare[bm.Sq+1]] - 1
+		for a := Spy; a <= Marshal; a++ {
+			if bm.Beat&(1<<a) != 0 {
+				s.beat = &beatNode{id: id, attacker: a, next: s.beat}
 			}
 		}
 	}

@@ -24,7 +24,7 @@ func positionRules() []Rules {
 	return []Rules{Classic(), Gravon(), game, capped, UltimateLightning(), QuickBattle(), open, silent}
 }
 
-var cmpPosition = cmp.AllowUnexported(Position{}, chaseRec{})
+var cmpPosition = cmp.AllowUnexported(Position{}, chaseRec{}, beatMark{})
 
 func sortedMoves(s State) []Move {
 	ms := s.AppendLegalMoves(nil)

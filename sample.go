@@ -205,8 +205,8 @@ func (sp *sampler) init(v *View) error {
 			return ErrInconsistentView
 		}
 		k := v.pos.Known[i]
-		if i != sp.def && v.pos.beat[i] != 0 {
-			sp.beaten = append(sp.beaten, beatCheck{i, v.pos.beatRanks(v.pos.beat[i])})
+		if b := v.pos.beatAt(i); i != sp.def && b != 0 {
+			sp.beaten = append(sp.beaten, beatCheck{i, v.pos.beatRanks(b)})
 		}
 		cl := -1
 		switch {
@@ -258,9 +258,9 @@ const beatRedraws = 10000
 // draw returns the board with ranks drawn for the hidden pieces: a draw
 // of drawOnce that respects the silent-defense marks of sp.beaten.
 func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
+	var full Board
 	for range beatRedraws {
-		full, err := sp.drawOnce(v, rng)
-		if err != nil || sp.respectsBeaten(&full) {
+		if err := sp.drawOnce(v, rng, &full); err != nil || len(sp.beaten) == 0 || sp.respectsBeaten(&full) {
 			return full, err
 		}
 	}
@@ -278,10 +278,10 @@ func (sp *sampler) respectsBeaten(full *Board) bool {
 	return true
 }
 
-// drawOnce returns the board with ranks drawn for the hidden pieces, by
-// what is known of each piece and the last fight.
-func (sp *sampler) drawOnce(v *View, rng *rand.Rand) (Board, error) {
-	full := v.pos.Board
+// drawOnce writes into *full the board with ranks drawn for the hidden
+// pieces, by what is known of each piece and the last fight.
+func (sp *sampler) drawOnce(v *View, rng *rand.Rand, full *Board) error {
+	*full = v.pos.Board
 	var poolBuf [maxPieces]Rank
 	pool := append(poolBuf[:0], sp.pool...)
 	o := v.pos.Viewer.Opponent()
@@ -316,7 +316,7 @@ func (sp *sampler) drawOnce(v *View, rng *rand.Rand) (Board, error) {
 	if sp.def >= 0 {
 		k := sp.pickDefender(pool, rng)
 		if k < 0 {
-			return full, ErrInconsistentView
+			return ErrInconsistentView
 		}
 		put(sp.def, k)
 	}
@@ -324,14 +324,14 @@ func (sp *sampler) drawOnce(v *View, rng *rand.Rand) (Board, error) {
 		for _, i := range cl.sqs {
 			k := pick(cl.mask)
 			if k < 0 {
-				return full, ErrInconsistentView
+				return ErrInconsistentView
 			}
 			put(i, k)
 		}
 	}
 	free := sp.free
 	if len(pool) < len(free) {
-		return full, ErrInconsistentView
+		return ErrInconsistentView
 	}
 	if len(pool) > len(free) {
 		// Fewer pieces on the board than the army holds (FromBoard): the
@@ -339,7 +339,7 @@ func (sp *sampler) drawOnce(v *View, rng *rand.Rand) (Board, error) {
 		for k, rk := range pool {
 			if rk == Flag {
 				if len(free) == 0 {
-					return full, ErrInconsistentView
+					return ErrInconsistentView
 				}
 				j := rng.IntN(len(free))
 				put(free[j], k)
@@ -351,7 +351,7 @@ func (sp *sampler) drawOnce(v *View, rng *rand.Rand) (Board, error) {
 	for _, i := range free {
 		put(i, rng.IntN(len(pool)))
 	}
-	return full, nil
+	return nil
 }
 
 // pickDefender draws the rank of the hidden defender of the last fight:

@@ -298,7 +298,7 @@ func (v *View) allowed(i int) rankMask {
 	case k&KnownMoved != 0:
 		m = movableRanks
 	}
-	if b := v.pos.beat[i]; b != 0 {
+	if b := v.pos.beatAt(i); b != 0 {
 		m &= v.pos.beatRanks(b)
 	}
 	return m
@@ -313,7 +313,7 @@ func (v *View) allowed(i int) rankMask {
 func (v View) Beaten(sq Square) iter.Seq[Rank] {
 	var b rankMask
 	if sq.IsValid() {
-		b = v.pos.beat[sq.Index()]
+		b = v.pos.beatAt(sq.Index())
 	}
 	return func(yield func(Rank) bool) {
 		for rk := Spy; rk <= Marshal; rk++ {
@@ -492,7 +492,7 @@ func (v *View) setLast(a AnnotatedMove, hiddenDefender bool) error {
 				return errors.New("only a defender of the viewer's enemy that won may stay hidden")
 			}
 			ev.Defender = NewPiece(c.Opponent(), Unknown)
-			if p.beat[a.Move.To.Index()]&(1<<a.Attacker) == 0 {
+			if p.beatAt(a.Move.To.Index())&(1<<a.Attacker) == 0 {
 				return errors.New("the hidden defender of the last fight lacks its silent-defense mark")
 			}
 		}
@@ -770,11 +770,15 @@ func (v *View) UnmarshalJSON(data []byte) error {
 			return err
 		}
 		p.Board[sq.Index()], p.Known[sq.Index()] = pj.Piece, k
+		var beat rankMask
 		for i, a := range pj.Beat {
 			if !a.Movable() || (i > 0 && a <= pj.Beat[i-1]) {
 				return parseErr("view", a.String(), 0, "beaten attackers of movable ranks, in rank order")
 			}
-			p.beat[sq.Index()] |= 1 << a
+			beat |= 1 << a
+		}
+		if beat != 0 {
+			p.addBeat(sq.Index(), beat)
 		}
 		if pj.Rescuer {
 			p.Rescuers = p.Rescuers.With(sq)
