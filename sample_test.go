@@ -32,6 +32,17 @@ func checkSample(t tHelper, s State, c Color, rng *rand.Rand, wholeArmy bool) St
 	if gv := got.View(c); !gv.Equal(v) {
 		t.Fatalf("the sample's view differs (-want +got):\n%s", cmp.Diff(strings.Fields(v.String()), strings.Fields(gv.String())))
 	}
+	// Every hidden piece got a rank the view allows (under silent
+	// defense, one that beats each attacker it beat while hidden), and
+	// the sample's own position passes the parser's checks.
+	for sq := range v.Hidden().All() {
+		if p, _ := got.At(sq); !v.CanBe(sq, p.Rank()) {
+			t.Fatalf("sampled %v on %v, which the view rules out", p, sq)
+		}
+	}
+	if _, err := ParsePosition(got.Position().String()); err != nil {
+		t.Fatalf("the sample's position %v does not parse: %v", got.Position(), err)
+	}
 	r := s.Rules()
 	for col := Red; col <= Blue; col++ {
 		all := got.Remaining(col)
