@@ -17,12 +17,14 @@ import (
 // position has the same legal moves and the same future as the original
 // (only [State.LastEvent] is not kept).
 //
-// The repetition record is unexported: it is kept by [State.Position]
-// and the parser, and a Position literal has none (an empty history, as
-// at the start of a game). A program that edits the pieces of a position
-// taken from a game (a puzzle editor) should copy the exported fields
-// into a new Position, since a record that no longer fits the board
-// makes [Position.State] fail.
+// The repetition record and the silent-defense marks (the "<" mark
+// below; [View.Beaten] reports them) are unexported: they are kept by
+// [State.Position] and the parser, and a Position literal has none (an
+// empty history, as at the start of a game, and no fight won unseen). A
+// program that edits the pieces of a position taken from a game (a
+// puzzle editor) should copy the exported fields into a new Position,
+// since a record or a mark that no longer fits the board makes
+// [Position.State] fail.
 //
 // A player's view ([State.ViewPosition], [View.Position]) names its
 // viewer and has rank [Unknown] on the enemy pieces the viewer has not

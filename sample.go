@@ -30,18 +30,19 @@ const sampleTries = 1000
 // pieces make up its whole army (every game from [New]), every assignment
 // of ranks to the hidden pieces that agrees with the view is equally
 // likely. The hidden pieces are filled most constrained first (long
-// movers, turners, far movers, then movers, then the rest), each from the pieces still unplaced that it
-// may be, which gives every agreeing assignment the same probability; a
-// hidden defender of the last fight is drawn first, weighted by the
-// number of ways to complete the others. Under silent defense, a draw
-// that gives a hidden piece a rank that does not beat an attacker it beat
-// in an earlier fight is drawn again (at most 10000 times per state),
-// which keeps every agreeing assignment equally likely. In a game from [FromBoard] with
-// fewer pieces than the army, the army's pieces count as distinct: every
-// agreeing choice of which of them stand on the hidden squares, and
-// where, is equally likely (the Flag is always among them; a rank with
-// more pieces left is likelier). Draws whose legal moves differ
-// from the view's (the More-Squares case described at [View]) are
+// movers, turners, far movers, then movers, then the rest), each from the
+// pieces still unplaced that it may be, which gives every assignment that
+// agrees with the pieces' moves the same probability; a hidden defender
+// of the last fight is drawn first, weighted by the number of ways to
+// complete the others. Under silent defense, a draw that gives another
+// hidden piece a rank that does not beat an attacker it beat earlier is
+// drawn again (up to 10000 times in a row): a uniform draw kept only when
+// it agrees stays uniform among the agreeing ones. In a game from
+// [FromBoard] with fewer pieces than the army, the army's pieces count as
+// distinct: every agreeing choice of which of them stand on the hidden
+// squares, and where, is equally likely (the Flag is always among them;
+// a rank with more pieces left is likelier). Draws whose legal moves
+// differ from the view's (the More-Squares case described at [View]) are
 // redrawn, and so are draws that would leave the side to move without a
 // legal move in a game the view shows going on (or with one in a game it
 // shows lost for want of one), which keeps the draw uniform among the
@@ -51,7 +52,8 @@ const sampleTries = 1000
 // many states from one view should make a Sampler once. The error wraps
 // ErrInvalid for the zero View, a [RulesError] for bad rules, and
 // ErrInconsistentView when no state agrees with v (or none of 1000 draws
-// matched its legal moves and outcome).
+// matched its legal moves and outcome, or none of 10000 in a row its
+// silent-defense marks).
 func (v View) Sample(rng *rand.Rand) (State, error) {
 	sm, err := v.Sampler()
 	if err != nil {
@@ -253,7 +255,7 @@ func (sp *sampler) init(v *View) error {
 
 // beatRedraws bounds the redraws of [sampler.draw] for the silent-defense
 // marks.
-const beatRedraws = 10000
+const beatRedraws = 10000 // see View.Sample
 
 // draw returns the board with ranks drawn for the hidden pieces: a draw
 // of drawOnce that respects the silent-defense marks of sp.beaten.
