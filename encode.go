@@ -360,25 +360,25 @@ func AppendObservation(dst []float32, v View) []float32 {
 			if o.blue {
 				at = area - 1 - at
 			}
-			p, ok := v.At(sq)
+			// The fields themselves: the value methods At and Knowledge
+			// would copy the View on each call.
+			p, k := v.pos.Board[sq.Index()], v.pos.Known[sq.Index()]
 			switch {
 			case r.Lakes.Has(sq):
 				obs[obsLake*area+at] = 1
-			case !ok:
+			case p == 0:
 				obs[obsEmpty*area+at] = 1
 			case p.Color() == me:
-				k := v.Knowledge(sq)
 				obs[(obsOwn+int(p.Rank()-Spy))*area+at] = 1
 				obs[obsOwnKnown*area+at] = b2f(k&KnownRank != 0)
 				obs[obsOwnMoved*area+at] = b2f(k&KnownMoved != 0)
 				obs[obsOwnFar*area+at] = b2f(k&KnownFar != 0)
 			default:
-				k := v.Knowledge(sq)
 				if rk := p.Rank(); rk.IsValid() {
 					obs[(obsEnemy+int(rk-Spy))*area+at] = 1
 				} else {
 					obs[obsEnemyHidden*area+at] = 1
-					for j, x := range &est.p[est.class[sq.Index()]] {
+					for j, x := range est.p(est.class[sq.Index()]) {
 						obs[(obsEnemy+j)*area+at] = x
 					}
 				}
@@ -494,11 +494,19 @@ func ratio(n, d int) float32 {
 	return float32(n) / float32(d)
 }
 
-// maxRankClasses bounds the number of distinct sets of ranks the hidden
-// pieces of a view may have: all ranks, the movable ones, Scout, Captain,
-// Scout or Captain (by what is known of a piece), and one more for a
-// defender that won under silent defense.
-const maxRankClasses = 8
+// rankClasses is the number of distinct sets of ranks of the hidden
+// pieces of a view for which the rank estimate needs no allocation: all
+// ranks, the movable ones, Scout, Captain, Scout or Captain (by what is
+// known of a piece), and a few more. Only under silent defense, where
+// each set may be cut down further by the attackers a piece beat, can
+// there be more (at most one per hidden piece).
+const rankClasses = 8
+
+// maxPruneClasses bounds the number of classes for which
+// [pruneTight] looks at every set of classes; with more (only under
+// silent defense, when pieces have beaten many different attackers) the
+// estimate skips that step and converges more slowly.
+const maxPruneClasses = 10
 
 // sinkhornRounds is the number of rounds of the rank estimate.
 const sinkhornRounds = 100
@@ -507,16 +515,25 @@ const sinkhornRounds = 100
 // pieces: pieces with the same set of possible ranks form a class, and
 // p holds each class's probability of each rank Spy … Flag.
 type rankEstimate struct {
-	class [MaxSquares]uint8 // the class of each hidden piece's square
-	p     [maxRankClasses][NumRanks - 1]float32
+	class [MaxSquares]uint8                  // the class of each hidden piece's square
+	small [rankClasses][NumRanks - 1]float32 // p of the first classes
+	more  [][NumRanks - 1]float32            // p of all classes, when there are more
+}
+
+// p returns the probabilities of the ranks Spy … Flag for class c.
+func (e *rankEstimate) p(c uint8) *[NumRanks - 1]float32 {
+	if e.more != nil {
+		return &e.more[c]
+	}
+	return &e.small[c]
 }
 
 // compute fills e for the view v under its rules r.
 func (e *rankEstimate) compute(v *View, r Rules) {
 	f := newRankFilter(v, r)
 	army := f.army
-	var masks [maxRankClasses]uint16
-	var count [maxRankClasses]float64
+	var masks [MaxSquares]uint16
+	var count [MaxSquares]float64
 	n := 0
 	for sq := range v.Hidden().All() {
 		m := f.mask(r, v.Knowledge(sq), sq)
@@ -525,18 +542,20 @@ func (e *rankEstimate) compute(v *View, r Rules) {
 			c++
 		}
 		if c == n {
-			if n == maxRankClasses {
-				c = n - 1 // cannot happen: see maxRankClasses
-			} else {
-				masks[n] = m
-				n++
-			}
+			masks[n] = m
+			n++
 		}
 		e.class[sq.Index()] = uint8(c)
 		count[c]++
 	}
-	pruneTight(masks[:n], count[:n], &army)
-	var p [maxRankClasses][NumRanks - 1]float64
+	if n <= maxPruneClasses {
+		pruneTight(masks[:n], count[:n], &army)
+	}
+	var small [rankClasses][NumRanks - 1]float64
+	p := small[:]
+	if n > rankClasses {
+		p, e.more = make([][NumRanks - 1]float64, n), make([][NumRanks - 1]float32, n)
+	}
 	for c := range n {
 		for j := range p[c] {
 			if masks[c]&(1<<(Spy+Rank(j))) != 0 {
@@ -568,7 +587,7 @@ func (e *rankEstimate) compute(v *View, r Rules) {
 	normalizeRows(p[:n])
 	for c := range n {
 		for j, x := range p[c] {
-			e.p[c][j] = float32(x)
+			e.p(uint8(c))[j] = float32(x)
 		}
 	}
 }
@@ -576,25 +595,16 @@ func (e *rankEstimate) compute(v *View, r Rules) {
 // rankFilter says which ranks a hidden piece of a view may have, piece
 // by piece, as [View.CanBe] does.
 type rankFilter struct {
-	army     Army   // the view's HiddenArmy
-	armyMask uint16 // the ranks of army
-	def      Square // a hidden defender that won the last fight, or NoSquare
-	defMask  uint16 // the ranks that beat that fight's attacker
+	army     Army      // the view's HiddenArmy
+	armyMask uint16    // the ranks of army
+	pos      *Position // the view's position, for its silent-defense marks
 }
 
 func newRankFilter(v *View, r Rules) rankFilter {
-	f := rankFilter{army: v.HiddenArmy()}
+	f := rankFilter{army: v.HiddenArmy(), pos: &v.pos}
 	for rk := Spy; rk <= Flag; rk++ {
 		if f.army[rk] > 0 {
 			f.armyMask |= 1 << rk
-		}
-	}
-	if ev := v.LastEvent(); ev.Color == v.Player() && ev.Combat == DefenderWins && ev.Defender.Rank() == Unknown {
-		f.def = ev.Move.To
-		for rk := Spy; rk <= Flag; rk++ {
-			if Resolve(r, ev.Piece.Rank(), rk) == DefenderWins {
-				f.defMask |= 1 << rk
-			}
 		}
 	}
 	return f
@@ -604,8 +614,8 @@ func newRankFilter(v *View, r Rules) rankFilter {
 // knowledge k may have.
 func (f *rankFilter) mask(r Rules, k Knowledge, sq Square) uint16 {
 	m := knownRanks(r, k) & f.armyMask
-	if sq == f.def {
-		m &= f.defMask
+	if b := f.pos.beatAt(sq.Index()); b != 0 {
+		m &= uint16(beatRanks(&r, b))
 	}
 	return m
 }

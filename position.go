@@ -17,12 +17,14 @@ import (
 // position has the same legal moves and the same future as the original
 // (only [State.LastEvent] is not kept).
 //
-// The repetition record is unexported: it is kept by [State.Position]
-// and the parser, and a Position literal has none (an empty history, as
-// at the start of a game). A program that edits the pieces of a position
-// taken from a game (a puzzle editor) should copy the exported fields
-// into a new Position, since a record that no longer fits the board
-// makes [Position.State] fail.
+// The repetition record and the silent-defense marks (the "<" mark
+// below; [View.Beaten] reports them) are unexported: they are kept by
+// [State.Position] and the parser, and a Position literal has none (an
+// empty history, as at the start of a game, and no fight won unseen). A
+// program that edits the pieces of a position taken from a game (a
+// puzzle editor) should copy the exported fields into a new Position,
+// since a record or a mark that no longer fits the board makes
+// [Position.State] fail.
 //
 // A player's view ([State.ViewPosition], [View.Position]) names its
 // viewer and has rank [Unknown] on the enemy pieces the viewer has not
@@ -38,8 +40,9 @@ import (
 //	board    = row {"/" row}       rows from the top (row Height) down to row 1
 //	row      = cell {cell}         one cell per file, a first
 //	cell     = "." | "~" | piece   empty, lake, piece
-//	piece    = ("r" | "b") label ["!"] ["+"] ["*"] [">" | "%"] ["^"]
+//	piece    = ("r" | "b") label ["!"] ["+"] ["*"] [">" | "%"] ["^"] [beat]
 //	label    = a rank label in the rules' numbering, or "?" (hidden)
+//	beat     = "<" label {label}  silent defense: attackers it beat
 //	turn     = ("r" | "b") ["@"]   the side to move; "@": a rescue is due
 //	ply      = decimal             plies since the start
 //	quiet    = decimal             plies in a row without an attack
@@ -69,6 +72,16 @@ import (
 // rescue (Ultimate Lightning), which may not make another; the number of
 // rescues a side has made is the number of its marked pieces, less the
 // rescue due when the turn field has "@" (its piece is marked already).
+// Under silent defense ([InfoSilentDefense]) "<" and rank labels (of
+// movable ranks, in rank order from the Spy to the Marshal, no label
+// twice) mark a piece on the board that, with its rank hidden, won
+// fights against attackers of those ranks: both players saw them, so the
+// piece is one that beats each of them ([Resolve] gives DefenderWins).
+// In ISF numbering "rB<27" is a Bomb that beat a Scout and a Major, and
+// "b?+<5" in Red's view a moved blue piece that beat a Lieutenant. A
+// piece whose rank is shown ("!") has no such mark, nor has a captured
+// piece; the mark stays on the piece as it moves, and is in both
+// players' views.
 // In a view,
 // an enemy piece shows its rank exactly when it has the "!" mark; the
 // viewer's own pieces always show theirs.
@@ -118,6 +131,9 @@ type Position struct {
 	PliesWithoutAttack int     // plies in a row without an attack ([State.PliesWithoutAttack])
 	Outcome            Outcome // how the game stands
 
+	// beats lists, by square, the ranks of the attackers each piece
+	// beat while hidden under silent defense (the "<" mark).
+	beats   []beatMark
 	runs    [3][]Move
 	chases  [3]chaseRec
 	seen    int
@@ -130,6 +146,37 @@ type Captive struct {
 	Piece   Piece     // the piece, with its color and rank
 	Known   Knowledge // what the opponent knew of it when it was taken
 	Rescuer bool      // it had made a rescue (and may make no other)
+}
+
+// beatMark is the "<" mark of the piece on a square (index sq): the
+// ranks of the attackers it beat while hidden.
+//
+// Its fields are exported only so that go-cmp compares positions in
+// tests without knowing of the type; the type is not.
+type beatMark struct {
+	Sq   int
+	Beat rankMask
+}
+
+// beatAt returns the "<" mark of the piece on the square of index i.
+func (p *Position) beatAt(i int) rankMask {
+	for _, b := range p.beats {
+		if b.Sq == i {
+			return b.Beat
+		}
+	}
+	return 0
+}
+
+// addBeat adds the ranks of beat to the mark of the square of index i,
+// keeping the marks in square order.
+func (p *Position) addBeat(i int, beat rankMask) {
+	k, found := slices.BinarySearchFunc(p.beats, i, func(b beatMark, i int) int { return b.Sq - i })
+	if found {
+		p.beats[k].Beat |= beat
+		return
+	}
+	p.beats = slices.Insert(p.beats, k, beatMark{i, beat})
 }
 
 // chaseRec is a running chase: the chaser's last move and the number of
@@ -151,9 +198,9 @@ func (s State) Position() Position {
 // positionInto writes the position of s into *p, reusing the storage of
 // its lists: the view of viewer, or the full position for NoColor.
 func (s *State) positionInto(p *Position, viewer Color) {
-	caps, hist := p.Captured[:0], p.history[:0]
+	caps, hist, beats := p.Captured[:0], p.history[:0], p.beats[:0]
 	runs := [3][]Move{nil, p.runs[Red][:0], p.runs[Blue][:0]}
-	*p = Position{Captured: caps, runs: runs, history: hist}
+	*p = Position{Captured: caps, runs: runs, history: hist, beats: beats}
 	if s.g == nil {
 		return
 	}
@@ -167,6 +214,7 @@ func (s *State) positionInto(p *Position, viewer Color) {
 		Captured:           caps,
 		runs:               runs,
 		history:            hist,
+		beats:              beats,
 	}
 	p.Viewer = viewer
 	if p.Captured == nil {
@@ -188,6 +236,11 @@ func (s *State) positionInto(p *Position, viewer Color) {
 		p.Known[sq-1] = pr.know
 		if resc {
 			p.Rescuers = p.Rescuers.With(sq)
+		}
+	}
+	for n := s.beat; n != nil; n = n.next {
+		if pr := &s.pcs[n.id]; pr.cell != 0 && pr.know&KnownRank == 0 {
+			p.addBeat(int(squareOfCell[pr.cell])-1, 1<<n.attacker)
 		}
 	}
 	sortCaptives(p.Captured)
@@ -280,7 +333,7 @@ func (p *Position) hides() bool {
 
 // equal reports whether p and q are the same position.
 func (p *Position) equal(q *Position) bool {
-	return p.Rules == q.Rules && p.Viewer == q.Viewer && p.Board == q.Board && p.Known == q.Known &&
+	return p.Rules == q.Rules && p.Viewer == q.Viewer && p.Board == q.Board && p.Known == q.Known && slices.Equal(p.beats, q.beats) &&
 		p.Rescuers == q.Rescuers && slices.Equal(p.Captured, q.Captured) && p.Turn == q.Turn &&
 		p.RescueDue == q.RescueDue && p.Ply == q.Ply && p.PliesWithoutAttack == q.PliesWithoutAttack &&
 		p.Outcome == q.Outcome && slices.Equal(p.runs[Red], q.runs[Red]) && slices.Equal(p.runs[Blue], q.runs[Blue]) &&
@@ -295,6 +348,7 @@ func (p Position) clone() Position {
 		p.runs[c] = cloneList(p.runs[c])
 	}
 	p.history = cloneList(p.history)
+	p.beats = cloneList(p.beats)
 	return p
 }
 
@@ -310,6 +364,9 @@ func (p Position) nilEmpty() Position {
 	}
 	if len(p.history) == 0 {
 		p.history = nil
+	}
+	if len(p.beats) == 0 {
+		p.beats = nil
 	}
 	return p
 }
@@ -371,7 +428,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 				if !pc.IsValid() {
 					return b, &SetupError{Square: sq, Reason: "not a piece"}
 				}
-				b = appendPiece(b, n, pc, p.Known[sq.Index()], p.Rescuers.Has(sq))
+				b = appendPiece(b, n, pc, p.Known[sq.Index()], p.Rescuers.Has(sq), p.beatAt(sq.Index()))
 			}
 		}
 		if row > 0 {
@@ -399,7 +456,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 		if !cp.Piece.IsValid() {
 			return b, &SetupError{Reason: "a captured piece is not a piece"}
 		}
-		b = appendPiece(b, n, cp.Piece, cp.Known, cp.Rescuer)
+		b = appendPiece(b, n, cp.Piece, cp.Known, cp.Rescuer, 0)
 	}
 	b = append(b, ' ')
 	b = appendMoves(b, p.runs[Red])
@@ -454,11 +511,19 @@ var pieceMarks = [...]struct {
 // allKnown holds every Knowledge flag.
 const allKnown = KnownRank | KnownMoved | KnownFar | KnownLong | KnownTurn
 
-func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool) []byte {
+func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool, beat rankMask) []byte {
 	b = append(b, "rb"[pc.Color()-Red], n.Char(pc.Rank()))
 	for _, m := range pieceMarks {
 		if (m.k != 0 && k&m.k != 0) || (m.k == 0 && rescuer) {
 			b = append(b, m.ch)
+		}
+	}
+	if beat != 0 {
+		b = append(b, '<')
+		for rk := Spy; rk <= Marshal; rk++ {
+			if beat&(1<<rk) != 0 {
+				b = append(b, n.Char(rk))
+			}
 		}
 	}
 	return b
@@ -578,11 +643,14 @@ func ParsePosition(text string) (Position, error) {
 			case ch == '.':
 				i++
 			default:
-				pc, k, resc, j := scanPiece(n, rowText, i)
+				pc, k, resc, beat, j := scanPiece(n, rowText, i)
 				if j == 0 {
 					return Position{}, ps.err(at+i, "a piece, \".\" or \"~\"")
 				}
 				p.Board[sq.Index()], p.Known[sq.Index()] = pc, k
+				if beat != 0 {
+					p.addBeat(sq.Index(), beat)
+				}
 				if resc {
 					p.Rescuers = p.Rescuers.With(sq)
 				}
@@ -615,8 +683,8 @@ func ParsePosition(text string) (Position, error) {
 	// Captured.
 	if cf := fields[5]; cf != "-" {
 		for i := 0; i < len(cf); {
-			pc, k, resc, j := scanPiece(n, cf, i)
-			if j == 0 {
+			pc, k, resc, beat, j := scanPiece(n, cf, i)
+			if j == 0 || beat != 0 {
 				return Position{}, ps.err(off[5]+i, "a captured piece")
 			}
 			p.Captured = append(p.Captured, Captive{Piece: pc, Known: k, Rescuer: resc})
@@ -701,11 +769,11 @@ func ParsePosition(text string) (Position, error) {
 	return p, nil
 }
 
-// scanPiece reads a piece token at s[i:] and returns it with the offset
-// after it, or 0 when there is none.
-func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, int) {
+// scanPiece reads a piece token at s[i:] and returns it, its marks and
+// the offset after it, or offset 0 when there is none.
+func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, rankMask, int) {
 	if i+1 >= len(s) {
-		return 0, 0, false, 0
+		return 0, 0, false, 0, 0
 	}
 	var c Color
 	switch s[i] {
@@ -714,11 +782,11 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, int) {
 	case 'b':
 		c = Blue
 	default:
-		return 0, 0, false, 0
+		return 0, 0, false, 0, 0
 	}
 	rk, ok := n.RankOf(s[i+1])
 	if !ok || n.Char(rk) != s[i+1] {
-		return 0, 0, false, 0
+		return 0, 0, false, 0, 0
 	}
 	j := i + 2
 	var k Knowledge
@@ -732,7 +800,28 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, int) {
 			j++
 		}
 	}
-	return NewPiece(c, rk), k, resc, j
+	var beat rankMask
+	if j < len(s) && s[j] == '<' {
+		// Labels of movable ranks, in increasing order, at least one.
+		j++
+		last := NoRank
+		for j < len(s) {
+			a, ok := n.RankOf(s[j])
+			if !ok || n.Char(a) != s[j] || !a.Movable() {
+				break
+			}
+			if a <= last {
+				return 0, 0, false, 0, 0
+			}
+			beat |= 1 << a
+			last = a
+			j++
+		}
+		if beat == 0 {
+			return 0, 0, false, 0, 0
+		}
+	}
+	return NewPiece(c, rk), k, resc, beat, j
 }
 
 // parseMoves parses "-" or moves separated by commas; rescues says
@@ -814,6 +903,9 @@ func (p Position) build(mk, derive bool) (State, error) {
 		if err := p.checkKnown(pc, p.Known[i]); err != nil {
 			return State{}, posErr(pc.Color(), sq, err.Error())
 		}
+		if err := p.checkBeat(pc, p.Known[i], p.beatAt(i)); err != nil {
+			return State{}, posErr(pc.Color(), sq, err.Error())
+		}
 		if pc.Rank() == Unknown {
 			hidden[pc.Color()]++
 		} else {
@@ -824,6 +916,11 @@ func (p Position) build(mk, derive bool) (State, error) {
 		}
 		if p.Rescuers.Has(sq) {
 			rescues[pc.Color()]++
+		}
+	}
+	for _, bm := range p.beats {
+		if bm.Sq < 0 || bm.Sq >= MaxSquares || p.Board[bm.Sq] == 0 {
+			return State{}, posErr(NoColor, NoSquare, "silent-defense mark on an empty square")
 		}
 	}
 	if occ := p.occupied(); p.Rescuers.Intersect(SquareSet{^occ[0], ^occ[1]}) != (SquareSet{}) {
@@ -942,6 +1039,47 @@ func (p *Position) checkKnown(pc Piece, k Knowledge) error {
 		return errors.New("an enemy piece of a view shows its rank exactly when it is known")
 	}
 	return nil
+}
+
+// checkBeat checks the silent-defense mark of pc (the attacker ranks
+// beat, if any): only under silent defense, only on a piece whose rank
+// was not shown, only movable attackers, and a rank that beats them all.
+func (p *Position) checkBeat(pc Piece, k Knowledge, beat rankMask) error {
+	switch {
+	case beat == 0:
+		return nil
+	case p.Rules.Info != InfoSilentDefense:
+		return errors.New("a silent-defense mark (\"<\") under rules without silent defense")
+	case k&KnownRank != 0:
+		return errors.New("a silent-defense mark (\"<\") on a piece whose rank was shown")
+	case beat&^movableRanks != 0:
+		return errors.New("a silent-defense mark with an immovable attacker")
+	case pc.Rank() != Unknown && p.beatRanks(beat)&(1<<pc.Rank()) == 0:
+		return errors.New("a " + pc.Rank().String() + " cannot have beaten the attackers of its silent-defense mark")
+	}
+	return nil
+}
+
+// beatRanks returns the ranks of a defender that beats ([Resolve] gives
+// DefenderWins) an attacker of every rank in beat: all ranks when beat is
+// empty.
+func (p *Position) beatRanks(beat rankMask) rankMask {
+	return beatRanks(&p.Rules, beat)
+}
+
+func beatRanks(r *Rules, beat rankMask) rankMask {
+	m := allRanks
+	for a := Spy; a <= Marshal; a++ {
+		if beat&(1<<a) == 0 {
+			continue
+		}
+		for d := Spy; d <= Flag; d++ {
+			if Resolve(*r, a, d) != DefenderWins {
+				m &^= 1 << d
+			}
+		}
+	}
+	return m
 }
 
 // farRanks returns the ranks a piece with knowledge k (which has
@@ -1082,6 +1220,14 @@ func (p *Position) place(g *game, boards []Board) State {
 		for _, cp := range p.Captured {
 			if cp.Piece.Color() == c {
 				add(cp.Piece, cp.Known, cp.Rescuer, NoSquare)
+			}
+		}
+	}
+	for _, bm := range p.beats {
+		id := s.cells[cellOfSquare[bm.Sq+1]] - 1
+		for a := Spy; a <= Marshal; a++ {
+			if bm.Beat&(1<<a) != 0 {
+				s.beat = &beatNode{id: id, attacker: a, next: s.beat}
 			}
 		}
 	}

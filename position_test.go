@@ -24,7 +24,7 @@ func positionRules() []Rules {
 	return []Rules{Classic(), Gravon(), game, capped, UltimateLightning(), QuickBattle(), open, silent}
 }
 
-var cmpPosition = cmp.AllowUnexported(Position{}, chaseRec{})
+var cmpPosition = cmp.AllowUnexported(Position{}, chaseRec{}, beatMark{})
 
 func sortedMoves(s State) []Move {
 	ms := s.AppendLegalMoves(nil)
@@ -246,6 +246,9 @@ func FuzzParsePosition(f *testing.F) {
 		f.Add(s.ViewPosition(Blue).String())
 	}
 	f.Add("classic x")
+	w := silentBeatState(f) // "<" marks of silent defense
+	f.Add(w.Position().String())
+	f.Add(w.ViewPosition(Red).String())
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := ParsePosition(text)
 		if err != nil {

@@ -16,8 +16,8 @@ const sampleTries = 1000
 // no Bomb or Flag if it has moved, a Scout (or a Captain, where Captains
 // move two squares) if it moved more than one square, only a Scout if it
 // moved three or more squares in a line and only a Captain if it turned
-// ([KnownLong], [KnownTurn]), a rank that beats the attacker if it just
-// won a fight under silent defense. The state
+// ([KnownLong], [KnownTurn]), a rank that beats every attacker it beat
+// while hidden under silent defense ([View.Beaten]). The state
 // carries the view's counters, outcome, last move, Knowledge flags,
 // captures and rescues, and the repetition records rebuilt from the view's
 // public history (the Two-Squares runs, the More-Squares chases and their
@@ -30,30 +30,30 @@ const sampleTries = 1000
 // pieces make up its whole army (every game from [New]), every assignment
 // of ranks to the hidden pieces that agrees with the view is equally
 // likely. The hidden pieces are filled most constrained first (long
-// movers, turners, far movers, then movers, then the rest), each from the pieces still unplaced that it
-// may be, which gives every agreeing assignment the same probability; a
-// hidden defender of the last fight is drawn first, weighted by the
-// number of ways to complete the others. In a game from [FromBoard] with
-// fewer pieces than the army, the army's pieces count as distinct: every
-// agreeing choice of which of them stand on the hidden squares, and
-// where, is equally likely (the Flag is always among them; a rank with
-// more pieces left is likelier). Draws whose legal moves differ
-// from the view's (the More-Squares case described at [View]) are
+// movers, turners, far movers, then movers, then the rest), each from the
+// pieces still unplaced that it may be, which gives every assignment that
+// agrees with the pieces' moves the same probability; a hidden defender
+// of the last fight is drawn first, weighted by the number of ways to
+// complete the others. Under silent defense, a draw that gives another
+// hidden piece a rank that does not beat an attacker it beat earlier is
+// drawn again (up to 10000 times in a row): a uniform draw kept only when
+// it agrees stays uniform among the agreeing ones. In a game from
+// [FromBoard] with fewer pieces than the army, the army's pieces count as
+// distinct: every agreeing choice of which of them stand on the hidden
+// squares, and where, is equally likely (the Flag is always among them;
+// a rank with more pieces left is likelier). Draws whose legal moves
+// differ from the view's (the More-Squares case described at [View]) are
 // redrawn, and so are draws that would leave the side to move without a
 // legal move in a game the view shows going on (or with one in a game it
 // shows lost for want of one), which keeps the draw uniform among the
 // agreeing ones.
 //
-// Not used, because the view does not hold it: under silent defense,
-// that a hidden piece won a fight before the last move (the state's
-// [Knowledge] does not record it, so such a piece may be drawn weaker
-// than the piece it beat).
-//
 // Each call does the set-up of [View.Sampler] anew; a program drawing
 // many states from one view should make a Sampler once. The error wraps
 // ErrInvalid for the zero View, a [RulesError] for bad rules, and
 // ErrInconsistentView when no state agrees with v (or none of 1000 draws
-// matched its legal moves and outcome).
+// matched its legal moves and outcome, or none of 10000 in a row its
+// silent-defense marks).
 func (v View) Sample(rng *rand.Rand) (State, error) {
 	sm, err := v.Sampler()
 	if err != nil {
@@ -175,7 +175,17 @@ type sampler struct {
 	free    []int // square indices of the other hidden pieces
 	def     int   // hidden defender of the last fight, or -1
 	defMask rankMask
-	pool    []Rank
+	// beaten are the other hidden squares with a silent-defense mark,
+	// checked after a draw: a draw that breaks one is redrawn.
+	beaten []beatCheck
+	pool   []Rank
+}
+
+// beatCheck is a hidden square with a silent-defense mark and the ranks
+// that beat its attackers.
+type beatCheck struct {
+	i    int
+	mask rankMask
 }
 
 // rankClass is a class of hidden squares that allow the ranks of mask.
@@ -197,6 +207,9 @@ func (sp *sampler) init(v *View) error {
 			return ErrInconsistentView
 		}
 		k := v.pos.Known[i]
+		if b := v.pos.beatAt(i); i != sp.def && b != 0 {
+			sp.beaten = append(sp.beaten, beatCheck{i, v.pos.beatRanks(b)})
+		}
 		cl := -1
 		switch {
 		case i == sp.def:
@@ -240,9 +253,37 @@ func (sp *sampler) init(v *View) error {
 	return nil
 }
 
-// draw returns the board with ranks drawn for the hidden pieces.
+// beatRedraws bounds the redraws of [sampler.draw] for the silent-defense
+// marks.
+const beatRedraws = 10000 // see View.Sample
+
+// draw returns the board with ranks drawn for the hidden pieces: a draw
+// of drawOnce that respects the silent-defense marks of sp.beaten.
 func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
-	full := v.pos.Board
+	var full Board
+	for range beatRedraws {
+		if err := sp.drawOnce(v, rng, &full); err != nil || len(sp.beaten) == 0 || sp.respectsBeaten(&full) {
+			return full, err
+		}
+	}
+	return Board{}, ErrInconsistentView
+}
+
+// respectsBeaten reports whether the ranks of full beat the attackers of
+// the silent-defense marks of sp.beaten.
+func (sp *sampler) respectsBeaten(full *Board) bool {
+	for _, b := range sp.beaten {
+		if b.mask&(1<<full[b.i].Rank()) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// drawOnce writes into *full the board with ranks drawn for the hidden
+// pieces, by what is known of each piece and the last fight.
+func (sp *sampler) drawOnce(v *View, rng *rand.Rand, full *Board) error {
+	*full = v.pos.Board
 	var poolBuf [maxPieces]Rank
 	pool := append(poolBuf[:0], sp.pool...)
 	o := v.pos.Viewer.Opponent()
@@ -277,7 +318,7 @@ func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
 	if sp.def >= 0 {
 		k := sp.pickDefender(pool, rng)
 		if k < 0 {
-			return full, ErrInconsistentView
+			return ErrInconsistentView
 		}
 		put(sp.def, k)
 	}
@@ -285,14 +326,14 @@ func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
 		for _, i := range cl.sqs {
 			k := pick(cl.mask)
 			if k < 0 {
-				return full, ErrInconsistentView
+				return ErrInconsistentView
 			}
 			put(i, k)
 		}
 	}
 	free := sp.free
 	if len(pool) < len(free) {
-		return full, ErrInconsistentView
+		return ErrInconsistentView
 	}
 	if len(pool) > len(free) {
 		// Fewer pieces on the board than the army holds (FromBoard): the
@@ -300,7 +341,7 @@ func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
 		for k, rk := range pool {
 			if rk == Flag {
 				if len(free) == 0 {
-					return full, ErrInconsistentView
+					return ErrInconsistentView
 				}
 				j := rng.IntN(len(free))
 				put(free[j], k)
@@ -312,7 +353,7 @@ func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
 	for _, i := range free {
 		put(i, rng.IntN(len(pool)))
 	}
-	return full, nil
+	return nil
 }
 
 // pickDefender draws the rank of the hidden defender of the last fight:

@@ -32,6 +32,17 @@ func checkSample(t tHelper, s State, c Color, rng *rand.Rand, wholeArmy bool) St
 	if gv := got.View(c); !gv.Equal(v) {
 		t.Fatalf("the sample's view differs (-want +got):\n%s", cmp.Diff(strings.Fields(v.String()), strings.Fields(gv.String())))
 	}
+	// Every hidden piece got a rank the view allows (under silent
+	// defense, one that beats each attacker it beat while hidden), and
+	// the sample's own position passes the parser's checks.
+	for sq := range v.Hidden().All() {
+		if p, _ := got.At(sq); !v.CanBe(sq, p.Rank()) {
+			t.Fatalf("sampled %v on %v, which the view rules out", p, sq)
+		}
+	}
+	if _, err := ParsePosition(got.Position().String()); err != nil {
+		t.Fatalf("the sample's position %v does not parse: %v", got.Position(), err)
+	}
 	r := s.Rules()
 	for col := Red; col <= Blue; col++ {
 		all := got.Remaining(col)
@@ -145,6 +156,10 @@ func TestSampleUniform(t *testing.T) {
 		// A red sergeant dies attacking d9 under silent defense: d9 is
 		// the marshal or the bomb (and a bomb never moves).
 		{"silent defender", InfoSilentDefense, []string{"a10:Y", "b10:N", "c10:P", "d9:X"}, []string{"d8-d9"}, 2 * 18},
+		// The same fight, two plies before the view: d9 still beats the
+		// sergeant (12 assignments with the bomb on d9, c9 a moved scout,
+		// marshal or sergeant; 8 with the marshal on d9).
+		{"silent defender earlier", InfoSilentDefense, []string{"a10:Y", "b10:N", "c10:P", "d9:X"}, []string{"d8-d9", "c10-c9", "i1-i2"}, 12 + 8},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

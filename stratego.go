@@ -215,6 +215,19 @@ type State struct {
 	runs    [2]run     // by color - 1
 	chases  [2]chase   // by color - 1
 	seen    *boardNode // boards since the last attack (MoreSquaresGame)
+	beat    *beatNode  // fights won by hidden defenders (InfoSilentDefense), else nil
+}
+
+// beatNode is an immutable list, newest first and shared between
+// states, of the fights that hidden defenders won under silent defense
+// ([InfoSilentDefense]): the defender's piece id and the rank of the
+// attacker it beat, which both players saw. Its nodes are never written
+// after they are made; under the other information rules the list is
+// always nil.
+type beatNode struct {
+	id       uint8 // the defender's piece id
+	attacker Rank  // the rank of the attacker it beat
+	next     *beatNode
 }
 
 var cellOfSquare = func() (t [MaxSquares + 1]uint8) {
@@ -597,6 +610,9 @@ func (s *State) play(m Move) Event {
 		a.know |= KnownRank
 		if r.Info != InfoSilentDefense || !res.DefenderSurvives() {
 			d.know |= KnownRank
+		} else if d.know&KnownRank == 0 {
+			// Both players learn that the hidden defender beats apc.
+			s.beat = &beatNode{id: did, attacker: apc.Rank(), next: s.beat}
 		}
 		switch res {
 		case AttackerWins:

@@ -264,8 +264,9 @@ func sat(a, b uint8) uint8 {
 // piece that has moved no Bomb or Flag; one that moved more than one
 // square only a Scout (or a Captain, where Captains move two squares,
 // unless a long or a turning move told which: [KnownLong], [KnownTurn]); a
-// hidden defender that just won a fight under silent defense only a rank
-// that beats its attacker; and in every case only a rank that
+// hidden piece that won fights under silent defense, at any time in the
+// game, only a rank that beats each of those attackers ([Resolve] gives
+// DefenderWins; see [View.Beaten]); and in every case only a rank that
 // [View.HiddenArmy] still holds. It reports false for an empty square.
 func (v View) CanBe(sq Square, rk Rank) bool {
 	p, ok := v.At(sq)
@@ -297,16 +298,30 @@ func (v *View) allowed(i int) rankMask {
 	case k&KnownMoved != 0:
 		m = movableRanks
 	}
-	if d := v.lastDefenderIndex(); d == i {
-		var w rankMask
-		for rk := Spy; rk <= Flag; rk++ {
-			if Resolve(v.pos.Rules, v.last.Piece.Rank(), rk) == DefenderWins {
-				w |= 1 << rk
-			}
-		}
-		m &= w
+	if b := v.pos.beatAt(i); b != 0 {
+		m &= v.pos.beatRanks(b)
 	}
 	return m
+}
+
+// Beaten yields the ranks of the attackers that the piece on sq beat
+// while its rank was hidden, under silent defense ([InfoSilentDefense]),
+// from the Spy to the Marshal: the "<" mark of the position text
+// (see [Position]). Both players saw those fights, so it yields them for
+// the player's own pieces too. It yields nothing for an empty square, a
+// piece whose rank was shown, or under the other information rules.
+func (v View) Beaten(sq Square) iter.Seq[Rank] {
+	var b rankMask
+	if sq.IsValid() {
+		b = v.pos.beatAt(sq.Index())
+	}
+	return func(yield func(Rank) bool) {
+		for rk := Spy; rk <= Marshal; rk++ {
+			if b&(1<<rk) != 0 && !yield(rk) {
+				return
+			}
+		}
+	}
 }
 
 // lastDefenderIndex returns the square index of a hidden enemy defender
@@ -477,6 +492,9 @@ func (v *View) setLast(a AnnotatedMove, hiddenDefender bool) error {
 				return errors.New("only a defender of the viewer's enemy that won may stay hidden")
 			}
 			ev.Defender = NewPiece(c.Opponent(), Unknown)
+			if p.beatAt(a.Move.To.Index())&(1<<a.Attacker) == 0 {
+				return errors.New("the hidden defender of the last fight lacks its silent-defense mark")
+			}
 		}
 		var want Piece // the survivor on the square; none when both fell
 		switch a.Combat {
@@ -604,7 +622,8 @@ func newView(p Position, a AnnotatedMove, hiddenDefender bool, moves []Move) (Vi
 //	board               [{"square", "piece", "known", "rescuer"}], in square
 //	                    order; known lists the marks "!", "+", "*", ">", "%"
 //	                    as "rank", "moved", "far", "long", "turn"; rescuer
-//	                    is true for a piece that made a rescue ("^")
+//	                    is true for a piece that made a rescue ("^");
+//	                    beat lists the ranks of the "<" mark ("scout")
 //	captured            [{"piece", "known", "rescuer"}], in the order of the
 //	                    text form
 //	runs                {"red": [move…], "blue": […]}: the Two-Squares runs
@@ -640,6 +659,7 @@ type pieceJSON struct {
 	Piece   Piece    `json:"piece"`
 	Known   []string `json:"known,omitempty"`
 	Rescuer bool     `json:"rescuer,omitempty"`
+	Beat    []Rank   `json:"beat,omitempty"`
 }
 
 type chaseJSON struct {
@@ -695,7 +715,8 @@ func (v View) MarshalJSON() ([]byte, error) {
 	for i, pc := range p.Board {
 		if pc != 0 {
 			sq := Square(i + 1)
-			j.Board = append(j.Board, pieceJSON{Square: &sq, Piece: pc, Known: knownNames(p.Known[i]), Rescuer: p.Rescuers.Has(sq)})
+			j.Board = append(j.Board, pieceJSON{Square: &sq, Piece: pc, Known: knownNames(p.Known[i]), Rescuer: p.Rescuers.Has(sq),
+				Beat: slices.Collect(v.Beaten(sq))})
 		}
 	}
 	for _, cp := range p.Captured {
@@ -749,6 +770,16 @@ func (v *View) UnmarshalJSON(data []byte) error {
 			return err
 		}
 		p.Board[sq.Index()], p.Known[sq.Index()] = pj.Piece, k
+		var beat rankMask
+		for i, a := range pj.Beat {
+			if !a.Movable() || (i > 0 && a <= pj.Beat[i-1]) {
+				return parseErr("view", a.String(), 0, "beaten attackers of movable ranks, in rank order")
+			}
+			beat |= 1 << a
+		}
+		if beat != 0 {
+			p.addBeat(sq.Index(), beat)
+		}
 		if pj.Rescuer {
 			p.Rescuers = p.Rescuers.With(sq)
 		}
@@ -758,7 +789,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 		if err != nil {
 			return err
 		}
-		if pj.Square != nil || !pj.Piece.IsValid() {
+		if pj.Square != nil || !pj.Piece.IsValid() || len(pj.Beat) > 0 {
 			return parseErr("view", pj.Piece.String(), 0, "a captured piece, without a square")
 		}
 		p.Captured = append(p.Captured, Captive{Piece: pj.Piece, Known: k, Rescuer: pj.Rescuer})

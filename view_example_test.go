@@ -168,3 +168,47 @@ func ExampleView_String() {
 	// true
 	// true <nil>
 }
+
+// Under silent defense a defender that wins keeps its rank hidden, but
+// both players saw the attacker it beat, and the view remembers that
+// for the rest of the game: in CanBe, in the samples, and as the "<"
+// mark of the position text.
+func ExampleView_Beaten() {
+	r := stratego.Classic()
+	r.Info = stratego.InfoSilentDefense
+	var b stratego.Board
+	for sq, rk := range map[string]stratego.Rank{"a4": stratego.Captain, "e1": stratego.Scout, "j1": stratego.Flag} {
+		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(stratego.Red, rk))
+	}
+	for sq, rk := range map[string]stratego.Rank{"a5": stratego.Major, "e7": stratego.Lieutenant, "j10": stratego.Flag} {
+		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(stratego.Blue, rk))
+	}
+	s, err := stratego.FromBoard(r, b, stratego.Red)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// Red's Captain dies attacking a5; the blue piece moves on.
+	for _, m := range []string{"a4xa5", "a5-a4", "e1-e2"} {
+		if s, _, err = s.Apply(stratego.MustParseMove(m)); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	v := s.View(stratego.Red)
+	a4 := stratego.MustParseSquare("a4")
+	p, _ := v.At(a4)
+	fmt.Println(p, "on a4 beat:", slices.Collect(v.Beaten(a4)))
+	var can []stratego.Rank
+	for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+		if v.CanBe(a4, rk) {
+			can = append(can, rk)
+		}
+	}
+	fmt.Println("it may be:", can)
+	fmt.Println("board:", strings.Fields(v.String())[1])
+	// Output:
+	// blue unknown on a4 beat: [captain]
+	// it may be: [major colonel general marshal]
+	// board: .........b?/........../........../....b?...../..~~..~~../..~~..~~../b?+<6........./........../....r2+...../.........rF
+}

@@ -518,7 +518,8 @@ func fuzzViews(tb testing.TB) []View {
 	s := play(tb, mustBoard(tb, r, Red, "e4:F", "e5:U", "a1:M", "a10:Y", "b10:X"), "e4-e5")
 	u := mustBoard(tb, UltimateLightning(), Red, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
 	u = play(tb, u, "b4-b5", "h8-h7", "e9-e10")
-	return []View{s.View(Red), s.View(Blue), u.View(Red), u.View(Blue)}
+	w := silentBeatState(tb) // "<" marks of earlier fights
+	return []View{s.View(Red), s.View(Blue), u.View(Red), u.View(Blue), w.View(Red), w.View(Blue)}
 }
 
 func FuzzParseView(f *testing.F) {
