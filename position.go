@@ -2,7 +2,6 @@ package stratego
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -397,10 +396,7 @@ func (p Position) String() string {
 // *[SetupError] naming what is wrong).
 func (p Position) AppendText(b []byte) ([]byte, error) {
 	b, err := p.appendText(b)
-	if err != nil && !errors.Is(err, ErrInvalid) {
-		err = fmt.Errorf("%w: %w", ErrInvalid, err)
-	}
-	return b, err
+	return b, invalidErr(err)
 }
 
 func (p Position) appendText(b []byte) ([]byte, error) {

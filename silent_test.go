@@ -214,3 +214,38 @@ func TestSilentDefenseMarkErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRescueChoosesByKnowledgeNotID: two captured Scouts differ in what
+// the opponent knew of them (one made a long slide). The rescue brings
+// back the same one in a game and in the State rebuilt from its Position,
+// whose piece ids are in another order (a regression found by
+// TestPositionRoundTrip).
+func TestRescueChoosesByKnowledgeNotID(t *testing.T) {
+	r := UltimateLightning()
+	s := mustBoard(t, r, Red, "a1:M", "a4:L", "e7:K", "j1:F", "j10:Y", "a9:P", "e9:P", "b2:U")
+	s = play(t, s, "j1-j2", "a9xa4", "j2-j1", "e9xe7", "j1-j2", "b2-b1")
+	if !s.RescueDue() {
+		t.Fatal("no rescue due after b2-b1")
+	}
+	rebuilt, err := s.Position().State()
+	if err != nil {
+		t.Fatalf("Position.State: %v", err)
+	}
+	rescue := MustParseMove("+scout@e10")
+	a, _, err := s.Apply(rescue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := rebuilt.Apply(rescue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e10 := MustParseSquare("e10")
+	if a.Knowledge(e10) != b.Knowledge(e10) || a.Position().String() != b.Position().String() {
+		t.Errorf("rescued scout: knowledge %v in the game, %v after a round trip\n game:    %v\n rebuilt: %v",
+			a.Knowledge(e10), b.Knowledge(e10), a.Position(), b.Position())
+	}
+	if a.Knowledge(e10)&KnownLong != 0 {
+		t.Errorf("the scout known for a long slide came back; want the one the opponent knew less of")
+	}
+}

@@ -718,13 +718,27 @@ func (s *State) rescuable(id uint8) bool {
 }
 
 // rescueID returns the id of a piece of rank rk that c may rescue, or -1.
+//
+// Captured pieces of one rank differ only in what the opponent knew of
+// them and whether they made a rescue, so the piece taken is the one with
+// the least of that (knowledge, then the rescue mark; the order of a
+// Position's captures), whatever the piece ids: a State rebuilt from its
+// Position rescues the same piece.
 func (s *State) rescueID(c Color, rk Rank) int {
+	best, bestKey := -1, 0
 	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
-		if s.pc[id].Rank() == rk && s.rescuable(id) {
-			return int(id)
+		if s.pc[id].Rank() != rk || !s.rescuable(id) {
+			continue
+		}
+		key := int(s.pcs[id].know) << 1
+		if s.rescuer[id>>6]&(1<<(id&63)) != 0 {
+			key |= 1
+		}
+		if best < 0 || key < bestKey {
+			best, bestKey = int(id), key
 		}
 	}
-	return -1
+	return best
 }
 
 func (s *State) playRescue(m Move) Event {
