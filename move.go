@@ -1,6 +1,9 @@
 package stratego
 
-import "strings"
+import (
+	"cmp"
+	"strings"
+)
 
 // Move is one action of a player. Usually a piece goes from From to To:
 // a Scout's slide is one move, and an attack is written like any other
@@ -20,15 +23,12 @@ type Move struct {
 // +1 like [cmp.Compare]. slices.SortFunc(moves, Move.Compare) lists moves
 // square by square, the order of [View.LegalMoves].
 func (m Move) Compare(o Move) int {
-	a := uint32(m.From)<<24 | uint32(m.To)<<16 | uint32(m.Via)<<8 | uint32(m.Rescue)
-	b := uint32(o.From)<<24 | uint32(o.To)<<16 | uint32(o.Via)<<8 | uint32(o.Rescue)
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	return cmp.Compare(m.key(), o.key())
+}
+
+// key packs a move into one number in the order of Compare.
+func (m Move) key() uint32 {
+	return uint32(m.From)<<24 | uint32(m.To)<<16 | uint32(m.Via)<<8 | uint32(m.Rescue)
 }
 
 // IsRescue reports whether m is a rescue placement.

@@ -1,6 +1,7 @@
 package stratego
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 	"strconv"
@@ -278,7 +279,7 @@ func listLen(n *boardNode) int {
 
 func sortCaptives(cs []Captive) { slices.SortFunc(cs, compareCaptives) }
 
-func compareCaptives(a, b Captive) int { return cmpKey(a.key(), b.key()) }
+func compareCaptives(a, b Captive) int { return cmp.Compare(a.key(), b.key()) }
 
 // key orders captives by color, rank, knowledge, then rescue mark.
 func (c Captive) key() uint32 {
@@ -544,12 +545,7 @@ func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil) }
 // UnmarshalText implements [encoding.TextUnmarshaler] with
 // [ParsePosition].
 func (p *Position) UnmarshalText(b []byte) error {
-	v, err := ParsePosition(string(b))
-	if err != nil {
-		return err
-	}
-	*p = v
-	return nil
+	return unmarshal(p, b, ParsePosition)
 }
 
 // MarshalText implements [encoding.TextMarshaler] for a State with the

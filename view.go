@@ -113,16 +113,6 @@ func (s *State) maskedLast(c Color) Event {
 // sortMoves sorts moves by [Move.Compare]: the order of [View.LegalMoves].
 func sortMoves(ms []Move) { slices.SortFunc(ms, Move.Compare) }
 
-func cmpKey(a, b uint32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // IsValid reports whether v is a view of a game (not the zero View).
 func (v View) IsValid() bool { return v.pos.Viewer.IsValid() }
 
@@ -517,12 +507,7 @@ func (v View) MarshalText() ([]byte, error) { return v.AppendText(nil) }
 
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseView].
 func (v *View) UnmarshalText(text []byte) error {
-	w, err := ParseView(string(text))
-	if err != nil {
-		return err
-	}
-	*v = w
-	return nil
+	return unmarshal(v, text, ParseView)
 }
 
 // MustParseView is like ParseView but panics on error. It is meant for
