@@ -475,3 +475,66 @@ func TestZeroState(t *testing.T) {
 		t.Errorf("zero State reports a board, pieces, knowledge, a picture or rules")
 	}
 }
+
+// TestRule8_InformationRules: each player sees his own ranks and the
+// backs of the enemy's; after an attack both ranks are known for good
+// (the survivor stays known) and captured pieces are public; a piece that
+// moved is known to be no Bomb or Flag, one that moved more than one
+// square a Scout; the move history is public.
+func TestRule8_InformationRules(t *testing.T) {
+	r := Classic()
+	s := mustBoard(t, r, Red, "a1:M", "b2:J", "e2:D", "j10:Y", "b4:T", "h9:Q")
+	v := s.View(Red)
+	if p, _ := v.At(MustParseSquare("b2")); p != NewPiece(Red, Colonel) {
+		t.Errorf("red sees its own b2 as %v, want red colonel", p)
+	}
+	if p, _ := v.At(MustParseSquare("b4")); p != NewPiece(Blue, Unknown) {
+		t.Errorf("red sees blue's b4 as %v, want an unknown blue piece", p)
+	}
+	s = play(t, s, "e2-e6", "h9-h8", "b2-b3", "b4xb3") // captain attacks the colonel and dies
+	v = s.View(Blue)
+	e6, b3 := MustParseSquare("e6"), MustParseSquare("b3")
+	if !v.CanBe(e6, Scout) || v.CanBe(e6, Bomb) || v.CanBe(e6, Miner) {
+		t.Errorf("a piece that slid four squares must be known as a scout")
+	}
+	if p, _ := v.At(b3); p != NewPiece(Red, Colonel) {
+		t.Errorf("the colonel that survived the attack shows as %v to blue, want red colonel", p)
+	}
+	if v.Captured(Blue)[Captain] != 1 || s.View(Red).Captured(Blue)[Captain] != 1 {
+		t.Error("the captured captain is not public")
+	}
+	rv := s.View(Red)
+	h8 := MustParseSquare("h8")
+	if p, _ := rv.At(h8); p.Rank() != Unknown || rv.CanBe(h8, Bomb) || rv.CanBe(h8, Flag) || !rv.CanBe(h8, Miner) {
+		t.Errorf("a moved hidden piece must be unknown but no bomb or flag")
+	}
+	if ev := rv.LastEvent(); ev.Move != MustParseMove("b4-b3") || ev.Defender.Rank() != Colonel {
+		t.Errorf("the last move as red saw it: %+v", ev)
+	}
+}
+
+// TestRule9_GravonFormats: the example setup of RULES.md 9 reads as a
+// valid Classic setup and writes back to the same 40 letters, and a
+// field round-trips.
+func TestRule9_GravonFormats(t *testing.T) {
+	r := Classic()
+	const example = "BDGFDFDDDBHFLJGKDIFGEHEMCEHBDDIBJEIBHEBG"
+	su, err := ParseGravonSetup(r, example)
+	if err != nil {
+		t.Fatalf("ParseGravonSetup(%q): %v", example, err)
+	}
+	if got := GravonSetup(r, su, Red); got != example {
+		t.Errorf("GravonSetup = %q, want %q", got, example)
+	}
+	s, err := New(r, su, su)
+	if err != nil {
+		t.Fatal(err)
+	}
+	field := GravonField(r, s.Board())
+	if len(field) != 100 || field[:40] != example || field[42:44] != "__" {
+		t.Errorf("field %q: want the setup on a1..j4 and lakes at c5, d5", field)
+	}
+	if b, err := ParseGravonField(r, field); err != nil || b != s.Board() {
+		t.Errorf("ParseGravonField round trip: %v", err)
+	}
+}
