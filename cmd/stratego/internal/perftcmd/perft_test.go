@@ -1,4 +1,4 @@
-package main
+package perftcmd
 
 import (
 	"bytes"
@@ -15,13 +15,13 @@ import (
 )
 
 // suitePath is the shared perft suite as seen from this directory.
-const suitePath = "../../" + defaultSuite
+const suitePath = "../../../../" + defaultSuite
 
 // runOK runs the command and fails the test on an error.
 func runOK(t *testing.T, args ...string) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := run(args, &out); err != nil {
+	if err := Run(args, &out); err != nil {
 		t.Fatalf("run %q: %v\n%s", args, err, out.String())
 	}
 	return out.String()
@@ -161,7 +161,7 @@ func TestSuiteReportsWrongCounts(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			err := run([]string{"-suite", writeSuite(t, tc.lines...)}, &out)
+			err := Run([]string{"-suite", writeSuite(t, tc.lines...)}, &out)
 			if got := errors.Is(err, errFailed); got != tc.fail {
 				t.Fatalf("got error %v, want failure %v\n%s", err, tc.fail, out.String())
 			}
@@ -200,7 +200,7 @@ func TestSuiteRejectsMalformedFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			var out bytes.Buffer
-			err := run([]string{"-suite", path}, &out)
+			err := Run([]string{"-suite", path}, &out)
 			if err == nil || errors.Is(err, errFailed) {
 				t.Fatalf("got error %v, want a file error", err)
 			}
@@ -221,7 +221,7 @@ func TestSuiteCaseErrorsFail(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			path := writeSuite(t, tc.extra+"depth 1 nodes 12 attacks 3 flags 0 ended 0")
 			var out bytes.Buffer
-			err := run([]string{"-suite", path}, &out)
+			err := Run([]string{"-suite", path}, &out)
 			if !errors.Is(err, errFailed) {
 				t.Fatalf("got error %v, want a failed row\n%s", err, out.String())
 			}
@@ -342,7 +342,7 @@ func TestBadInput(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			err := run(tc.args, &out)
+			err := Run(tc.args, &out)
 			if err == nil || errors.Is(err, errFailed) {
 				t.Fatalf("got error %v, want a usage error", err)
 			}

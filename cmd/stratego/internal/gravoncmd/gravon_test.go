@@ -1,4 +1,4 @@
-package main
+package gravoncmd
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 
 // dataDir holds the Gravon test files, from the repository root's
 // testdata.
-const dataDir = "../../testdata/gravon"
+const dataDir = "../../../../testdata/gravon"
 
 func TestMain(m *testing.M) {
 	stderr = io.Discard
@@ -40,7 +40,7 @@ func lineOf(t *testing.T, out, name string) string {
 
 func TestReportTestdata(t *testing.T) {
 	var buf bytes.Buffer
-	err := run([]string{dataDir}, &buf)
+	err := Run([]string{dataDir}, &buf)
 	if !errors.Is(err, errFailed) {
 		t.Fatalf("got error %v, want a failure (the directory holds broken games)", err)
 	}
@@ -73,7 +73,7 @@ func TestReportTestdata(t *testing.T) {
 
 func TestReportGoodFiles(t *testing.T) {
 	var buf bytes.Buffer
-	if err := run([]string{file("barrage.xml"), file("classic.gsn")}, &buf); err != nil {
+	if err := Run([]string{file("barrage.xml"), file("classic.gsn")}, &buf); err != nil {
 		t.Fatalf("got error %v for two good files\n%s", err, buf.String())
 	}
 	if !strings.Contains(buf.String(), "2 files, 2 replayed, 0 failed") {
@@ -83,7 +83,7 @@ func TestReportGoodFiles(t *testing.T) {
 
 func TestStats(t *testing.T) {
 	var buf bytes.Buffer
-	err := run([]string{"-stats", dataDir}, &buf)
+	err := Run([]string{"-stats", dataDir}, &buf)
 	if !errors.Is(err, errFailed) {
 		t.Fatalf("got error %v, want a failure", err)
 	}
@@ -109,7 +109,7 @@ func TestStats(t *testing.T) {
 func TestConvertRecord(t *testing.T) {
 	dir := t.TempDir()
 	var buf bytes.Buffer
-	if err := run([]string{"-convert", "record", "-out", dir, file("barrage.xml"), file("classic.gsn")}, &buf); err != nil {
+	if err := Run([]string{"-convert", "record", "-out", dir, file("barrage.xml"), file("classic.gsn")}, &buf); err != nil {
 		t.Fatalf("%v\n%s", err, buf.String())
 	}
 	for _, tc := range []struct {
@@ -176,7 +176,7 @@ func TestConvertRecord(t *testing.T) {
 
 func TestConvertIllegalMarksMove(t *testing.T) {
 	var buf bytes.Buffer
-	err := run([]string{"-convert", "record", file("illegal.gsn")}, &buf)
+	err := Run([]string{"-convert", "record", file("illegal.gsn")}, &buf)
 	if !errors.Is(err, errFailed) {
 		t.Fatalf("got error %v, want a failure", err)
 	}
@@ -201,7 +201,7 @@ func TestConvertIllegalMarksMove(t *testing.T) {
 
 func TestConvertXML(t *testing.T) {
 	var buf bytes.Buffer
-	if err := run([]string{"-convert", "xml", file("classic.gsn")}, &buf); err != nil {
+	if err := Run([]string{"-convert", "xml", file("classic.gsn")}, &buf); err != nil {
 		t.Fatal(err)
 	}
 	got, err := stratego.ReadGravonXML(&buf)
@@ -243,7 +243,7 @@ func TestConvertOutNames(t *testing.T) {
 	}
 	out := t.TempDir()
 	var buf bytes.Buffer
-	err := run([]string{"-convert", "xml", "-out", out, in}, &buf)
+	err := Run([]string{"-convert", "xml", "-out", out, in}, &buf)
 	if !errors.Is(err, errFailed) {
 		t.Fatalf("got error %v, want a failure for junk.xml", err)
 	}
@@ -287,7 +287,7 @@ func TestSniffing(t *testing.T) {
 				t.Fatal(err)
 			}
 			var buf bytes.Buffer
-			_ = run([]string{path}, &buf)
+			_ = Run([]string{path}, &buf)
 			if !strings.Contains(buf.String(), tc.want) {
 				t.Errorf("report lacks %q:\n%s", tc.want, buf.String())
 			}
@@ -312,7 +312,7 @@ func TestBadInput(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			err := run(tc.args, &buf)
+			err := Run(tc.args, &buf)
 			if err == nil || errors.Is(err, errFailed) {
 				t.Fatalf("got error %v, want a usage error", err)
 			}
@@ -331,7 +331,7 @@ func TestStatsRealFields(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes 3,906 files")
 	}
-	const csvPath = "../../../shared/data/gravon_positions.csv"
+	const csvPath = "../../../../../shared/data/gravon_positions.csv"
 	data, err := os.ReadFile(csvPath)
 	if err != nil {
 		t.Skipf("real data not present (%v); it lives in ../shared/data", err)
@@ -360,7 +360,7 @@ func TestStatsRealFields(t *testing.T) {
 		types[f[0]]++
 	}
 	var buf bytes.Buffer
-	err = run([]string{"-stats", dir}, &buf)
+	err = Run([]string{"-stats", dir}, &buf)
 	if err != nil && !errors.Is(err, errFailed) {
 		t.Fatalf("got error %v", err)
 	}

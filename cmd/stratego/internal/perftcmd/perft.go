@@ -1,4 +1,4 @@
-// Command perft counts legal-move trees ("perft") for engine developers:
+// Package perftcmd is the perft subcommand of the stratego command. It counts legal-move trees ("perft") for engine developers:
 // the lines of d legal moves from a position, and among them the lines
 // whose last move is an attack, takes a flag, or ends the game. It counts
 // with the library's public API only (State.AppendLegalMoves and
@@ -7,10 +7,10 @@
 //
 // Usage:
 //
-//	perft [-depth N] [-divide] -position TEXT
-//	perft [-depth N] [-divide] [-rules R] -field LETTERS [-moves "a4-a5 j7-j6 ..."]
-//	perft -suite FILE [-short] [-depth N] [-run REGEXP] [-divide]
-//	perft [-depth N] [-divide] [-rules R]
+//	stratego perft [-depth N] [-divide] -position TEXT
+//	stratego perft [-depth N] [-divide] [-rules R] -field LETTERS [-moves "a4-a5 j7-j6 ..."]
+//	stratego perft -suite FILE [-short] [-depth N] [-run REGEXP] [-divide]
+//	stratego perft [-depth N] [-divide] [-rules R]
 //
 // -position takes a position in the package's one-line text form
 // (stratego.ParsePosition), which names its own rules. -field takes a
@@ -39,7 +39,7 @@
 //
 // The exit status is 0 when every count matches (or nothing was
 // compared), 1 when a suite row fails, and 2 for bad flags or input.
-package main
+package perftcmd
 
 import (
 	"errors"
@@ -52,6 +52,7 @@ import (
 	"time"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
 )
 
 // defaultSuite is where the suite lives next to a checkout of the
@@ -75,21 +76,7 @@ const (
 var stderr io.Writer = os.Stderr
 
 // errFailed reports that a suite row did not match; main exits with 1.
-var errFailed = errors.New("perft: counts differ from the suite")
-
-func main() {
-	err := run(os.Args[1:], os.Stdout)
-	switch {
-	case err == nil:
-	case errors.Is(err, flag.ErrHelp):
-	case errors.Is(err, errFailed):
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	default:
-		fmt.Fprintln(os.Stderr, "perft:", err)
-		os.Exit(2)
-	}
-}
+var errFailed error = &cli.Failure{Msg: "perft: counts differ from the suite"}
 
 // options are the parsed flags.
 type options struct {
@@ -105,7 +92,8 @@ type options struct {
 	set      map[string]bool // the flags given on the command line
 }
 
-func run(args []string, out io.Writer) error {
+// Run runs the subcommand with its arguments, writing to out.
+func Run(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options

@@ -1,4 +1,4 @@
-// Command gravon reads game files of the Gravon archive (StraDoS2): XML
+// Package gravoncmd is the gravon subcommand of the stratego command. It reads game files of the Gravon archive (StraDoS2): XML
 // files and the older GSN text files. It replays each game under the rules
 // of its type and reports, per file, the type, the players, the number of
 // plies, the result and the first illegal move if there is one; or it
@@ -7,7 +7,7 @@
 //
 // Usage:
 //
-//	gravon [flags] PATH...
+//	stratego gravon [flags] PATH...
 //
 // Each PATH is a game file or a directory, searched recursively for files
 // ending in .xml or .gsn (in any letter case). A file named on the command
@@ -33,7 +33,7 @@
 // file could not be read or holds an illegal move or a result that its
 // moves contradict (the report says which), and 2 for bad flags or a path
 // that does not exist.
-package main
+package gravoncmd
 
 import (
 	"bytes"
@@ -49,6 +49,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
 )
 
 // stderr receives the usage text of -h and of bad flags, and the errors
@@ -56,23 +57,10 @@ import (
 var stderr io.Writer = os.Stderr
 
 // errFailed reports that some file failed; main exits with 1.
-var errFailed = errors.New("gravon: some games failed")
+var errFailed error = &cli.Failure{Msg: "gravon: some games failed"}
 
-func main() {
-	err := run(os.Args[1:], os.Stdout)
-	switch {
-	case err == nil:
-	case errors.Is(err, flag.ErrHelp):
-	case errors.Is(err, errFailed):
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	default:
-		fmt.Fprintln(os.Stderr, "gravon:", err)
-		os.Exit(2)
-	}
-}
-
-func run(args []string, out io.Writer) error {
+// Run runs the subcommand with its arguments, writing to out.
+func Run(args []string, out io.Writer) error {
 	fl := flag.NewFlagSet("gravon", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	convert := fl.String("convert", "", "write each game as a `format`: record (the package's game record) or xml")

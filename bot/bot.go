@@ -1,0 +1,125 @@
+// Package bot holds players of Stratego for programs built on the
+// stratego library: the Player interface that the referee, the web
+// frontend and the terminal game share, and built-in players to use
+// through it.
+//
+// A Player sees a game only through stratego.View, so it cannot learn
+// what its side may not know, and it chooses only moves the view lists as
+// legal.
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"time"
+
+	"github.com/stratego-go/stratego"
+)
+
+// Player chooses the setups and the moves of one side.
+//
+// A Player value plays one game at a time: the referee calls its methods
+// from one goroutine, in game order. A program that runs games in
+// parallel makes one Player per game (see New).
+type Player interface {
+	// Setup returns the setup of side c under the rules r.
+	Setup(ctx context.Context, r stratego.Rules, c stratego.Color) (stratego.Setup, error)
+	// Move returns a move for the side to move in v, which is the
+	// player's own view; the move must be one of v.LegalMoves. It
+	// returns within the budget b, or soon after ctx is done.
+	Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error)
+}
+
+// Budget bounds the work of one Player.Move call. A zero field is no
+// bound of that kind; the zero Budget means the player's own default.
+type Budget struct {
+	// Time is the wall-clock time the move may take.
+	Time time.Duration
+	// Iterations bounds the search iterations (playouts, nodes; each
+	// player documents its unit). With a fixed seed, a player searching
+	// to an iteration budget and no time bound is deterministic.
+	Iterations int
+}
+
+// ErrNoMove reports that a player was asked to move in a view with no
+// legal move for it (not its turn, or the game is over).
+var ErrNoMove = errors.New("bot: no legal move in the view")
+
+// ErrUnknown reports a player name that New does not know.
+var ErrUnknown = errors.New("bot: unknown player")
+
+// Options configure a player made by New.
+type Options struct {
+	// Seed seeds the player's random choices: the same seed, rules and
+	// views give the same setups and moves (within an iteration budget).
+	Seed uint64
+}
+
+// factory makes one named player.
+type factory struct {
+	doc  string
+	make func(Options) Player
+}
+
+// players are the built-in players by name.
+var players = map[string]factory{
+	"random": {"picks a uniform random setup and a uniform random legal move", func(o Options) Player { return NewRandom(o.Seed) }},
+}
+
+// Names returns the names New accepts, sorted.
+func Names() []string {
+	names := make([]string, 0, len(players))
+	for n := range players {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Describe returns a one-line description of the named player, or "" for
+// an unknown name.
+func Describe(name string) string { return players[name].doc }
+
+// New returns a new built-in player by name (see Names). The error wraps
+// ErrUnknown for a name it does not know.
+func New(name string, o Options) (Player, error) {
+	f, ok := players[name]
+	if !ok {
+		return nil, fmt.Errorf("%w %q (known: %v)", ErrUnknown, name, Names())
+	}
+	return f.make(o), nil
+}
+
+// Random is the uniform random player: a uniform random setup, and a move
+// drawn uniformly from the legal moves of the view.
+type Random struct {
+	rng   *rand.Rand
+	moves []stratego.Move
+}
+
+// NewRandom returns a Random player seeded with seed.
+func NewRandom(seed uint64) *Random {
+	return &Random{rng: rand.New(rand.NewPCG(seed, 0x5eed))}
+}
+
+// Setup returns a uniform random setup (stratego.RandomSetup).
+func (p *Random) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) (stratego.Setup, error) {
+	if err := r.Validate(); err != nil {
+		return stratego.Setup{}, err
+	}
+	return stratego.RandomSetup(r, p.rng), nil
+}
+
+// Move returns a uniform random legal move of the view; the budget does
+// not matter.
+func (p *Random) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
+	p.moves = v.AppendLegalMoves(p.moves[:0])
+	if len(p.moves) == 0 {
+		return stratego.Move{}, ErrNoMove
+	}
+	return p.moves[p.rng.IntN(len(p.moves))], nil
+}
+
