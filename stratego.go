@@ -647,7 +647,7 @@ func (s *State) play(m Move) Event {
 		run.setBan(r.TwoSquares)
 	}
 	if r.MoreSquares != MoreSquaresOff {
-		s.trackChases(c, from, to, attack, a.cell != 0)
+		s.trackChases(c, from, to, attack)
 	}
 	s.ply++
 	if attack {
