@@ -122,4 +122,3 @@ func (p *Random) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	}
 	return p.moves[p.rng.IntN(len(p.moves))], nil
 }
-
