@@ -174,10 +174,8 @@ type game struct {
 	out   io.Writer
 	st    termboard.Style
 	rng   *rand.Rand
-	red   stratego.Setup
-	blue  stratego.Setup
-	s     stratego.State
-	moves []stratego.Move
+	gm    stratego.Game  // the game so far
+	s     stratego.State // its current state, gm.State()
 }
 
 // errStop ends the game early: the end of the input or "quit".
@@ -203,14 +201,15 @@ func (g *game) run() error {
 	if err != nil {
 		return fmt.Errorf("the bot's setup: %w", err)
 	}
-	g.red, g.blue = mine, theirs
+	red, blue := mine, theirs
 	if me == stratego.Blue {
-		g.red, g.blue = theirs, mine
+		red, blue = theirs, mine
 	}
-	if g.s, err = stratego.New(r, g.red, g.blue); err != nil {
+	gm, err := stratego.NewGame(r, red, blue)
+	if err != nil {
 		return fmt.Errorf("the bot's setup: %w", err)
 	}
-	if err := g.save(); err != nil {
+	if err := g.set(gm); err != nil {
 		return err
 	}
 	fmt.Fprintln(g.out, "\nThe game begins. Type a move such as e4-e5, or \"help\".")
@@ -256,17 +255,16 @@ func (g *game) botTurn(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("the bot %q at ply %d: %w", g.cfg.botName, g.s.Ply()+1, err)
 	}
-	next, _, err := g.s.Apply(m)
+	next, _, err := g.gm.Apply(m)
 	if err != nil {
 		return fmt.Errorf("the bot %q played an illegal move at ply %d: %w", g.cfg.botName, g.s.Ply()+1, err)
 	}
-	return g.played(next, m)
+	return g.set(next)
 }
 
-// played takes the state after a move and saves the record.
-func (g *game) played(next stratego.State, m stratego.Move) error {
-	g.s = next
-	g.moves = append(g.moves, m)
+// set makes gm the game so far and saves its record.
+func (g *game) set(gm stratego.Game) error {
+	g.gm, g.s = gm, gm.State()
 	return g.save()
 }
 

@@ -25,13 +25,10 @@ func checkWritable(path string) error {
 	return errors.Join(f.Close(), os.Remove(name))
 }
 
-// record returns the game so far as a record, with the result when the
-// game is over.
-func (g *game) record() (stratego.Record, error) {
-	rec, err := stratego.NewRecord(g.cfg.rules, g.red, g.blue, g.moves...)
-	if err != nil {
-		return rec, err
-	}
+// record returns the game so far as a record with the tags of the
+// players, the result "*" while it goes on.
+func (g *game) record() stratego.Record {
+	rec := g.gm.Record()
 	names := [3]string{}
 	names[g.cfg.human] = "human"
 	names[g.cfg.human.Opponent()] = "bot:" + g.cfg.botName
@@ -42,8 +39,7 @@ func (g *game) record() (stratego.Record, error) {
 		{Name: "Blue", Value: names[stratego.Blue]},
 		{Name: "Seed", Value: fmt.Sprint(g.cfg.seed)},
 	}, rec.Tags...)
-	rec.Result = g.s.Outcome()
-	return rec, nil
+	return rec
 }
 
 // save writes the record, when -record asks for one.
@@ -51,11 +47,7 @@ func (g *game) save() error {
 	if g.cfg.recordPath == "" {
 		return nil
 	}
-	rec, err := g.record()
-	if err != nil {
-		return fmt.Errorf("record: %w", err)
-	}
-	text, err := rec.AppendText(nil)
+	text, err := g.record().AppendText(nil)
 	if err != nil {
 		return fmt.Errorf("record: %w", err)
 	}

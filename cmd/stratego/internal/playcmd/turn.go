@@ -46,13 +46,12 @@ func (g *game) humanTurn() error {
 		case "info":
 			g.info(v, f[1:])
 		case "resign":
-			next, err := g.s.Resign(me)
+			next, err := g.gm.Resign(me)
 			if err != nil {
 				return err
 			}
-			g.s = next
 			fmt.Fprintln(g.out, "You resign.")
-			return g.save()
+			return g.set(next)
 		case "quit", "exit":
 			return stopError{"quit"}
 		default:
@@ -71,12 +70,12 @@ func (g *game) tryMove(v stratego.View, line string) (done bool, err error) {
 		fmt.Fprintf(g.out, "not a move or a command: %q; type \"help\" for the commands\n", line)
 		return false, nil
 	}
-	next, _, err := g.s.Apply(m)
+	next, _, err := g.gm.Apply(m)
 	if err != nil {
 		fmt.Fprintf(g.out, "refused, %v: %s\n", m, termboard.Refusal(g.cfg.rules, err))
 		return false, nil
 	}
-	if err := g.played(next, m); err != nil {
+	if err := g.set(next); err != nil {
 		return true, err
 	}
 	me := g.cfg.human
