@@ -168,14 +168,14 @@ func parseFlags(args []string, out io.Writer) (config, error) {
 
 // game is one game in progress.
 type game struct {
-	cfg   config
-	bot   bot.Player
-	in    *bufio.Scanner
-	out   io.Writer
-	st    termboard.Style
-	rng   *rand.Rand
-	gm    stratego.Game  // the game so far
-	s     stratego.State // its current state, gm.State()
+	cfg config
+	bot bot.Player
+	in  *bufio.Scanner
+	out io.Writer
+	st  termboard.Style
+	rng *rand.Rand
+	gm  stratego.Game  // the game so far
+	s   stratego.State // its current state, gm.State()
 }
 
 // errStop ends the game early: the end of the input or "quit".
