@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/internal/datatest"
 	"pgregory.net/rapid"
 )
 
@@ -169,10 +169,7 @@ func TestChooseSetupLikeData(t *testing.T) {
 		file  string
 		rules stratego.Rules
 	}{{"classic_setups.txt", stratego.Classic()}, {"barrage_setups.txt", stratego.Barrage()}} {
-		f, err := os.Open(filepath.Join(dataDir, tc.file))
-		if err != nil {
-			t.Skipf("shared data absent: %v", err)
-		}
+		f := datatest.Open(t, filepath.Join(dataDir, tc.file))
 		var real, chosen setupFacts
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
@@ -182,7 +179,6 @@ func TestChooseSetupLikeData(t *testing.T) {
 			}
 			real.add(tc.rules, s)
 		}
-		f.Close()
 		rng := rand.New(rand.NewPCG(3, 4))
 		for range 300 {
 			s, _ := ChooseSetup(tc.rules, rng)

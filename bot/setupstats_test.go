@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/internal/datatest"
 )
 
 var updateStats = flag.Bool("update-stats", false, "rewrite setupstats.go from ../../shared/data")
@@ -24,11 +25,7 @@ const dataDir = "../../shared/data"
 // put that rank there, and the number of setups.
 func countSetups(t *testing.T, name string) (stats [stratego.NumRanks][40]int, n int) {
 	t.Helper()
-	f, err := os.Open(filepath.Join(dataDir, name))
-	if err != nil {
-		t.Skipf("shared data absent: %v", err)
-	}
-	defer f.Close()
+	f := datatest.Open(t, filepath.Join(dataDir, name))
 	var count [stratego.NumRanks][40]int
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
