@@ -400,7 +400,7 @@ func (r *Rules) UnmarshalText(b []byte) error {
 // or a *[RulesError] (wrapping [ErrRules]).
 func ParseRules(text string) (Rules, error) {
 	in := text
-	text = asciiLower(text) // names and squares are read in any case
+	text = lower(text) // names and squares are read in any case
 	name, rest, _ := strings.Cut(text, ",")
 	r, ok := Preset(name)
 	if !ok {
@@ -449,23 +449,6 @@ func presetList() []string {
 		names[i] = p.name
 	}
 	return names
-}
-
-// asciiLower returns s with the ASCII letters A–Z in lower case, so that
-// every byte keeps its offset.
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if b[j] >= 'A' && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }
 
 // keyList lists the keys of the rules text: "width, height, …, maxquiet".
@@ -677,14 +660,15 @@ func (r *EndReason) UnmarshalText(b []byte) error {
 	return unmarshal(r, b, ParseEndReason)
 }
 
-// ParseEndReason parses the form of [EndReason.String] ("flag captured").
+// ParseEndReason parses the form of [EndReason.String] ("flag
+// captured"), in any case.
 func ParseEndReason(s string) (EndReason, error) {
 	for i, n := range endNames {
-		if n == s {
+		if strings.EqualFold(n, s) {
 			return EndReason(i), nil
 		}
 	}
-	return NotOver, parseErr("end reason", s, 0, `a reason such as "flag captured"`)
+	return NotOver, parseErr("end reason", s, 0, "an end reason, "+orList(endNames[1:]))
 }
 
 // drawReasons and winReasons say which reasons end a game in a draw and
@@ -722,23 +706,19 @@ func (o *Outcome) UnmarshalText(b []byte) error {
 	return unmarshal(o, b, ParseOutcome)
 }
 
-// ParseOutcome parses the form of [Outcome.String]: "ongoing",
-// "<color> wins (<reason>)" or "draw (<reason>)". A reason must fit the
-// result: flag captured, no legal move and resignation have a winner;
-// the others are draws.
+// ParseOutcome parses the form of [Outcome.String], in any case:
+// "ongoing", "<color> wins (<reason>)" or "draw (<reason>)". A reason
+// must fit the result: flag captured, no legal move and resignation have
+// a winner; the others are draws. It reads from left to right, so an
+// error's offset is that of the first word that is wrong.
 func ParseOutcome(s string) (Outcome, error) {
+	in := s
+	s = lower(s)
 	if s == "ongoing" {
 		return Outcome{}, nil
 	}
+	var o Outcome
 	head, reason, ok := strings.Cut(s, " (")
-	if !ok || !strings.HasSuffix(reason, ")") {
-		return Outcome{}, parseErr("outcome", s, 0, `"ongoing", "<color> wins (<reason>)" or "draw (<reason>)"`)
-	}
-	rs, err := ParseEndReason(reason[:len(reason)-1])
-	if err != nil || rs == NotOver {
-		return Outcome{}, parseErr("outcome", s, len(head)+2, "an end reason")
-	}
-	o := Outcome{Reason: rs}
 	switch head {
 	case "draw":
 	case "red wins":
@@ -746,10 +726,21 @@ func ParseOutcome(s string) (Outcome, error) {
 	case "blue wins":
 		o.Winner = Blue
 	default:
-		return Outcome{}, parseErr("outcome", s, 0, `"red wins", "blue wins" or "draw"`)
+		return Outcome{}, parseErr("outcome", in, 0, `"ongoing", "red wins", "blue wins" or "draw"`)
 	}
+	if !ok {
+		return Outcome{}, parseErr("outcome", in, len(head), `" (" and an end reason`)
+	}
+	if !strings.HasSuffix(reason, ")") {
+		return Outcome{}, parseErr("outcome", in, len(s), `")" closing the reason`)
+	}
+	rs, err := ParseEndReason(reason[:len(reason)-1])
+	if err != nil || rs == NotOver {
+		return Outcome{}, parseErr("outcome", in, len(head)+2, "an end reason, "+orList(endNames[1:]))
+	}
+	o.Reason = rs
 	if !o.valid() {
-		return Outcome{}, parseErr("outcome", s, len(head)+2, "a reason that fits "+strconv.Quote(head))
+		return Outcome{}, parseErr("outcome", in, len(head)+2, "a reason that fits "+strconv.Quote(head))
 	}
 	return o, nil
 }
