@@ -154,11 +154,11 @@ type Captive struct {
 // tests without knowing of the type; the type is not.
 type beatMark struct {
 	Sq   int
-	Beat rankMask
+	Beat RankSet
 }
 
 // beatAt returns the "<" mark of the piece on the square of index i.
-func (p *Position) beatAt(i int) rankMask {
+func (p *Position) beatAt(i int) RankSet {
 	for _, b := range p.beats {
 		if b.Sq == i {
 			return b.Beat
@@ -169,7 +169,7 @@ func (p *Position) beatAt(i int) rankMask {
 
 // addBeat adds the ranks of beat to the mark of the square of index i,
 // keeping the marks in square order.
-func (p *Position) addBeat(i int, beat rankMask) {
+func (p *Position) addBeat(i int, beat RankSet) {
 	k, found := slices.BinarySearchFunc(p.beats, i, func(b beatMark, i int) int { return b.Sq - i })
 	if found {
 		p.beats[k].Beat |= beat
@@ -404,7 +404,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 	if err := r.Validate(); err != nil {
 		return b, err
 	}
-	if !p.Turn.IsValid() || p.Ply < 0 || p.PliesWithoutAttack < 0 || !p.Outcome.valid() ||
+	if !p.Turn.IsValid() || p.Ply < 0 || p.PliesWithoutAttack < 0 || !p.Outcome.IsValid() ||
 		(p.Viewer != NoColor && !p.Viewer.IsValid()) {
 		return b, &SetupError{Reason: "position has an invalid turn, counter, outcome or viewer"}
 	}
@@ -507,7 +507,7 @@ var pieceMarks = [...]struct {
 // allKnown holds every Knowledge flag.
 const allKnown = KnownRank | KnownMoved | KnownFar | KnownLong | KnownTurn
 
-func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool, beat rankMask) []byte {
+func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool, beat RankSet) []byte {
 	b = append(b, "rb"[pc.Color()-Red], n.Char(pc.Rank()))
 	for _, m := range pieceMarks {
 		if (m.k != 0 && k&m.k != 0) || (m.k == 0 && rescuer) {
@@ -739,7 +739,7 @@ func ParsePosition(text string) (Position, error) {
 		default:
 			o.Reason = NotOver
 		}
-		if o.Reason == NotOver || !o.valid() {
+		if o.Reason == NotOver || !o.IsValid() {
 			return Position{}, ps.err(off[9], `"*" or an outcome such as "red:flag" or "draw:agreed"`)
 		}
 		p.Outcome = o
@@ -762,7 +762,7 @@ func ParsePosition(text string) (Position, error) {
 
 // scanPiece reads a piece token at s[i:] and returns it, its marks and
 // the offset after it, or offset 0 when there is none.
-func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, rankMask, int) {
+func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, int) {
 	if i+1 >= len(s) {
 		return 0, 0, false, 0, 0
 	}
@@ -791,7 +791,7 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, rankMask, 
 			j++
 		}
 	}
-	var beat rankMask
+	var beat RankSet
 	if j < len(s) && s[j] == '<' {
 		// Labels of movable ranks, in increasing order, at least one.
 		j++

@@ -21,7 +21,7 @@ func (p Position) build(mk, derive bool) (State, error) {
 	if p.Ply < 0 || p.Ply > 1<<30 || p.PliesWithoutAttack < 0 || p.PliesWithoutAttack > p.Ply {
 		return State{}, posErr(NoColor, NoSquare, "counters out of range")
 	}
-	if !p.Outcome.valid() {
+	if !p.Outcome.IsValid() {
 		return State{}, posErr(NoColor, NoSquare, "invalid outcome")
 	}
 	if p.Viewer != NoColor && !p.Viewer.IsValid() {
@@ -192,7 +192,7 @@ func (p *Position) checkKnown(pc Piece, k Knowledge) error {
 // checkBeat checks the silent-defense mark of pc (the attacker ranks
 // beat, if any): only under silent defense, only on a piece whose rank
 // was not shown, only movable attackers, and a rank that beats them all.
-func (p *Position) checkBeat(pc Piece, k Knowledge, beat rankMask) error {
+func (p *Position) checkBeat(pc Piece, k Knowledge, beat RankSet) error {
 	switch {
 	case beat == 0:
 		return nil
@@ -211,11 +211,11 @@ func (p *Position) checkBeat(pc Piece, k Knowledge, beat rankMask) error {
 // beatRanks returns the ranks of a defender that beats ([Resolve] gives
 // DefenderWins) an attacker of every rank in beat: all ranks when beat is
 // empty.
-func (p *Position) beatRanks(beat rankMask) rankMask {
+func (p *Position) beatRanks(beat RankSet) RankSet {
 	return beatRanks(&p.Rules, beat)
 }
 
-func beatRanks(r *Rules, beat rankMask) rankMask {
+func beatRanks(r *Rules, beat RankSet) RankSet {
 	m := allRanks
 	for a := Spy; a <= Marshal; a++ {
 		if beat&(1<<a) == 0 {
@@ -233,7 +233,7 @@ func beatRanks(r *Rules, beat rankMask) rankMask {
 // farRanks returns the ranks a piece with knowledge k (which has
 // KnownFar) may have by its far moves: a Scout, or where Captains move
 // two squares a Captain too, unless a long or turning move tells which.
-func (p *Position) farRanks(k Knowledge) rankMask {
+func (p *Position) farRanks(k Knowledge) RankSet {
 	switch {
 	case k&KnownLong != 0:
 		return 1 << Scout

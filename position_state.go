@@ -8,13 +8,36 @@ package stratego
 // wrapping [ErrSetup] when the position breaks the other checks of
 // [ParsePosition].
 func (p Position) State() (State, error) {
-	return p.build(true, false)
+	return p.literal().build(true, false)
 }
 
-// stateWithRulesOutcome is State for a position whose outcome is unknown:
-// the state gets the outcome the rules give.
-func (p Position) stateWithRulesOutcome() (State, error) {
-	return p.build(true, true)
+// StateWithRulesOutcome is [Position.State] for a position read from a
+// form that does not record how the game stands (such as StraDos3, or a
+// puzzle): when p.Outcome is not over, the state gets the outcome the
+// rules give to p's board, turn and counters (so a side without a legal
+// move has lost) where State would refuse the position. A finished
+// p.Outcome is checked as State checks it.
+func (p Position) StateWithRulesOutcome() (State, error) {
+	return p.literal().build(true, true)
+}
+
+// Validate reports whether p passes the checks of [ParsePosition]
+// without making a state, so it checks a player's view too (the checks
+// that do not need the hidden ranks): nil, the *[RulesError] of invalid
+// rules, or an error wrapping [ErrSetup].
+func (p Position) Validate() error {
+	_, err := p.literal().build(false, false)
+	return err
+}
+
+// literal returns p with the repetition record a Position literal lacks
+// under the More-Squares "game" scope: the current board as the one
+// board remembered, as at the start of a game.
+func (p Position) literal() Position {
+	if p.Rules.MoreSquares == MoreSquaresGame && p.seen == 0 && len(p.history) == 0 {
+		p.seen = 1
+	}
+	return p
 }
 
 func hashBoard(b *Board) uint64 {

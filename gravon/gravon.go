@@ -1,4 +1,4 @@
-package stratego
+package gravon
 
 import (
 	"encoding/xml"
@@ -7,21 +7,23 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/stratego-go/stratego"
 )
 
 // Gravon StraDoS2 letters (RULES.md section 9): A empty, _ lake, Red B..M
 // and Blue N..Y for Bomb, Spy, Scout, Miner, Sergeant, Lieutenant,
 // Captain, Major, Colonel, General, Marshal, Flag.
-var gravonOrder = [12]Rank{Bomb, Spy, Scout, Miner, Sergeant, Lieutenant, Captain, Major, Colonel, General, Marshal, Flag}
+var gravonOrder = [12]stratego.Rank{stratego.Bomb, stratego.Spy, stratego.Scout, stratego.Miner, stratego.Sergeant, stratego.Lieutenant, stratego.Captain, stratego.Major, stratego.Colonel, stratego.General, stratego.Marshal, stratego.Flag}
 
-// GravonLetter returns the Gravon StraDoS2 letter of p ('A' for no piece).
-func GravonLetter(p Piece) byte {
+// Letter returns the Gravon StraDoS2 letter of p ('A' for no piece).
+func Letter(p stratego.Piece) byte {
 	for i, rk := range gravonOrder {
 		if rk == p.Rank() {
 			switch p.Color() {
-			case Red:
+			case stratego.Red:
 				return byte('B' + i)
-			case Blue:
+			case stratego.Blue:
 				return byte('N' + i)
 			}
 		}
@@ -29,29 +31,29 @@ func GravonLetter(p Piece) byte {
 	return 'A'
 }
 
-// GravonPiece returns the piece of a Gravon StraDoS2 letter B–Y, and false
+// PieceOf returns the piece of a Gravon StraDoS2 letter B–Y, and false
 // for any other byte (including 'A' and '_').
-func GravonPiece(ch byte) (Piece, bool) {
+func PieceOf(ch byte) (stratego.Piece, bool) {
 	switch {
 	case ch >= 'B' && ch <= 'M':
-		return NewPiece(Red, gravonOrder[ch-'B']), true
+		return stratego.NewPiece(stratego.Red, gravonOrder[ch-'B']), true
 	case ch >= 'N' && ch <= 'Y':
-		return NewPiece(Blue, gravonOrder[ch-'N']), true
+		return stratego.NewPiece(stratego.Blue, gravonOrder[ch-'N']), true
 	}
 	return 0, false
 }
 
-// ParseGravonField parses a 100-character Gravon StraDoS2 field (index =
+// ParseField parses a 100-character Gravon StraDoS2 field (index =
 // row×10 + file, 0 = a1): 'A' empty, '_' lake, 'B'–'Y' pieces. Lake
 // letters must stand exactly on r's lakes, and pieces only on r's board.
-func ParseGravonField(r Rules, field string) (Board, error) {
-	var b Board
-	if len(field) != MaxSquares {
-		return b, parseErr("gravon field", field, min(len(field), MaxSquares), "exactly 100 letters")
+func ParseField(r stratego.Rules, field string) (stratego.Board, error) {
+	var b stratego.Board
+	if len(field) != stratego.MaxSquares {
+		return b, parseErr("gravon field", field, min(len(field), stratego.MaxSquares), "exactly 100 letters")
 	}
-	for i := 0; i < MaxSquares; i++ {
+	for i := 0; i < stratego.MaxSquares; i++ {
 		ch := field[i]
-		sq := Square(i + 1)
+		sq := stratego.Square(i + 1)
 		switch {
 		case ch == '_':
 			if !r.Lakes.Has(sq) {
@@ -62,7 +64,7 @@ func ParseGravonField(r Rules, field string) (Board, error) {
 				return b, parseErr("gravon field", field, i, "the lake '_' on "+sq.String())
 			}
 		default:
-			p, ok := GravonPiece(ch)
+			p, ok := PieceOf(ch)
 			if !ok {
 				return b, parseErr("gravon field", field, i, "a letter A-Y or '_'")
 			}
@@ -75,46 +77,46 @@ func ParseGravonField(r Rules, field string) (Board, error) {
 	return b, nil
 }
 
-// GravonField returns the 100-character Gravon StraDoS2 field of a board
+// Field returns the 100-character Gravon StraDoS2 field of a board
 // under r ('_' on r's lakes).
-func GravonField(r Rules, b Board) string {
-	out := make([]byte, MaxSquares)
+func Field(r stratego.Rules, b stratego.Board) string {
+	out := make([]byte, stratego.MaxSquares)
 	for i, p := range b {
 		switch {
-		case r.Lakes.Has(Square(i + 1)):
+		case r.Lakes.Has(stratego.Square(i + 1)):
 			out[i] = '_'
 		default:
-			out[i] = GravonLetter(p)
+			out[i] = Letter(p)
 		}
 	}
 	return string(out)
 }
 
-// ParseGravonSetup parses a Gravon setup of one letter per square of the
+// ParseSetup parses a Gravon setup of one letter per square of the
 // owner's first rows, a1 first (40 letters for the classic zone): 'A'
 // empty, and either color's piece letters, and checks it with
 // [Rules.CheckSetup]. The error is a *[ParseError] for bad text, or the
 // error of [Rules.CheckSetup].
-func ParseGravonSetup(r Rules, text string) (Setup, error) {
+func ParseSetup(r stratego.Rules, text string) (stratego.Setup, error) {
 	if err := r.Validate(); err != nil {
-		return Setup{}, err
+		return stratego.Setup{}, err
 	}
-	s := NewSetup(r)
+	s := stratego.NewSetup(r)
 	if len(text) == 0 || len(text)%r.Width != 0 || len(text) > r.Width*r.Height {
-		return Setup{}, parseErr("gravon setup", text, 0, "whole rows of letters")
+		return stratego.Setup{}, parseErr("gravon setup", text, 0, "whole rows of letters")
 	}
 	for i := 0; i < len(text); i++ {
 		if text[i] == 'A' {
 			continue
 		}
-		p, ok := GravonPiece(text[i])
+		p, ok := PieceOf(text[i])
 		if !ok {
-			return Setup{}, parseErr("gravon setup", text, i, "a letter A-Y")
+			return stratego.Setup{}, parseErr("gravon setup", text, i, "a letter A-Y")
 		}
-		s.Put(SquareAt(i%r.Width, i/r.Width), p.Rank())
+		s.Put(stratego.SquareAt(i%r.Width, i/r.Width), p.Rank())
 	}
-	if err := r.checkSetup(NoColor, s); err != nil {
-		return Setup{}, err
+	if err := r.CheckSetup(s); err != nil {
+		return stratego.Setup{}, err
 	}
 	return s, nil
 }
@@ -124,29 +126,29 @@ func ParseGravonSetup(r Rules, text string) (Setup, error) {
 // two characters: "A1", "K:" (j10).
 const gravonFiles = "ABCDEFGHIK"
 
-// GravonSquare returns the Gravon name of sq ("A1" … "K:"), or "" for an
+// Square returns the Gravon name of sq ("A1" … "K:"), or "" for an
 // invalid square.
-func GravonSquare(sq Square) string {
+func Square(sq stratego.Square) string {
 	if !sq.IsValid() {
 		return ""
 	}
 	return string([]byte{gravonFiles[sq.File()], byte('1' + sq.Row())})
 }
 
-// ParseGravonSquare parses a Gravon square name: a file letter A–K
+// ParseSquare parses a Gravon square name: a file letter A–K
 // without J (lower case accepted) and a row character 1–9 or ":" (10).
-func ParseGravonSquare(s string) (Square, error) {
+func ParseSquare(s string) (stratego.Square, error) {
 	if len(s) != 2 {
-		return NoSquare, parseErr("gravon square", s, 0, "a file A-K (no J) and a row 1-9 or ':'")
+		return stratego.NoSquare, parseErr("gravon square", s, 0, "a file A-K (no J) and a row 1-9 or ':'")
 	}
 	f := strings.IndexByte(gravonFiles, upper(s[0]))
 	if f < 0 {
-		return NoSquare, parseErr("gravon square", s, 0, "a file A-K (no J)")
+		return stratego.NoSquare, parseErr("gravon square", s, 0, "a file A-K (no J)")
 	}
 	if s[1] < '1' || s[1] > ':' {
-		return NoSquare, parseErr("gravon square", s, 1, "a row 1-9 or ':'")
+		return stratego.NoSquare, parseErr("gravon square", s, 1, "a row 1-9 or ':'")
 	}
-	return SquareAt(f, int(s[1]-'1')), nil
+	return stratego.SquareAt(f, int(s[1]-'1')), nil
 }
 
 func upper(c byte) byte {
@@ -156,33 +158,53 @@ func upper(c byte) byte {
 	return c
 }
 
-// GravonMove returns the GSN form of a piece move, "XY-ZW" in Gravon
+// parseErr returns the *stratego.ParseError of a Gravon text.
+func parseErr(what, input string, pos int, want string) error {
+	return &stratego.ParseError{What: what, Input: input, Pos: pos, Want: want}
+}
+
+// parseCount parses a decimal count 0…max without sign or leading zeros.
+func parseCount(v string, max int) (int, bool) {
+	if v == "" || len(v) > 9 || (len(v) > 1 && v[0] == '0') {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(v); i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(v[i]-'0')
+	}
+	return n, n <= max
+}
+
+// Move returns the GSN form of a piece move, "XY-ZW" in Gravon
 // squares; a turning Captain's Via is not written (Gravon does not).
 // It returns "" for a rescue or an invalid move.
-func GravonMove(m Move) string {
+func Move(m stratego.Move) string {
 	if !m.IsValid() || m.IsRescue() {
 		return ""
 	}
-	return GravonSquare(m.From) + "-" + GravonSquare(m.To)
+	return Square(m.From) + "-" + Square(m.To)
 }
 
-// ParseGravonMove parses the GSN move form "XY-ZW".
-func ParseGravonMove(s string) (Move, error) {
+// ParseMove parses the GSN move form "XY-ZW".
+func ParseMove(s string) (stratego.Move, error) {
 	if len(s) != 5 || s[2] != '-' {
-		return Move{}, parseErr("gravon move", s, 0, `"XY-ZW" in Gravon squares`)
+		return stratego.Move{}, parseErr("gravon move", s, 0, `"XY-ZW" in Gravon squares`)
 	}
-	from, err1 := ParseGravonSquare(s[:2])
-	to, err2 := ParseGravonSquare(s[3:])
+	from, err1 := ParseSquare(s[:2])
+	to, err2 := ParseSquare(s[3:])
 	if err1 != nil || err2 != nil || from == to {
-		return Move{}, parseErr("gravon move", s, 0, "two different Gravon squares")
+		return stratego.Move{}, parseErr("gravon move", s, 0, "two different Gravon squares")
 	}
-	return Move{From: from, To: to}, nil
+	return stratego.Move{From: from, To: to}, nil
 }
 
-// GravonSetup returns the Gravon form of a setup: one letter per square
+// Setup returns the Gravon form of a setup: one letter per square
 // of the owner's zone rows, a1 first ("A" for an empty square), in the
 // letters of color c (Red B–M, Blue N–Y).
-func GravonSetup(r Rules, s Setup, c Color) string {
+func Setup(r stratego.Rules, s stratego.Setup, c stratego.Color) string {
 	rows := 1
 	for q := range r.Zone.All() {
 		rows = max(rows, q.Row()+1)
@@ -190,9 +212,9 @@ func GravonSetup(r Rules, s Setup, c Color) string {
 	b := make([]byte, 0, rows*r.Width)
 	for row := 0; row < rows; row++ {
 		for f := 0; f < r.Width; f++ {
-			rk := s.At(SquareAt(f, row))
+			rk := s.At(stratego.SquareAt(f, row))
 			if rk.IsValid() {
-				b = append(b, GravonLetter(NewPiece(c, rk)))
+				b = append(b, Letter(stratego.NewPiece(c, rk)))
 			} else {
 				b = append(b, 'A')
 			}
@@ -205,45 +227,95 @@ func GravonSetup(r Rules, s Setup, c Color) string {
 // name them.
 var gravonTypes = []string{"classic", "barrage", "classicfree", "ultimate lightning", "duell"}
 
-// GravonRules returns the rules of a Gravon game type: "classic" and
+// Rules returns the rules of a Gravon game type: "classic" and
 // "classicfree" are [Gravon]; "barrage", "duell" and "ultimate
 // lightning" are [Barrage], [Duel] and [UltimateLightning] with the
 // server's repetition rules (Two-Squares limit 5, no More-Squares Rule).
 // In "classicfree" games the pieces start anywhere (see
-// [GravonGame.Record]).
-func GravonRules(typ string) (Rules, error) {
-	var r Rules
+// [Game.Record]).
+func Rules(typ string) (stratego.Rules, error) {
+	var r stratego.Rules
 	switch typ {
 	case "classic", "classicfree":
-		return Gravon(), nil
+		return stratego.Gravon(), nil
 	case "barrage":
-		r = Barrage()
+		r = stratego.Barrage()
 	case "duell":
-		r = Duel()
+		r = stratego.Duel()
 	case "ultimate lightning":
-		r = UltimateLightning()
+		r = stratego.UltimateLightning()
 	default:
-		return Rules{}, parseErr("gravon game type", typ, 0, `"classic", "barrage", "duell", "ultimate lightning" or "classicfree"`)
+		return stratego.Rules{}, parseErr("gravon game type", typ, 0, `"classic", "barrage", "duell", "ultimate lightning" or "classicfree"`)
 	}
-	r.TwoSquares, r.MoreSquares = 5, MoreSquaresOff
+	r.TwoSquares, r.MoreSquares = 5, stratego.MoreSquaresOff
 	return r, nil
 }
 
-// Gravon end codes (the "type" of a Gravon result).
+// End is a Gravon end code, the "type" of a Gravon game's result: how
+// the game ended. Its text form is the decimal code of the archive's
+// files.
+type End int
+
+// The Gravon end codes.
 const (
-	GravonNoMove          = 0  // the loser was unable to move
-	GravonFlag            = 1  // flag captured
-	GravonBothStuck       = 2  // both unable to move: a draw
-	GravonForfeit         = 3  // the loser forfeited (resigned)
-	GravonTieAgreed       = 4  // a draw agreed
-	GravonBothMissing     = 10 // both players left
-	GravonPlayerClock     = 11 // the loser's clock ran out
-	GravonGameClock       = 12 // the game clock ran out
-	GravonClockAndMissing = 13 // the loser's clock ran out and the loser left
-	GravonOpponentMissing = 14 // the loser left
+	EndNoMove          End = 0  // the loser was unable to move
+	EndFlag            End = 1  // flag captured
+	EndBothStuck       End = 2  // both unable to move: a draw
+	EndForfeit         End = 3  // the loser forfeited (resigned)
+	EndTieAgreed       End = 4  // a draw agreed
+	EndBothMissing     End = 10 // both players left
+	EndPlayerClock     End = 11 // the loser's clock ran out
+	EndGameClock       End = 12 // the game clock ran out
+	EndClockAndMissing End = 13 // the loser's clock ran out and the loser left
+	EndOpponentMissing End = 14 // the loser left
 )
 
-// GravonOutcome maps a Gravon result (end code and winner: 1 Red, 2 Blue,
+// endNames is the one table of the end codes' names.
+var endNames = map[End]string{
+	EndNoMove:          "unable to move",
+	EndFlag:            "flag captured",
+	EndBothStuck:       "both unable to move",
+	EndForfeit:         "forfeit",
+	EndTieAgreed:       "tie agreed",
+	EndBothMissing:     "both missing",
+	EndPlayerClock:     "player clock",
+	EndGameClock:       "game clock",
+	EndClockAndMissing: "player clock and missing",
+	EndOpponentMissing: "opponent missing",
+}
+
+// IsValid reports whether e is one of the Gravon end codes.
+func (e End) IsValid() bool {
+	_, ok := endNames[e]
+	return ok
+}
+
+// String returns the name of e ("flag captured", "game clock", …), or
+// "end code N" for a code Gravon does not define.
+func (e End) String() string {
+	if n, ok := endNames[e]; ok {
+		return n
+	}
+	return "end code " + strconv.Itoa(int(e))
+}
+
+// MarshalText implements [encoding.TextMarshaler] with the decimal code,
+// as Gravon files write it.
+func (e End) MarshalText() ([]byte, error) { return strconv.AppendInt(nil, int64(e), 10), nil }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads a
+// decimal code, which need not be one Gravon defines ([End.IsValid];
+// [Outcome] refuses unknown codes). The error is a *[stratego.ParseError].
+func (e *End) UnmarshalText(text []byte) error {
+	n, ok := parseCount(string(text), 1<<30)
+	if !ok {
+		return parseErr("gravon end code", string(text), 0, "a decimal code")
+	}
+	*e = End(n)
+	return nil
+}
+
+// Outcome maps a Gravon result (end code and winner: 1 Red, 2 Blue,
 // 3 draw) to an outcome. Codes 0, 1 and 2 are the rules' own ends
 // (NoLegalMove, FlagCaptured, NeitherCanMove) and 4 is DrawAgreed. The
 // ends the rules do not know (3 forfeit, 10 both missing, 11 clock, 12
@@ -252,78 +324,78 @@ const (
 // winner is 3. A code that contradicts the winner (a win by code 2 or 4,
 // a draw by code 0 or 1) or an unknown code or winner is an error
 // wrapping ErrMismatch.
-func GravonOutcome(code, winner int) (Outcome, error) {
-	var w Color
+func Outcome(code End, winner int) (stratego.Outcome, error) {
+	var w stratego.Color
 	switch winner {
 	case 1:
-		w = Red
+		w = stratego.Red
 	case 2:
-		w = Blue
+		w = stratego.Blue
 	case 3:
 	default:
-		return Outcome{}, fmt.Errorf("%w: gravon winner %d, want 1, 2 or 3", ErrMismatch, winner)
+		return stratego.Outcome{}, fmt.Errorf("%w: gravon winner %d, want 1, 2 or 3", stratego.ErrMismatch, winner)
 	}
-	var o Outcome
+	var o stratego.Outcome
 	switch code {
-	case GravonNoMove:
-		o = Outcome{Winner: w, Reason: NoLegalMove}
-	case GravonFlag:
-		o = Outcome{Winner: w, Reason: FlagCaptured}
-	case GravonBothStuck:
-		o = Outcome{Winner: w, Reason: NeitherCanMove}
-	case GravonTieAgreed:
-		o = Outcome{Winner: w, Reason: DrawAgreed}
-	case GravonForfeit, GravonBothMissing, GravonPlayerClock, GravonGameClock, GravonClockAndMissing, GravonOpponentMissing:
-		o = Outcome{Winner: w, Reason: Resignation}
-		if w == NoColor {
-			o.Reason = DrawAgreed
+	case EndNoMove:
+		o = stratego.Outcome{Winner: w, Reason: stratego.NoLegalMove}
+	case EndFlag:
+		o = stratego.Outcome{Winner: w, Reason: stratego.FlagCaptured}
+	case EndBothStuck:
+		o = stratego.Outcome{Winner: w, Reason: stratego.NeitherCanMove}
+	case EndTieAgreed:
+		o = stratego.Outcome{Winner: w, Reason: stratego.DrawAgreed}
+	case EndForfeit, EndBothMissing, EndPlayerClock, EndGameClock, EndClockAndMissing, EndOpponentMissing:
+		o = stratego.Outcome{Winner: w, Reason: stratego.Resignation}
+		if w == stratego.NoColor {
+			o.Reason = stratego.DrawAgreed
 		}
 	default:
-		return Outcome{}, fmt.Errorf("%w: unknown gravon end code %d", ErrMismatch, code)
+		return stratego.Outcome{}, fmt.Errorf("%w: unknown gravon end code %d", stratego.ErrMismatch, code)
 	}
-	if !o.valid() {
-		return Outcome{}, fmt.Errorf("%w: gravon end code %d with winner %d", ErrMismatch, code, winner)
+	if !o.IsValid() {
+		return stratego.Outcome{}, fmt.Errorf("%w: gravon end code %d with winner %d", stratego.ErrMismatch, code, winner)
 	}
 	return o, nil
 }
 
-// gravonCode is the inverse of GravonOutcome for the library's outcomes:
+// gravonCode is the inverse of Outcome for the library's outcomes:
 // a resignation is a forfeit (3); the move caps, which Gravon does not
 // have, are the game clock running out (12).
-func gravonCode(o Outcome) (code, winner int) {
+func gravonCode(o stratego.Outcome) (code End, winner int) {
 	winner = 3
 	switch o.Winner {
-	case Red:
+	case stratego.Red:
 		winner = 1
-	case Blue:
+	case stratego.Blue:
 		winner = 2
 	}
 	switch o.Reason {
-	case NoLegalMove:
-		return GravonNoMove, winner
-	case FlagCaptured:
-		return GravonFlag, winner
-	case NeitherCanMove:
-		return GravonBothStuck, winner
-	case Resignation:
-		return GravonForfeit, winner
-	case DrawAgreed:
-		return GravonTieAgreed, winner
+	case stratego.NoLegalMove:
+		return EndNoMove, winner
+	case stratego.FlagCaptured:
+		return EndFlag, winner
+	case stratego.NeitherCanMove:
+		return EndBothStuck, winner
+	case stratego.Resignation:
+		return EndForfeit, winner
+	case stratego.DrawAgreed:
+		return EndTieAgreed, winner
 	}
-	return GravonGameClock, winner
+	return EndGameClock, winner
 }
 
-// GravonGame is a game of the Gravon archive as its files hold it: the
+// Game is a game of the Gravon archive as its files hold it: the
 // game type, the 100-letter start field, the moves (squares only), the
-// players' names and the result code. [ReadGravonXML] and
-// [ReadGravonGSN] read one, [GravonGame.WriteXML] writes one, and
-// [GravonGame.Record] and [GravonGameOf] convert to and from a [Record].
-type GravonGame struct {
+// players' names and the result code. [ReadXML] and
+// [ReadGSN] read one, [Game.WriteXML] writes one, and
+// [Game.Record] and [GameOf] convert to and from a [Record].
+type Game struct {
 	Type    string    // "classic", "barrage", "duell", "ultimate lightning", "classicfree"
 	Field   string    // the start field, 100 letters, or "" when the game ended during setup
-	Moves   []Move    // From and To only
+	Moves   []stratego.Move    // From and To only
 	Players [2]string // Red's and Blue's names
-	End     int       // the end code (GravonFlag, …)
+	End     End       // the end code (EndFlag, …)
 	Winner  int       // 1 Red, 2 Blue, 3 draw
 }
 
@@ -358,51 +430,51 @@ type gravonXML struct {
 	} `xml:"game"`
 }
 
-// ReadGravonXML reads a Gravon XML game file. It checks the layout (the
+// ReadXML reads a Gravon XML game file. It checks the layout (the
 // type, a 100-letter field if any, moves numbered 1, 2, … in Gravon
 // squares, two players, a numeric result) but not the game itself; see
-// [GravonGame.Record]. Errors wrap ErrSyntax.
-func ReadGravonXML(r io.Reader) (GravonGame, error) {
+// [Game.Record]. Errors wrap ErrSyntax.
+func ReadXML(r io.Reader) (Game, error) {
 	var x gravonXML
 	if err := xml.NewDecoder(r).Decode(&x); err != nil {
-		return GravonGame{}, fmt.Errorf("%w: gravon xml: %v", ErrSyntax, err)
+		return Game{}, fmt.Errorf("%w: gravon xml: %v", stratego.ErrSyntax, err)
 	}
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: gravon xml: "+format, append([]any{ErrSyntax}, args...)...)
+		return fmt.Errorf("%w: gravon xml: "+format, append([]any{stratego.ErrSyntax}, args...)...)
 	}
-	g := GravonGame{Type: x.Game.Type}
-	if _, err := GravonRules(g.Type); err != nil {
-		return GravonGame{}, bad("game type %q", g.Type)
+	g := Game{Type: x.Game.Type}
+	if _, err := Rules(g.Type); err != nil {
+		return Game{}, bad("game type %q", g.Type)
 	}
 	if x.Game.Field != nil {
 		g.Field = x.Game.Field.Content
-		if len(g.Field) != MaxSquares {
-			return GravonGame{}, bad("field of %d letters, want 100", len(g.Field))
+		if len(g.Field) != stratego.MaxSquares {
+			return Game{}, bad("field of %d letters, want 100", len(g.Field))
 		}
 	}
 	for i, m := range x.Game.Moves {
-		mv, err := ParseGravonMove(m.Source + "-" + m.Target)
+		mv, err := ParseMove(m.Source + "-" + m.Target)
 		if err != nil || m.ID != i+1 {
-			return GravonGame{}, bad("move %d (id %d): %q-%q", i+1, m.ID, m.Source, m.Target)
+			return Game{}, bad("move %d (id %d): %q-%q", i+1, m.ID, m.Source, m.Target)
 		}
 		g.Moves = append(g.Moves, mv)
 	}
 	if len(x.Game.Players) != 2 || x.Game.Players[0].ID != 1 || x.Game.Players[1].ID != 2 {
-		return GravonGame{}, bad("want players 1 and 2")
+		return Game{}, bad("want players 1 and 2")
 	}
 	g.Players = [2]string{strings.TrimSpace(x.Game.Players[0].Name), strings.TrimSpace(x.Game.Players[1].Name)}
 	code, err1 := strconv.Atoi(x.Game.Result.Type)
 	win, err2 := strconv.Atoi(x.Game.Result.Winner)
 	if err1 != nil || err2 != nil {
-		return GravonGame{}, bad("result type %q winner %q, want numbers", x.Game.Result.Type, x.Game.Result.Winner)
+		return Game{}, bad("result type %q winner %q, want numbers", x.Game.Result.Type, x.Game.Result.Winner)
 	}
-	g.End, g.Winner = code, win
+	g.End, g.Winner = End(code), win
 	return g, nil
 }
 
 // WriteXML writes g as a Gravon XML game file, in the layout that
-// [ReadGravonXML] reads.
-func (g GravonGame) WriteXML(w io.Writer) error {
+// [ReadXML] reads.
+func (g Game) WriteXML(w io.Writer) error {
 	var x gravonXML
 	x.Game.Type = g.Type
 	if g.Field != "" {
@@ -411,9 +483,9 @@ func (g GravonGame) WriteXML(w io.Writer) error {
 		}{g.Field}
 	}
 	for i, m := range g.Moves {
-		s := GravonMove(m)
+		s := Move(m)
 		if s == "" {
-			return fmt.Errorf("%w: gravon xml: move %d %v", ErrInvalid, i+1, m)
+			return fmt.Errorf("%w: gravon xml: move %d %v", stratego.ErrInvalid, i+1, m)
 		}
 		x.Game.Moves = append(x.Game.Moves, struct {
 			ID     int    `xml:"id,attr"`
@@ -427,7 +499,7 @@ func (g GravonGame) WriteXML(w io.Writer) error {
 			Name string `xml:",chardata"`
 		}{i + 1, p})
 	}
-	x.Game.Result.Type = strconv.Itoa(g.End)
+	x.Game.Result.Type = strconv.Itoa(int(g.End))
 	x.Game.Result.Winner = strconv.Itoa(g.Winner)
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
@@ -444,7 +516,7 @@ func (g GravonGame) WriteXML(w io.Writer) error {
 // gsnTypes are the game types of the GSN "type N" line.
 var gsnTypes = []string{"classic", "barrage", "classicfree", "ultimate lightning"}
 
-// ReadGravonGSN reads an older Gravon GSN text file (the layout read by
+// ReadGSN reads an older Gravon GSN text file (the layout read by
 // rhalbersma/gravon scripts/gsn2xml.py):
 //
 //	#X38FA11 Stratego-Notation v1          (or v2)
@@ -458,10 +530,10 @@ var gsnTypes = []string{"classic", "barrage", "classicfree", "ultimate lightning
 // The winner is stored as in XML files (1 Red, 2 Blue, 3 draw). Rescue
 // lines of Ultimate Lightning games (a ":" in the third column) have no
 // documented form and are an error. Errors wrap ErrSyntax.
-func ReadGravonGSN(r io.Reader) (GravonGame, error) {
+func ReadGSN(r io.Reader) (Game, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return GravonGame{}, err
+		return Game{}, err
 	}
 	text := strings.TrimPrefix(string(data), "\ufeff")
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
@@ -469,43 +541,43 @@ func ReadGravonGSN(r io.Reader) (GravonGame, error) {
 		lines = lines[:len(lines)-1]
 	}
 	bad := func(line int, format string, args ...any) error {
-		return fmt.Errorf("%w: gravon gsn line %d: "+format, append([]any{ErrSyntax, line + 1}, args...)...)
+		return fmt.Errorf("%w: gravon gsn line %d: "+format, append([]any{stratego.ErrSyntax, line + 1}, args...)...)
 	}
 	if len(lines) < 4 {
-		return GravonGame{}, bad(len(lines), "want a header, a type, END and a result line")
+		return Game{}, bad(len(lines), "want a header, a type, END and a result line")
 	}
 	for i := range lines {
 		lines[i] = strings.TrimSpace(lines[i])
 	}
 	if h := lines[0]; h != "#X38FA11 Stratego-Notation v1" && h != "#X38FA11 Stratego-Notation v2" {
-		return GravonGame{}, bad(0, "header %q", h)
+		return Game{}, bad(0, "header %q", h)
 	}
 	t, ok := strings.CutPrefix(lines[1], "type ")
 	n, okn := parseCount(t, len(gsnTypes)-1)
 	if !ok || !okn {
-		return GravonGame{}, bad(1, "want \"type N\" with N 0-3")
+		return Game{}, bad(1, "want \"type N\" with N 0-3")
 	}
-	g := GravonGame{Type: gsnTypes[n]}
+	g := Game{Type: gsnTypes[n]}
 	i := 2
 	if lines[i] != "END" {
-		if len(lines[i]) != MaxSquares {
-			return GravonGame{}, bad(i, "field of %d letters, want 100", len(lines[i]))
+		if len(lines[i]) != stratego.MaxSquares {
+			return Game{}, bad(i, "field of %d letters, want 100", len(lines[i]))
 		}
 		g.Field = lines[i]
 		i++
 	}
 	for ; i < len(lines) && lines[i] != "END"; i++ {
 		if len(lines[i]) >= 3 && lines[i][2] == ':' {
-			return GravonGame{}, bad(i, "rescue line %q is not supported", lines[i])
+			return Game{}, bad(i, "rescue line %q is not supported", lines[i])
 		}
-		m, err := ParseGravonMove(lines[i])
+		m, err := ParseMove(lines[i])
 		if err != nil {
-			return GravonGame{}, bad(i, "move %q", lines[i])
+			return Game{}, bad(i, "move %q", lines[i])
 		}
 		g.Moves = append(g.Moves, m)
 	}
 	if i+2 != len(lines) {
-		return GravonGame{}, bad(i, "want END and then one result line")
+		return Game{}, bad(i, "want END and then one result line")
 	}
 	players, result, ok1 := strings.Cut(lines[i+1], " result ")
 	red, blue, ok2 := strings.Cut(players, " vs ")
@@ -513,16 +585,16 @@ func ReadGravonGSN(r io.Reader) (GravonGame, error) {
 	c, err1 := strconv.Atoi(code)
 	w, err2 := strconv.Atoi(win)
 	if !ok1 || !ok2 || !ok3 || err1 != nil || err2 != nil {
-		return GravonGame{}, bad(i+1, "want \"<red> vs <blue> result <code> winner <w>\"")
+		return Game{}, bad(i+1, "want \"<red> vs <blue> result <code> winner <w>\"")
 	}
 	g.Players = [2]string{red, blue}
-	g.End, g.Winner = c, w+1
+	g.End, g.Winner = End(c), w+1
 	return g, nil
 }
 
-// Record converts g to a game record under [GravonRules] of its type,
+// Record converts g to a game record under [Rules] of its type,
 // with tags Site "gravon.de", Red and Blue (the players), GravonType and
-// GravonResult (the end code), and the result of [GravonOutcome]. The
+// GravonResult (the end code), and the result of [Outcome]. The
 // start is the two setups read from the field when they fit the rules,
 // and otherwise (always for "classicfree", where pieces start anywhere)
 // a start position made with [FromBoard]. A turning Captain move, which
@@ -531,39 +603,39 @@ func ReadGravonGSN(r io.Reader) (GravonGame, error) {
 // ([Record.Replay] does). The error wraps ErrSyntax for a bad field,
 // ErrSetup for a placement FromBoard refuses, and ErrMismatch for a
 // result that contradicts itself.
-func (g GravonGame) Record() (Record, error) {
-	r, err := GravonRules(g.Type)
+func (g Game) Record() (stratego.Record, error) {
+	r, err := Rules(g.Type)
 	if err != nil {
-		return Record{}, err
+		return stratego.Record{}, err
 	}
-	rec := Record{Rules: r, Tags: []Tag{
-		{"Site", "gravon.de"}, {"Red", g.Players[0]}, {"Blue", g.Players[1]},
-		{"GravonType", g.Type}, {"GravonResult", strconv.Itoa(g.End)},
+	rec := stratego.Record{Rules: r, Tags: []stratego.Tag{
+		{Name: "Site", Value: "gravon.de"}, {Name: "Red", Value: g.Players[0]}, {Name: "Blue", Value: g.Players[1]},
+		{Name: "GravonType", Value: g.Type}, {Name: "GravonResult", Value: strconv.Itoa(int(g.End))},
 	}}
-	if rec.Result, err = GravonOutcome(g.End, g.Winner); err != nil {
-		return Record{}, err
+	if rec.Result, err = Outcome(g.End, g.Winner); err != nil {
+		return stratego.Record{}, err
 	}
 	if g.Field == "" {
-		return Record{}, fmt.Errorf("%w: gravon game without a field (ended during setup)", ErrSyntax)
+		return stratego.Record{}, fmt.Errorf("%w: gravon game without a field (ended during setup)", stratego.ErrSyntax)
 	}
-	b, err := ParseGravonField(r, g.Field)
+	b, err := ParseField(r, g.Field)
 	if err != nil {
-		return Record{}, err
+		return stratego.Record{}, err
 	}
-	var s State
+	var s stratego.State
 	red, blue, ok := setupsOf(r, &b)
 	if g.Type != "classicfree" && ok {
 		rec.RedSetup, rec.BlueSetup = red, blue
-		s, err = New(r, red, blue)
+		s, err = stratego.New(r, red, blue)
 	} else {
-		s, err = FromBoard(r, b, Red)
+		s, err = stratego.FromBoard(r, b, stratego.Red)
 		if err == nil {
 			p := s.Position()
 			rec.Start = &p
 		}
 	}
 	if err != nil {
-		return Record{}, err
+		return stratego.Record{}, err
 	}
 	live := true
 	for _, m := range g.Moves {
@@ -580,33 +652,33 @@ func (g GravonGame) Record() (Record, error) {
 				live = false
 			}
 		}
-		rec.Moves = append(rec.Moves, RecordedMove{AnnotatedMove: AnnotatedMove{Move: m}})
+		rec.Moves = append(rec.Moves, stratego.RecordedMove{AnnotatedMove: stratego.AnnotatedMove{Move: m}})
 	}
 	return rec, nil
 }
 
 // setupsOf splits a board into the two setups of r when every piece
 // stands in its side's zone and each side has exactly r's army.
-func setupsOf(r Rules, b *Board) (Setup, Setup, bool) {
-	red, blue := NewSetup(r), NewSetup(r)
+func setupsOf(r stratego.Rules, b *stratego.Board) (stratego.Setup, stratego.Setup, bool) {
+	red, blue := stratego.NewSetup(r), stratego.NewSetup(r)
 	for i, p := range b {
 		if p == 0 {
 			continue
 		}
-		sq := Square(i + 1)
+		sq := stratego.Square(i + 1)
 		switch {
-		case p.Color() == Red && r.ZoneOf(Red).Has(sq):
+		case p.Color() == stratego.Red && r.ZoneOf(stratego.Red).Has(sq):
 			red.Put(sq, p.Rank())
-		case p.Color() == Blue && r.ZoneOf(Blue).Has(sq):
-			blue.Put(r.turn(sq), p.Rank())
+		case p.Color() == stratego.Blue && r.ZoneOf(stratego.Blue).Has(sq):
+			blue.Put(r.Rotate(sq), p.Rank())
 		default:
 			return red, blue, false
 		}
 	}
-	return red, blue, r.checkSetup(Red, red) == nil && r.checkSetup(Blue, blue) == nil
+	return red, blue, r.CheckSetup(red) == nil && r.CheckSetup(blue) == nil
 }
 
-// GravonGameOf converts a record to a Gravon game: the type from its
+// GameOf converts a record to a Gravon game: the type from its
 // GravonType tag or else from its rules (which must be those of a
 // Gravon type), the field from its start, the moves, the players from
 // its Red and Blue tags, and the end code from its GravonResult tag when
@@ -617,48 +689,48 @@ func setupsOf(r Rules, b *Board) (Setup, Setup, bool) {
 // start that is not Red to move at ply 0, [ErrInvalid] for a rescue
 // (which Gravon files cannot hold), and is the error of [New] for bad
 // setups.
-func GravonGameOf(rec Record) (GravonGame, error) {
-	g := GravonGame{}
+func GameOf(rec stratego.Record) (Game, error) {
+	g := Game{}
 	typ, ok := rec.Tag("GravonType")
 	if !ok {
 		for _, t := range gravonTypes {
-			if r, _ := GravonRules(t); r == rec.Rules && t != "classicfree" {
+			if r, _ := Rules(t); r == rec.Rules && t != "classicfree" {
 				typ = t
 				break
 			}
 		}
 	}
-	if r, err := GravonRules(typ); err != nil || r != rec.Rules {
-		return GravonGame{}, fmt.Errorf("%w: rules %v are no Gravon game type", ErrMismatch, rec.Rules)
+	if r, err := Rules(typ); err != nil || r != rec.Rules {
+		return Game{}, fmt.Errorf("%w: rules %v are no Gravon game type", stratego.ErrMismatch, rec.Rules)
 	}
 	g.Type = typ
-	var b Board
+	var b stratego.Board
 	if rec.Start != nil {
 		b = rec.Start.Board
-		if rec.Start.Ply != 0 || rec.Start.Turn != Red || rec.Start.IsView() {
-			return GravonGame{}, fmt.Errorf("%w: a Gravon game starts with Red to move", ErrMismatch)
+		if rec.Start.Ply != 0 || rec.Start.Turn != stratego.Red || rec.Start.IsView() {
+			return Game{}, fmt.Errorf("%w: a Gravon game starts with Red to move", stratego.ErrMismatch)
 		}
 	} else {
-		s, err := New(rec.Rules, rec.RedSetup, rec.BlueSetup)
+		s, err := stratego.New(rec.Rules, rec.RedSetup, rec.BlueSetup)
 		if err != nil {
-			return GravonGame{}, err
+			return Game{}, err
 		}
 		b = s.Board()
 	}
-	g.Field = GravonField(rec.Rules, b)
+	g.Field = Field(rec.Rules, b)
 	for i, m := range rec.Moves {
 		if m.Move.IsRescue() {
-			return GravonGame{}, fmt.Errorf("%w: move %d is a rescue, which Gravon files cannot hold", ErrInvalid, i+1)
+			return Game{}, fmt.Errorf("%w: move %d is a rescue, which Gravon files cannot hold", stratego.ErrInvalid, i+1)
 		}
-		g.Moves = append(g.Moves, Move{From: m.Move.From, To: m.Move.To})
+		g.Moves = append(g.Moves, stratego.Move{From: m.Move.From, To: m.Move.To})
 	}
 	g.Players[0], _ = rec.Tag("Red")
 	g.Players[1], _ = rec.Tag("Blue")
 	g.End, g.Winner = gravonCode(rec.Result)
 	if c, ok := rec.Tag("GravonResult"); ok {
 		if n, err := strconv.Atoi(c); err == nil {
-			if o, err := GravonOutcome(n, g.Winner); err == nil && o == rec.Result {
-				g.End = n
+			if o, err := Outcome(End(n), g.Winner); err == nil && o == rec.Result {
+				g.End = End(n)
 			}
 		}
 	}
@@ -671,26 +743,26 @@ func GravonGameOf(rec Record) (GravonGame, error) {
 // the opponent knows are written in lower case; in a player's view
 // ([State.ViewPosition]) a hidden piece is "?". The line keeps only
 // this much of the position.
-func StraDos3(p Position) string {
-	b := make([]byte, 0, MaxSquares+12)
+func StraDos3(p stratego.Position) string {
+	b := make([]byte, 0, stratego.MaxSquares+12)
 	for i, pc := range p.Board {
-		sq := Square(i + 1)
+		sq := stratego.Square(i + 1)
 		switch {
 		case p.Rules.Lakes.Has(sq):
 			b = append(b, '_')
 		case pc == 0:
 			b = append(b, 'A')
-		case pc.Rank() == Unknown:
+		case pc.Rank() == stratego.Unknown:
 			b = append(b, '?')
 		default:
-			ch := GravonLetter(pc)
-			if p.Known[i]&KnownRank != 0 {
+			ch := Letter(pc)
+			if p.Known[i]&stratego.KnownRank != 0 {
 				ch += 'a' - 'A'
 			}
 			b = append(b, ch)
 		}
 	}
-	b = append(b, ' ', "rb"[max(p.Turn, Red)-Red], ' ')
+	b = append(b, ' ', "rb"[max(p.Turn, stratego.Red)-stratego.Red], ' ')
 	b = strconv.AppendInt(b, int64(p.Ply), 10)
 	return string(b)
 }
@@ -702,48 +774,45 @@ func StraDos3(p Position) string {
 // ([Position.Viewer]). The position has no history and no count of plies
 // without an attack; its outcome is the one the rules give, or a
 // captured flag when a side has none.
-func ParseStraDos3(r Rules, viewer Color, line string) (Position, error) {
+func ParseStraDos3(r stratego.Rules, viewer stratego.Color, line string) (stratego.Position, error) {
 	field, rest, ok1 := strings.Cut(line, " ")
 	turn, ply, ok2 := strings.Cut(rest, " ")
 	n, okn := parseCount(ply, 1<<30)
-	if !ok1 || !ok2 || !okn || (turn != "r" && turn != "b") || len(field) != MaxSquares {
-		return Position{}, parseErr("strados3", line, 0, `"<100-letter field> <r|b> <ply>"`)
+	if !ok1 || !ok2 || !okn || (turn != "r" && turn != "b") || len(field) != stratego.MaxSquares {
+		return stratego.Position{}, parseErr("strados3", line, 0, `"<100-letter field> <r|b> <ply>"`)
 	}
 	if err := r.Validate(); err != nil {
-		return Position{}, err
+		return stratego.Position{}, err
 	}
-	p := Position{Rules: r, Turn: Red, Ply: n}
+	p := stratego.Position{Rules: r, Turn: stratego.Red, Ply: n}
 	if viewer.IsValid() {
 		p.Viewer = viewer
 	}
-	if r.MoreSquares == MoreSquaresGame {
-		p.seen = 1 // the current board, as for a new game
-	}
 	if turn == "b" {
-		p.Turn = Blue
+		p.Turn = stratego.Blue
 	}
 	up := []byte(field)
 	for i, ch := range up {
 		switch {
 		case ch == '?':
 			if !viewer.IsValid() {
-				return Position{}, parseErr("strados3", line, i, "a piece letter (a line without a viewer hides nothing)")
+				return stratego.Position{}, parseErr("strados3", line, i, "a piece letter (a line without a viewer hides nothing)")
 			}
-			if !r.OnBoard(Square(i + 1)) {
-				return Position{}, parseErr("strados3", line, i, "no piece on "+Square(i+1).String())
+			if !r.OnBoard(stratego.Square(i + 1)) {
+				return stratego.Position{}, parseErr("strados3", line, i, "no piece on "+stratego.Square(i+1).String())
 			}
-			p.Board[i] = NewPiece(viewer.Opponent(), Unknown)
+			p.Board[i] = stratego.NewPiece(viewer.Opponent(), stratego.Unknown)
 			up[i] = 'A'
 		case ch >= 'b' && ch <= 'y':
-			p.Known[i] = KnownRank
+			p.Known[i] = stratego.KnownRank
 			up[i] = ch - 'a' + 'A'
 		}
 	}
-	b, err := ParseGravonField(r, string(up))
-	if pe := (*ParseError)(nil); errors.As(err, &pe) {
-		return Position{}, parseErr("strados3", line, pe.Pos, pe.Want)
+	b, err := ParseField(r, string(up))
+	if pe := (*stratego.ParseError)(nil); errors.As(err, &pe) {
+		return stratego.Position{}, parseErr("strados3", line, pe.Pos, pe.Want)
 	} else if err != nil {
-		return Position{}, err
+		return stratego.Position{}, err
 	}
 	for i, pc := range b {
 		if pc != 0 {
@@ -752,32 +821,26 @@ func ParseStraDos3(r Rules, viewer Color, line string) (Position, error) {
 	}
 	var flags [3]bool // a hidden piece may be the flag
 	for _, pc := range p.Board {
-		if pc.Rank() == Flag || pc.Rank() == Unknown {
+		if pc.Rank() == stratego.Flag || pc.Rank() == stratego.Unknown {
 			flags[pc.Color()] = true
 		}
 	}
 	switch {
-	case flags[Red] && !flags[Blue]:
-		p.Outcome = Outcome{Winner: Red, Reason: FlagCaptured}
-	case flags[Blue] && !flags[Red]:
-		p.Outcome = Outcome{Winner: Blue, Reason: FlagCaptured}
+	case flags[stratego.Red] && !flags[stratego.Blue]:
+		p.Outcome = stratego.Outcome{Winner: stratego.Red, Reason: stratego.FlagCaptured}
+	case flags[stratego.Blue] && !flags[stratego.Red]:
+		p.Outcome = stratego.Outcome{Winner: stratego.Blue, Reason: stratego.FlagCaptured}
 	}
 	if p.IsView() {
-		if _, err := p.build(false, false); err != nil {
-			return Position{}, err
+		if err := p.Validate(); err != nil {
+			return stratego.Position{}, err
 		}
 		return p, nil
 	}
-	if p.Outcome.Over() {
-		if _, err := p.State(); err != nil {
-			return Position{}, err
-		}
-		return p, nil
-	}
-	s, err := p.stateWithRulesOutcome()
+	s, err := p.StateWithRulesOutcome()
 	if err != nil {
-		return Position{}, err
+		return stratego.Position{}, err
 	}
-	p.Outcome = s.Outcome()
+	p = s.Position()
 	return p, nil
 }
