@@ -764,4 +764,3 @@ func TestQuickBattleBoard(t *testing.T) {
 		}
 	}
 }
-

@@ -330,7 +330,7 @@ func (v *View) canBe(sq Square) RankSet {
 
 const (
 	allRanks     RankSet = 1<<Spy | 1<<Scout | 1<<Miner | 1<<Sergeant | 1<<Lieutenant | 1<<Captain | 1<<Major | 1<<Colonel | 1<<General | 1<<Marshal | 1<<Bomb | 1<<Flag
-	movableRanks          = allRanks &^ (1<<Bomb | 1<<Flag)
+	movableRanks         = allRanks &^ (1<<Bomb | 1<<Flag)
 )
 
 // allowed returns the ranks the hidden piece of index i may have by what

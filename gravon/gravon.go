@@ -391,12 +391,12 @@ func gravonCode(o stratego.Outcome) (code End, winner int) {
 // [ReadGSN] read one, [Game.WriteXML] writes one, and
 // [Game.Record] and [GameOf] convert to and from a [Record].
 type Game struct {
-	Type    string    // "classic", "barrage", "duell", "ultimate lightning", "classicfree"
-	Field   string    // the start field, 100 letters, or "" when the game ended during setup
-	Moves   []stratego.Move    // From and To only
-	Players [2]string // Red's and Blue's names
-	End     End       // the end code (EndFlag, …)
-	Winner  int       // 1 Red, 2 Blue, 3 draw
+	Type    string          // "classic", "barrage", "duell", "ultimate lightning", "classicfree"
+	Field   string          // the start field, 100 letters, or "" when the game ended during setup
+	Moves   []stratego.Move // From and To only
+	Players [2]string       // Red's and Blue's names
+	End     End             // the end code (EndFlag, …)
+	Winner  int             // 1 Red, 2 Blue, 3 draw
 }
 
 // The XML layout of a Gravon game file (as read by R. Halbersma's gravon
