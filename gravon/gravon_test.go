@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/internal/datatest"
 	"github.com/stratego-go/stratego/internal/gametest"
 	"pgregory.net/rapid"
 )
@@ -238,15 +239,11 @@ func TestStraDos3(t *testing.T) {
 	})
 }
 
-// dataFile opens a file of the shared real data or skips the test.
+// dataFile opens a file of the shared real data, or skips the test (see
+// datatest).
 func dataFile(t *testing.T, name string) *os.File {
 	t.Helper()
-	f, err := os.Open("../../shared/data/" + name)
-	if err != nil {
-		t.Skipf("real Gravon data not present (%v); it lives in ../../shared/data", err)
-	}
-	t.Cleanup(func() { f.Close() })
-	return f
+	return datatest.Open(t, dataDir+name)
 }
 
 func TestRealGravonSetups(t *testing.T) {
@@ -530,11 +527,7 @@ func TestRule9_GravonFormats(t *testing.T) {
 
 func readDataLines(t *testing.T, name string) []string {
 	t.Helper()
-	b, err := os.ReadFile(dataDir + name)
-	if err != nil {
-		t.Skipf("real data not present (%v); it lives in %s", err, dataDir)
-	}
-	return strings.Fields(string(b))
+	return strings.Fields(string(datatest.ReadFile(t, dataDir+name)))
 }
 
 // failures counts rows that fail by reason and keeps an example of each.
@@ -597,10 +590,7 @@ func TestGravonSetups(t *testing.T) {
 // 1-4 and Blue's from rows 7-10 turned to its owner's view, that the
 // matching preset accepts and that New puts back on the same squares.
 func TestGravonPositions(t *testing.T) {
-	b, err := os.ReadFile(dataDir + "gravon_positions.csv")
-	if err != nil {
-		t.Skipf("real data not present (%v); it lives in %s", err, dataDir)
-	}
+	b := datatest.ReadFile(t, dataDir+"gravon_positions.csv")
 	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
 	if err != nil {
 		t.Fatalf("gravon_positions.csv: %v", err)
@@ -696,7 +686,7 @@ func FuzzParseGravonMove(f *testing.F) {
 
 // dataDir is the folder of the shared real data (see
 // ../../shared/data/README.md); the tests that read it skip when it is
-// absent.
+// absent, and fail then when datatest.Env is set (.ci/run sets it).
 const dataDir = "../../shared/data/"
 
 // TestErrorsWrapSentinels: bad input makes each reader and converter
