@@ -860,7 +860,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 		p.chases[Red].boards > 1<<30 || p.chases[Blue].boards > 1<<30 {
 		return parseErr("view", "", 0, "counters in range")
 	}
-	if _, err := p.build(false, false); err != nil {
+	if _, err := p.validate(); err != nil {
 		return err
 	}
 	var a AnnotatedMove
