@@ -253,7 +253,7 @@ func (p *Position) checkKnown(pc Piece, k Knowledge) error {
 		return errors.New("both a long and a turning move")
 	case k&KnownMoved != 0 && !hidden && !pc.Rank().Movable():
 		return errors.New("an immovable piece has moved")
-	case !hidden && k&KnownFar != 0 && p.farRanks(k)&(1<<pc.Rank()) == 0:
+	case !hidden && !knownRanks(&p.Rules, k).Has(pc.Rank()):
 		return errors.New("a " + pc.Rank().String() + " cannot have made its far move")
 	case hidden && (!p.Viewer.IsValid() || pc.Color() == p.Viewer):
 		return errors.New("a hidden rank needs a viewer, and only its enemy's ranks are hidden")
@@ -276,47 +276,10 @@ func (p *Position) checkBeat(pc Piece, k Knowledge, beat RankSet) error {
 		return errors.New("a silent-defense mark (\"<\") on a piece whose rank was shown")
 	case beat&^movableRanks != 0:
 		return errors.New("a silent-defense mark with an immovable attacker")
-	case pc.Rank() != Unknown && p.beatRanks(beat)&(1<<pc.Rank()) == 0:
+	case pc.Rank() != Unknown && !beatRanks(&p.Rules, beat).Has(pc.Rank()):
 		return errors.New("a " + pc.Rank().String() + " cannot have beaten the attackers of its silent-defense mark")
 	}
 	return nil
-}
-
-// beatRanks returns the ranks of a defender that beats ([Resolve] gives
-// DefenderWins) an attacker of every rank in beat: all ranks when beat is
-// empty.
-func (p *Position) beatRanks(beat RankSet) RankSet {
-	return beatRanks(&p.Rules, beat)
-}
-
-func beatRanks(r *Rules, beat RankSet) RankSet {
-	m := allRanks
-	for a := Spy; a <= Marshal; a++ {
-		if beat&(1<<a) == 0 {
-			continue
-		}
-		for d := Spy; d <= Flag; d++ {
-			if Resolve(*r, a, d) != DefenderWins {
-				m &^= 1 << d
-			}
-		}
-	}
-	return m
-}
-
-// farRanks returns the ranks a piece with knowledge k (which has
-// KnownFar) may have by its far moves: a Scout, or where Captains move
-// two squares a Captain too, unless a long or turning move tells which.
-func (p *Position) farRanks(k Knowledge) RankSet {
-	switch {
-	case k&KnownLong != 0:
-		return 1 << Scout
-	case k&KnownTurn != 0:
-		return 1 << Captain
-	case p.Rules.CaptainsMoveTwo:
-		return 1<<Scout | 1<<Captain
-	}
-	return 1 << Scout
 }
 
 // rememberedBoards returns the boards of the repetition record, newest
