@@ -497,22 +497,19 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// pieceMarks are the marks of a piece token, in their order; the mark
-// with no knowledge is the rescuer's.
-var pieceMarks = [...]struct {
-	ch byte
-	k  Knowledge
-}{{'!', KnownRank}, {'+', KnownMoved}, {'*', KnownFar}, {'>', KnownLong}, {'%', KnownTurn}, {'^', 0}}
-
-// allKnown holds every Knowledge flag.
-const allKnown = KnownRank | KnownMoved | KnownFar | KnownLong | KnownTurn
+// rescuerMark is the mark of a piece that made a rescue; it follows the
+// knowledge marks ([knowledgeFlags]) in a piece token.
+const rescuerMark = '^'
 
 func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool, beat RankSet) []byte {
 	b = append(b, "rb"[pc.Color()-Red], n.Char(pc.Rank()))
-	for _, m := range pieceMarks {
-		if (m.k != 0 && k&m.k != 0) || (m.k == 0 && rescuer) {
-			b = append(b, m.ch)
+	for _, f := range knowledgeFlags {
+		if k&f.k != 0 {
+			b = append(b, f.mark)
 		}
+	}
+	if rescuer {
+		b = append(b, rescuerMark)
 	}
 	if beat != 0 {
 		b = append(b, '<')
@@ -858,14 +855,15 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 	j := i + 2
 	var k Knowledge
 	resc := false
-	for _, m := range pieceMarks {
-		if j < len(s) && s[j] == m.ch {
-			if m.ch == '^' {
-				resc = true
-			}
-			k |= m.k
+	for _, f := range knowledgeFlags {
+		if j < len(s) && s[j] == f.mark {
+			k |= f.k
 			j++
 		}
+	}
+	if j < len(s) && s[j] == rescuerMark {
+		resc = true
+		j++
 	}
 	var beat RankSet
 	if j < len(s) && s[j] == '<' {

@@ -742,36 +742,6 @@ type chaseJSON struct {
 	Boards int  `json:"boards"`
 }
 
-var knowNames = [...]struct {
-	k    Knowledge
-	name string
-}{{KnownRank, "rank"}, {KnownMoved, "moved"}, {KnownFar, "far"}, {KnownLong, "long"}, {KnownTurn, "turn"}}
-
-func knownNames(k Knowledge) []string {
-	var ns []string
-	for _, kn := range knowNames {
-		if k&kn.k != 0 {
-			ns = append(ns, kn.name)
-		}
-	}
-	return ns
-}
-
-func parseKnown(ns []string) (Knowledge, error) {
-	var k Knowledge
-known:
-	for _, name := range ns {
-		for _, kn := range knowNames {
-			if kn.name == name {
-				k |= kn.k
-				continue known
-			}
-		}
-		return 0, parseErr("view", name, 0, `"rank", "moved", "far", "long" or "turn"`)
-	}
-	return k, nil
-}
-
 // MarshalJSON implements [json.Marshaler] with the form described above.
 // It fails with ErrInvalid for the zero View.
 func (v View) MarshalJSON() ([]byte, error) {
