@@ -218,11 +218,11 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	}
 	p.Viewer = viewer
 	if p.Captured == nil {
-		p.Captured = make([]Captive, 0, s.g.hi[Blue]/2)
+		p.Captured = make([]Captive, 0, s.g.hi[Blue.index()]/2)
 	}
-	for id := 0; id < int(s.g.hi[Blue]); id++ {
+	for id := 0; id < int(s.g.hi[Blue.index()]); id++ {
 		pr := &s.pcs[id]
-		resc := s.rescuer[id>>6]&(1<<(id&63)) != 0
+		resc := s.rescuer.has(uint8(id))
 		pc := s.pc[id]
 		if viewer.IsValid() && pc.Color() != viewer && pr.know&KnownRank == 0 {
 			pc = NewPiece(pc.Color(), Unknown)
@@ -248,14 +248,14 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	longest := s.seen
 	p.seen = listLen(s.seen)
 	for c := Red; c <= Blue; c++ {
-		run := &s.runs[c-1]
+		run := &s.runs[c.index()]
 		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].cell != 0 {
 			k := min(int(run.n), r.TwoSquares)
 			for i := k - 1; i >= 0; i-- {
 				p.runs[c] = append(p.runs[c], run.moves[i])
 			}
 		}
-		if ch := &s.chases[c-1]; ch.on {
+		if ch := &s.chases[c.index()]; ch.on {
 			p.chases[c] = chaseRec{from: squareOfCell[ch.from], to: squareOfCell[ch.to], boards: listLen(ch.boards)}
 			if listLen(ch.boards) > listLen(longest) {
 				longest = ch.boards
@@ -1164,7 +1164,7 @@ func boardList(boards []Board, history []Move, k int) *boardNode {
 func (p *Position) setIDs(g *game) bool {
 	id := 0
 	for _, c := range []Color{Red, Blue} {
-		g.lo[c] = uint8(min(id, maxPieces))
+		g.lo[c.index()] = uint8(min(id, maxPieces))
 		for _, pc := range p.Board {
 			if pc != 0 && pc.Color() == c {
 				id++
@@ -1175,7 +1175,7 @@ func (p *Position) setIDs(g *game) bool {
 				id++
 			}
 		}
-		g.hi[c] = uint8(min(id, maxPieces))
+		g.hi[c.index()] = uint8(min(id, maxPieces))
 	}
 	return id <= maxPieces
 }
@@ -1192,15 +1192,15 @@ func (p *Position) place(g *game, boards []Board) State {
 			s.putPiece(uint8(id), int(cellOfSquare[sq]))
 		}
 		if resc {
-			s.rescuer[id>>6] |= 1 << (id & 63)
-			s.rescues[pc.Color()]++
+			s.rescuer.add(uint8(id))
+			s.rescues[pc.Color().index()]++
 		}
 		id++
 	}
 	if p.RescueDue {
 		// The piece that earned the due rescue is marked already; the
 		// rescue counts once it is made.
-		s.rescues[p.Turn]--
+		s.rescues[p.Turn.index()]--
 	}
 	for _, c := range []Color{Red, Blue} {
 		for i, pc := range p.Board {
@@ -1225,7 +1225,7 @@ func (p *Position) place(g *game, boards []Board) State {
 	}
 	for c := Red; c <= Blue; c++ {
 		if ms := p.runs[c]; len(ms) > 0 {
-			run := &s.runs[c-1]
+			run := &s.runs[c.index()]
 			run.id = s.cells[cellOfSquare[ms[len(ms)-1].To]]
 			run.n = uint8(len(ms))
 			for i, m := range ms {
@@ -1234,7 +1234,7 @@ func (p *Position) place(g *game, boards []Board) State {
 			run.setBan(p.Rules.TwoSquares)
 		}
 		if ch := p.chases[c]; ch.from != NoSquare {
-			s.chases[c-1] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],
+			s.chases[c.index()] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],
 				boards: boardList(boards, p.history, ch.boards)}
 		}
 	}
