@@ -34,8 +34,14 @@ func step(lo, hi uint64, k int) (uint64, uint64) {
 // shl returns the set of words lo, hi moved n cells up the cell order
 // (north for n = stride, east for 1); shr moves it down (south, west).
 // With the distance a variable they take no branch, unlike step.
-func shl(lo, hi uint64, n uint) (uint64, uint64) { return lo << n, hi<<n | lo>>(64-n) }
-func shr(lo, hi uint64, n uint) (uint64, uint64) { return lo>>n | hi<<(64-n), hi >> n }
+// (n is 1 or stride; the masks tell the compiler that no shift reaches
+// 64.)
+func shl(lo, hi uint64, n uint) (uint64, uint64) {
+	return lo << (n & 63), hi<<(n&63) | lo>>((64-n)&63)
+}
+func shr(lo, hi uint64, n uint) (uint64, uint64) {
+	return lo>>(n&63) | hi<<((64-n)&63), hi >> (n & 63)
+}
 
 // wallBB returns the cells of walls (off the board or lakes) of walls.
 func wallBB(walls *[numCells]uint8) bb {
