@@ -38,6 +38,18 @@
 // [Outcome] after the move. [State.Resign] and [State.AgreeDraw] end a
 // game by agreement. [State.Picture] draws the board for a terminal.
 //
+// A [Game] is a played game as a value: its start (the setups, or a
+// start state), its moves and the current State. [NewGame] starts one,
+// [Game.Apply] plays a move and returns the next Game (sharing the list
+// of moves), [Game.Undo] and [Game.At] go back to any ply, and
+// [Game.Record] writes the whole game as a [Record] in one call;
+// [Record.Game] reads one back. A server, a referee or a terminal game
+// keeps a Game per game; a search keeps States.
+//
+// [State.Equal] says whether two states are the same position with the
+// same future; the == operator compares the identity of the history
+// states share, not their content.
+//
 // # Rules followed
 //
 // The package implements the rules reference of the project (RULES.md):
@@ -130,7 +142,9 @@
 // loss, and a player's view prints with "?" ranks. A [Record] is a whole
 // game in a PGN-like text: tags, the rules, the setups or a start
 // position, the moves with their combat annotations and comments, and
-// the result; [Record.Replay] plays it. A [View]'s text is the position
+// the result; [Record.Replay] plays it, [Record.Game] makes a [Game] of
+// it, and [ReadRecords] reads a stream of many (a file of games, like a
+// PGN file). A [Setup] marshals as its text (a JSON string). A [View]'s text is the position
 // of the player's view followed by the last move as the player saw it and
 // the player's legal moves ([View.AppendText], [ParseView]); its JSON
 // form ([View.MarshalJSON]) has the same fields. The grammars are on the
@@ -153,7 +167,7 @@
 //
 // A State is an immutable value: no method changes it, [State.Apply]
 // returns a new one, and the histories that states share are never
-// written after they are made. Any number of goroutines may read one
+// written after they are made. A [Game] is immutable in the same way. Any number of goroutines may read one
 // State at once without locking. [Rules], [Setup], [Move] and the other
 // small types are plain values; a View may be read from many goroutines,
 // and a [Sampler] used by many, each with its own [math/rand/v2.Rand].
