@@ -285,3 +285,52 @@ func TestProp_PlayInPlaceIsApply(t *testing.T) {
 		})
 	})
 }
+
+// TestConcurrentPlaysShareTheArena: goroutines that play on their own
+// copies of one state take the chase boards of their moves from the
+// game's shared arena at the same time (run with -race); each ends in the
+// state that replaying its moves alone with Apply gives, and the shared
+// start is unchanged.
+func TestConcurrentPlaysShareTheArena(t *testing.T) {
+	r := Classic()
+	r.MoreSquares = MoreSquaresGame // a board node every quiet ply
+	start := mustNew(t, r, 11)
+	before := start
+	const workers, n = 4, 400
+	var moves [workers][]Move
+	var ends [workers]State
+	done := make(chan int)
+	for w := range workers {
+		go func() {
+			rng := rand.New(rand.NewPCG(uint64(w), 9))
+			s := start
+			for range n {
+				m, _, ok := s.PlayRandom(rng)
+				if !ok {
+					break
+				}
+				moves[w] = append(moves[w], m)
+			}
+			ends[w] = s
+			done <- w
+		}()
+	}
+	for range workers {
+		<-done
+	}
+	for w := range workers {
+		s := start
+		for _, m := range moves[w] {
+			var err error
+			if s, _, err = s.Apply(m); err != nil {
+				t.Fatalf("worker %d: replaying %v: %v", w, m, err)
+			}
+		}
+		if diff := stateDiff(s, ends[w]); diff != "" {
+			t.Errorf("worker %d: the state played concurrently differs from the replay: %s", w, diff)
+		}
+	}
+	if diff := stateDiff(before, start); diff != "" {
+		t.Errorf("the shared start changed: %s", diff)
+	}
+}
