@@ -51,6 +51,7 @@ import (
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/termboard"
 )
 
@@ -101,7 +102,7 @@ func Run(args []string, in io.Reader, out io.Writer) error {
 		return err
 	}
 	if cfg.recordPath != "" {
-		if err := checkWritable(cfg.recordPath); err != nil {
+		if err := cli.CheckWritable(cfg.recordPath); err != nil {
 			return fmt.Errorf("-record: %w", err)
 		}
 	}
