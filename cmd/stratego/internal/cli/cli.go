@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+
+	"github.com/stratego-go/stratego/bot"
 )
 
 // Failure is an error after which the command ran to its end but some of
@@ -62,4 +65,24 @@ func WriteFileAtomic(path string, data []byte) (err error) {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// strength lists the built-in players from the strongest down.
+var strength = []string{"search", "greedy", "random"}
+
+// StrongestBot returns the name of the strongest built-in player of
+// package bot, the default opponent of play and the default players of
+// watch: the first of a known order that bot.Names lists, or else the
+// first name it lists.
+func StrongestBot() string {
+	names := bot.Names()
+	for _, n := range strength {
+		if slices.Contains(names, n) {
+			return n
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return names[0]
 }

@@ -3,7 +3,10 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"github.com/stratego-go/stratego/bot"
 )
 
 func TestWriteFileAtomic(t *testing.T) {
@@ -39,5 +42,21 @@ func TestCheckWritable(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("the probe left %v", entries)
+	}
+}
+
+func TestStrongestBot(t *testing.T) {
+	name := StrongestBot()
+	if !slices.Contains(bot.Names(), name) {
+		t.Fatalf("StrongestBot() = %q, not one of %v", name, bot.Names())
+	}
+	// It is the first of the order that package bot has.
+	for _, n := range strength {
+		if slices.Contains(bot.Names(), n) {
+			if name != n {
+				t.Errorf("StrongestBot() = %q, want %q", name, n)
+			}
+			break
+		}
 	}
 }

@@ -45,7 +45,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -60,26 +59,6 @@ var stderr io.Writer = os.Stderr
 
 // presetNames lists the rules presets for the help text.
 const presetNames = "classic, gravon, barrage, duel, duel-hasbro, ultimate-lightning, quick-battle, vintage"
-
-// strength lists the built-in players from the strongest down; the
-// default opponent is the first that bot.Names has.
-var strength = []string{"search", "mcts", "greedy", "random"}
-
-// Strongest returns the name of the strongest built-in player of
-// package bot: the first of a known order that bot.Names lists, or else
-// the first name it lists.
-func Strongest() string {
-	names := bot.Names()
-	for _, n := range strength {
-		if slices.Contains(names, n) {
-			return n
-		}
-	}
-	if len(names) == 0 {
-		return ""
-	}
-	return names[0]
-}
 
 // config is what the flags say.
 type config struct {
@@ -129,7 +108,7 @@ func parseFlags(args []string, out io.Writer) (config, error) {
 		fmt.Fprintln(fs.Output(), "Usage: stratego play [flags]\n\nPlay a game against a built-in player in the terminal; \"help\" during the game lists the commands.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	botName := fs.String("bot", Strongest(), "the built-in player to play against (one of "+strings.Join(bot.Names(), ", ")+")")
+	botName := fs.String("bot", cli.StrongestBot(), "the built-in player to play against (one of "+strings.Join(bot.Names(), ", ")+")")
 	side := fs.String("side", "red", "the side you play, red (moves first) or blue")
 	rulesText := fs.String("rules", "classic", "rules: a preset ("+presetNames+") or rules text such as classic,twosquares=5")
 	setup := fs.String("setup", "", "your setup in the library's text form, or random; skips the setup step")
