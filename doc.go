@@ -142,7 +142,9 @@
 // loss, and a player's view prints with "?" ranks. A [Record] is a whole
 // game in a PGN-like text: tags, the rules, the setups or a start
 // position, the moves with their combat annotations and comments, and
-// the result; [Record.Replay] plays it. A [View]'s text is the position
+// the result; [Record.Replay] plays it, [Record.Game] makes a [Game] of
+// it, and [ReadRecords] reads a stream of many (a file of games, like a
+// PGN file). A [Setup] marshals as its text (a JSON string). A [View]'s text is the position
 // of the player's view followed by the last move as the player saw it and
 // the player's legal moves ([View.AppendText], [ParseView]); its JSON
 // form ([View.MarshalJSON]) has the same fields. The grammars are on the
