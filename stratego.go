@@ -276,7 +276,7 @@ func New(r Rules, red, blue Setup) (State, error) {
 			if rk := s.At(q); rk != NoRank {
 				sq := q
 				if c == Blue {
-					sq = r.turn(q)
+					sq = r.Rotate(q)
 				}
 				b.Put(sq, NewPiece(c, rk))
 			}
