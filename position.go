@@ -393,7 +393,7 @@ func (p Position) String() string {
 // AppendText implements [encoding.TextAppender]. It fails with an error
 // wrapping [ErrInvalid] when p has no valid rules, turn or pieces (the
 // error wraps the cause too: the *[RulesError] of invalid rules or a
-// *[SetupError] naming what is wrong).
+// *[PositionError] naming what is wrong).
 func (p Position) AppendText(b []byte) ([]byte, error) {
 	b, err := p.appendText(b)
 	return b, invalidErr(err)
@@ -406,7 +406,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 	}
 	if !p.Turn.IsValid() || p.Ply < 0 || p.PliesWithoutAttack < 0 || !p.Outcome.IsValid() ||
 		(p.Viewer != NoColor && !p.Viewer.IsValid()) {
-		return b, &SetupError{Reason: "position has an invalid turn, counter, outcome or viewer"}
+		return b, posErr(NoColor, NoSquare, "position has an invalid turn, counter, outcome or viewer")
 	}
 	b, _ = r.AppendText(b)
 	b = append(b, ' ')
@@ -422,7 +422,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 				b = append(b, '.')
 			default:
 				if !pc.IsValid() {
-					return b, &SetupError{Square: sq, Reason: "not a piece"}
+					return b, placeErr(NoColor, sq, "not a piece")
 				}
 				b = appendPiece(b, n, pc, p.Known[sq.Index()], p.Rescuers.Has(sq), p.beatAt(sq.Index()))
 			}
@@ -450,7 +450,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 	}
 	for _, cp := range caps {
 		if !cp.Piece.IsValid() {
-			return b, &SetupError{Reason: "a captured piece is not a piece"}
+			return b, placeErr(NoColor, NoSquare, "a captured piece is not a piece")
 		}
 		b = appendPiece(b, n, cp.Piece, cp.Known, cp.Rescuer, 0)
 	}

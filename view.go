@@ -616,7 +616,7 @@ func MustParseView(s string) View {
 // moves. It checks that the last move fits the position and that the
 // legal moves are sorted and listed only on the viewer's turn. The error
 // wraps ErrSyntax (a [ParseError] with the offset) or, for a position
-// that breaks the rules, ErrSetup or ErrRules.
+// that breaks the rules, ErrPosition (a *[PositionError]) or ErrRules.
 func ParseView(s string) (View, error) {
 	i := strings.LastIndexByte(s, ' ')
 	j := strings.LastIndexByte(s[:max(i, 0)], ' ')
