@@ -41,14 +41,19 @@ func (p Position) StateWithRulesOutcome() (State, error) {
 	return s, p.settle(&s, want)
 }
 
-// Validate reports whether p passes the checks of [ParsePosition]
-// without making a state, so it checks a player's view too (the checks
-// that do not need the hidden ranks): nil, the *[RulesError] of invalid
-// rules, or the *[PositionError] of [Position.State]. A position that
-// Validate accepts and that is no view makes a State.
+// Validate reports whether p passes the checks of [ParsePosition]: nil,
+// the *[RulesError] of invalid rules, or a *[PositionError] saying what
+// is wrong. A full position passes exactly when [Position.State] makes
+// a state of it; a player's view ([Position.IsView]) gets the checks
+// that do not need the hidden ranks.
 func (p Position) Validate() error {
 	p = p.literal()
-	_, err := p.validate()
+	var err error
+	if p.IsView() {
+		_, err = p.validate()
+	} else {
+		_, err = p.state()
+	}
 	return err
 }
 
