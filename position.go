@@ -624,7 +624,7 @@ func ParsePosition(text string) (Position, error) {
 func (ps *posParser) rules() error {
 	r, err := ParseRules(ps.fields[0])
 	if err != nil {
-		return ps.err(0, "valid rules: "+err.Error())
+		return parseErrCause("position", ps.text, 0, "valid rules", err)
 	}
 	ps.p.Rules = r
 	return nil
@@ -694,7 +694,7 @@ func (ps *posParser) row(row int, rowText string, at int) error {
 
 // turn reads field 2, the side to move and the rescue mark.
 func (ps *posParser) turn() error {
-	switch tf := ps.fields[2]; {
+	switch tf := lower(ps.fields[2]); {
 	case tf == "r" || tf == "r@":
 		ps.p.Turn = Red
 	case tf == "b" || tf == "b@":
@@ -794,7 +794,7 @@ func (ps *posParser) outcome() error {
 	if of == "*" {
 		return nil
 	}
-	who, why, _ := strings.Cut(of, ":")
+	who, why, _ := strings.Cut(lower(of), ":")
 	o := Outcome{Reason: NotOver}
 	for i, w := range reasonWords[1:] {
 		if w == why {
@@ -822,7 +822,7 @@ func (ps *posParser) viewer() error {
 	if len(ps.fields) < 11 {
 		return nil
 	}
-	switch ps.fields[10] {
+	switch lower(ps.fields[10]) {
 	case "view:red":
 		ps.p.Viewer = Red
 	case "view:blue":
@@ -841,15 +841,15 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 	}
 	var c Color
 	switch s[i] {
-	case 'r':
+	case 'r', 'R':
 		c = Red
-	case 'b':
+	case 'b', 'B':
 		c = Blue
 	default:
 		return 0, 0, false, 0, 0
 	}
-	rk, ok := n.RankOf(s[i+1])
-	if !ok || n.Char(rk) != s[i+1] {
+	rk, ok := n.RankOf(s[i+1]) // a label in any case
+	if !ok {
 		return 0, 0, false, 0, 0
 	}
 	j := i + 2
@@ -872,7 +872,7 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 		last := NoRank
 		for j < len(s) {
 			a, ok := n.RankOf(s[j])
-			if !ok || n.Char(a) != s[j] || !a.Movable() {
+			if !ok || !a.Movable() {
 				break
 			}
 			if a <= last {
