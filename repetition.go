@@ -156,11 +156,10 @@ func (s *State) chaseForbids(c Color, pc Piece, from, to int) bool {
 // sameBoardAfter reports whether the board of node n of the list whose
 // head is the current board equals the board after moving pc between the
 // cells. It rebuilds n's board by taking back the moves of the nodes
-// before it.
+// before it. That the head of every list is the current board is an
+// invariant of State (checked by the tests' invariant checker after
+// every move, invariant_test.go).
 func (s *State) sameBoardAfter(head, n *boardNode, pc Piece, from, to int) bool {
-	if head.hash != s.hash {
-		return true // not reached: the head is the current board
-	}
 	var old, cur Board
 	s.snapshot(&cur)
 	old = cur
