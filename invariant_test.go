@@ -433,11 +433,17 @@ func TestInvariantCheckerCatchesCorruption(t *testing.T) {
 			corrupt func(s *State)
 		}{
 			{"hash", func(s *State) { s.hash ^= 1 }},
-			{"a cell", func(s *State) { s.cells[cellOfSquare[MustParseSquare("a1")]] = s.cells[cellOfSquare[MustParseSquare("j1")]] }},
+			{"a cell", func(s *State) {
+				s.cells[cellOfSquare[MustParseSquare("a1")]] = s.cells[cellOfSquare[MustParseSquare("j1")]]
+			}},
 			{"a piece record", func(s *State) { s.pcs[0].cell = uint8(cellOfSquare[MustParseSquare("a1")]) }},
 			{"a bitboard", func(s *State) { s.mov.set(int(cellOfSquare[MustParseSquare("a1")])) }},
 			{"the scouts", func(s *State) { s.scouts.set(int(s.pcs[0].cell)) }},
-			{"the piece table", func(s *State) { s.pc = &[maxPieces]Piece{}; *s.pc = *chasing(scope).pc; s.pc[1] = NewPiece(Red, Marshal) }},
+			{"the piece table", func(s *State) {
+				s.pc = &[maxPieces]Piece{}
+				*s.pc = *chasing(scope).pc
+				s.pc[1] = NewPiece(Red, Marshal)
+			}},
 			{"a run's ban", func(s *State) { s.runs[Red-1].ban = path{from: 14, to: 15} }},
 			{"the history's head", func(s *State) { list(s).hash ^= 1 }},
 			{"a remembered board", func(s *State) { list(s).next.next.hash ^= 1 }},
