@@ -174,8 +174,13 @@ func (rec Record) appendText(b []byte) ([]byte, error) {
 		b = append(b, '"', ']', '\n')
 	}
 	for i, t := range rec.Tags {
-		if !validTagName(t.Name) || isReserved(t.Name) || strings.ContainsAny(t.Value, "\r\n") {
-			return b, bad("tag %q", t.Name)
+		switch {
+		case !validTagName(t.Name):
+			return b, bad("tag name %q: want letters, digits and \"_\", not starting with a digit", t.Name)
+		case isReserved(t.Name):
+			return b, bad("tag %q is written from the record's fields, not from Tags", t.Name)
+		case strings.ContainsAny(t.Value, "\r\n"):
+			return b, bad("tag %q: value %s has a line break", t.Name, quoteAround(t.Value, strings.IndexAny(t.Value, "\r\n")))
 		}
 		for _, u := range rec.Tags[:i] {
 			if u.Name == t.Name {
@@ -207,7 +212,7 @@ func (rec Record) appendText(b []byte) ([]byte, error) {
 		tag("RedSetup", rec.RedSetup.String())
 		tag("BlueSetup", rec.BlueSetup.String())
 	}
-	if !rec.Result.valid() {
+	if !rec.Result.IsValid() {
 		return b, bad("result")
 	}
 	tag("Result", resultToken(rec.Result))
@@ -568,7 +573,7 @@ func parseResult(res, term string, hasTerm bool) (Outcome, error) {
 		return o, errors.New(`a Termination such as "flag captured"`)
 	}
 	o.Reason = r
-	if !o.valid() {
+	if !o.IsValid() {
 		return o, errors.New("a Termination that fits the result")
 	}
 	return o, nil
@@ -652,7 +657,7 @@ func (rec Record) Replay() ([]State, error) {
 	}
 	got := s.Outcome()
 	switch want := rec.Result; {
-	case !want.valid():
+	case !want.IsValid():
 		return states, fmt.Errorf("%w: record result %d/%d", ErrInvalid, want.Winner, want.Reason)
 	case !want.Over() || want == got:
 	case !got.Over() && want.Reason == Resignation:

@@ -88,13 +88,44 @@ func (r Rules) checkSetup(c Color, s Setup) error {
 			return &SetupError{Color: c, Square: sq, Reason: "outside the setup zone"}
 		}
 	}
-	have := s.Army()
-	for rk := Spy; rk <= Flag; rk++ {
-		if have[rk] != r.Army[rk] {
-			return &SetupError{Color: c, Reason: fmt.Sprintf("%d of rank %s, want %d", have[rk], rk, r.Army[rk])}
-		}
+	if have := s.Army(); have != r.Army {
+		return &SetupError{Color: c, Reason: armyDiff(have, r.Army)}
 	}
 	return nil
+}
+
+// armyDiff says how the army have differs from want, the Flag first,
+// then each other rank in order: "2 flags, want 1; 5 bombs, want 6".
+func armyDiff(have, want Army) string {
+	var b []byte
+	for i := Spy; i <= Flag; i++ {
+		rk := i - 1 // the Flag first, then from the Spy
+		if i == Spy {
+			rk = Flag
+		}
+		if have[rk] == want[rk] {
+			continue
+		}
+		if len(b) > 0 {
+			b = append(b, "; "...)
+		}
+		b = fmt.Appendf(b, "%s, want %d", countOf(int(have[rk]), rk), want[rk])
+	}
+	return string(b)
+}
+
+// countOf writes n pieces of rank rk: "no flag", "1 flag", "2 flags".
+func countOf(n int, rk Rank) string {
+	if n > 1 && rk == Spy {
+		return fmt.Sprintf("%d spies", n)
+	}
+	switch n {
+	case 0:
+		return "no " + rk.String()
+	case 1:
+		return "1 " + rk.String()
+	}
+	return fmt.Sprintf("%d %ss", n, rk)
 }
 
 // String returns the setup's text form: its rows from the owner's back
@@ -105,6 +136,9 @@ func (r Rules) checkSetup(c Color, s Setup) error {
 // its Flag on j4, in the front row beside the Marshal (X) on i4. (The
 // rows of a [Position] and of [State.Picture] run the other way, from
 // the top of the board down.)
+//
+// A setup holding a value that is no rank, which only a program's error
+// can put there, prints that square as "!".
 func (s Setup) String() string {
 	b := make([]byte, 0, int(s.rows)*(int(s.width)+1))
 	for row := 0; row < int(s.rows); row++ {
@@ -116,6 +150,90 @@ func (s Setup) String() string {
 		}
 	}
 	return string(b)
+}
+
+// AppendText implements [encoding.TextAppender]: it appends the text of
+// [Setup.String]. The zero Setup (of no rules) appends nothing, and a
+// setup holding a value that is no rank fails with [ErrInvalid].
+func (s Setup) AppendText(b []byte) ([]byte, error) {
+	for row := 0; row < int(s.rows); row++ {
+		if row > 0 {
+			b = append(b, '/')
+		}
+		for f := 0; f < int(s.width); f++ {
+			rk := s.ranks[row*MaxSize+f]
+			if rk != NoRank && !rk.IsValid() {
+				return b, fmt.Errorf("%w: setup: rank %d on %v", ErrInvalid, rk, SquareAt(f, row))
+			}
+			b = append(b, s.num.Char(rk))
+		}
+	}
+	return b, nil
+}
+
+// MarshalText implements [encoding.TextMarshaler] with
+// [Setup.AppendText], so that a Setup encodes as a JSON string.
+func (s Setup) MarshalText() ([]byte, error) { return s.AppendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]. It reads the text
+// form of [Setup.String] in the numbering *s already has: NumberingISF
+// for the zero Setup, and the rules' for a setup made by [NewSetup]
+// (make the target so before decoding Vintage labels, as the text does
+// not say its numbering). It reads the rows and labels only (one to
+// MaxSize rows of one to MaxSize squares each, all of one length, with
+// rank labels or "."): whether the setup fits some rules is for
+// [Rules.CheckSetup] and [New] to say, or use [ParseSetup], which checks
+// it against the rules. The empty text gives the zero Setup. An error
+// is a *[ParseError] and leaves *s unchanged.
+func (s *Setup) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*s = Setup{}
+		return nil
+	}
+	n := s.num
+	perr := func(at int, want string) error { return parseErr("setup", string(text), at, want) }
+	label := "a rank label in " + n.String() + " numbering or \".\""
+	rowEnd := func(at, row, f, width int) error {
+		switch {
+		case f == 0:
+			return perr(at, label)
+		case row > 0 && f != width:
+			return perr(at, fmt.Sprintf("%d squares in row %d, as in row 1", width, row+1))
+		}
+		return nil
+	}
+	out := Setup{num: n}
+	row, f, width := 0, 0, 0
+	for i, ch := range text {
+		switch {
+		case ch == '/':
+			if err := rowEnd(i, row, f, width); err != nil {
+				return err
+			}
+			width, row, f = f, row+1, 0
+			if row >= MaxSize {
+				return perr(i, fmt.Sprintf("at most %d rows", MaxSize))
+			}
+			continue
+		case row > 0 && f >= width:
+			return perr(i, fmt.Sprintf(`"/" or the end after %d squares, as in row 1`, width))
+		case f >= MaxSize:
+			return perr(i, fmt.Sprintf(`"/" after at most %d squares`, MaxSize))
+		case ch != '.':
+			rk, ok := n.RankOf(ch)
+			if !ok || rk == Unknown {
+				return perr(i, label)
+			}
+			out.ranks[row*MaxSize+f] = rk
+		}
+		f++
+	}
+	if err := rowEnd(len(text), row, f, width); err != nil {
+		return err
+	}
+	out.width, out.rows = uint8(f), uint8(row+1)
+	*s = out
+	return nil
 }
 
 // ParseSetup parses the text form of [Setup.String] under r (rank labels in
