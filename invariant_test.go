@@ -24,7 +24,7 @@ import (
 
 // invPieceRange returns the piece ids of c: lo <= id < hi.
 func invPieceRange(s *State, c Color) (lo, hi int) {
-	return int(s.g.lo[c]), int(s.g.hi[c])
+	return int(s.g.lo[c.index()]), int(s.g.hi[c.index()])
 }
 
 // invPiece returns piece id, the cell it stands on (0 when captured) and
@@ -65,7 +65,7 @@ type invRun struct {
 }
 
 func invRunOf(s *State, c Color) invRun {
-	r := s.runs[c-1]
+	r := s.runs[c.index()]
 	if r.id == 0 {
 		return invRun{id: -1, ban: r.ban}
 	}
@@ -92,7 +92,7 @@ type invHistory struct {
 // invChase returns whether c's chase runs and the chaser's last move by
 // cells.
 func invChase(s *State, c Color) (on bool, from, to int) {
-	ch := s.chases[c-1]
+	ch := s.chases[c.index()]
 	return ch.on, int(ch.from), int(ch.to)
 }
 
@@ -426,7 +426,7 @@ func TestInvariantCheckerCatchesCorruption(t *testing.T) {
 			if scope == MoreSquaresGame {
 				return s.seen
 			}
-			return s.chases[Red-1].boards
+			return s.chases[Red.index()].boards
 		}
 		for _, tc := range []struct {
 			name    string
@@ -444,11 +444,11 @@ func TestInvariantCheckerCatchesCorruption(t *testing.T) {
 				*s.pc = *chasing(scope).pc
 				s.pc[1] = NewPiece(Red, Marshal)
 			}},
-			{"a run's ban", func(s *State) { s.runs[Red-1].ban = path{from: 14, to: 15} }},
+			{"a run's ban", func(s *State) { s.runs[Red.index()].ban = path{from: 14, to: 15} }},
 			{"the history's head", func(s *State) { list(s).hash ^= 1 }},
 			{"a remembered board", func(s *State) { list(s).next.next.hash ^= 1 }},
 			{"a remembered move", func(s *State) { list(s).next.pc = NewPiece(Blue, Major) }},
-			{"the chase record", func(s *State) { s.chases[Blue-1] = chase{on: true} }},
+			{"the chase record", func(s *State) { s.chases[Blue.index()] = chase{on: true} }},
 			{"the outcome", func(s *State) { s.outcome = Outcome{Winner: Blue, Reason: NoLegalMove} }},
 		} {
 			t.Run(fmt.Sprintf("%v/%s", scope, tc.name), func(t *testing.T) {
