@@ -32,7 +32,7 @@ type genMasks struct {
 
 // setGenMasks sets g for side c.
 func (s *State) setGenMasks(g *genMasks, c Color) {
-	me, them, wall := &s.occ[c.index()], &s.occ[c.Opponent().index()], &s.g.wall
+	me, them, wall := &s.occ[c.index()], &s.occ[c.index()^1], &s.g.wall
 	g.blocked = bb{me[0] | wall[0], me[1] | wall[1]}
 	g.empty = bb{^(g.blocked[0] | them[0]), ^(g.blocked[1] | them[1])}
 	g.mov = bb{s.mov[0] & me[0], s.mov[1] & me[1]}

@@ -156,7 +156,7 @@ type game struct {
 }
 
 // Per-side arrays of State and game are indexed by [Color.index]: Red
-// 0, Blue 1.
+// 0, Blue 1, so that the opponent's index is c.index()^1.
 
 // index returns c's index in the per-side arrays: 0 for Red, 1 for Blue.
 // (It is 0 or 1 for any value, so indexing with it needs no bounds
@@ -653,12 +653,21 @@ func (s *State) pieceAt(cell int) (Piece, bool) {
 // adjacentEnemy reports whether a cell next to cell holds a piece of c's
 // opponent.
 func (s *State) adjacentEnemy(cell int, c Color) bool {
-	// Enemy pieces are the cell values v with v-elo < en.
-	o := c.Opponent()
-	elo, en := s.g.lo[o.index()]+1, s.g.hi[o.index()]-s.g.lo[o.index()]
-	return s.cells[cell+north]-elo < en || s.cells[cell+east]-elo < en ||
-		s.cells[cell+south]-elo < en || s.cells[cell+west]-elo < en
+	n, them := &neighbours[cell], &s.occ[c.index()^1]
+	return n[0]&them[0]|n[1]&them[1] != 0
 }
+
+// neighbours holds the cells next to each cell (walls included).
+var neighbours = func() (t [numCells]bb) {
+	for c := range t {
+		for _, d := range dirs {
+			if n := c + d; n >= bbBase && n < bbBase+128 {
+				t[c].set(n)
+			}
+		}
+	}
+	return
+}()
 
 func (s *State) hasMovable(c Color) bool {
 	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
