@@ -150,8 +150,6 @@ type game struct {
 // check.)
 func (c Color) index() int { return int(c>>1) & 1 }
 
-
-
 // run is the Two-Squares record of one side: its current run of moves
 // with one piece, most recent first.
 type run struct {
@@ -245,11 +243,11 @@ func (a *nodeArena) node(hash uint64, from, to int, pc Piece, list *boardNode) *
 // or decoded from text is Equal but not ==.
 type State struct {
 	g       *game
-	cells   [numCells]uint8   // piece id + 1, 0 empty, wallCell
-	occ     [2]bb             // each side's pieces, by side
-	mov     bb                // pieces of either side that move (not Bomb or Flag)
-	scouts  bb                // Scouts of either side
-	pc      *[maxPieces]Piece // the piece of each id: shared, never changed
+	cells   [numCells]uint8     // piece id + 1, 0 empty, wallCell
+	occ     [2]bb               // each side's pieces, by side
+	mov     bb                  // pieces of either side that move (not Bomb or Flag)
+	scouts  bb                  // Scouts of either side
+	pc      *[maxPieces]Piece   // the piece of each id: shared, never changed
 	pcs     [maxPieces]pieceRec // by id
 	hash    uint64
 	ply     int32
