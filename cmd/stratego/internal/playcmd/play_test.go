@@ -336,18 +336,16 @@ func TestColorSwitch(t *testing.T) {
 
 // scripted is the input of a scripted person: before each move it
 // checks the record file (present, parsed and replayed to the game so
-// far), asks for the legal moves and plays a random one of them. After
-// each board it checks that the board shows no rank the person may not
-// know.
+// far), asks for the legal moves and plays a random one of them. The
+// boards it was shown are checked after the game (checkBoards).
 type scripted struct {
-	t      *testing.T
-	out    *bytes.Buffer
-	path   string
-	rng    *rand.Rand
-	asked  bool
-	moves  int
-	boards int
-	start  bool
+	t     *testing.T
+	out   *bytes.Buffer
+	path  string
+	rng   *rand.Rand
+	asked bool
+	moves int
+	start bool
 }
 
 func (p *scripted) Read(b []byte) (int, error) {
