@@ -53,7 +53,8 @@ import (
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
-	"github.com/stratego-go/stratego/gravon"
+	"github.com/stratego-go/stratego/internal/perft"
+	"github.com/stratego-go/stratego/internal/perft/suite"
 )
 
 // defaultSuite is where the suite lives in the module, relative to its
@@ -64,7 +65,7 @@ const defaultSuite = "testdata/perft/perft.txt"
 const shortNodes = 200000
 
 // maxDepth bounds -depth: deeper counts would run for days.
-const maxDepth = 64
+const maxDepth = suite.MaxDepth
 
 // openingRed and openingBlue are the setups of the built-in Classic
 // opening, each in its owner's view (back row first).
@@ -182,7 +183,7 @@ func start(o options) (stratego.State, error) {
 	if o.field == "" {
 		return opening(r)
 	}
-	return fieldState(r, o.field, strings.Fields(o.moves))
+	return perft.FieldState(r, o.field, strings.Fields(o.moves))
 }
 
 // opening returns the built-in opening under r, which must use the
@@ -199,28 +200,6 @@ func opening(r stratego.Rules) (stratego.State, error) {
 	return stratego.New(r, red, blue)
 }
 
-// fieldState builds a Gravon field under r, Red to move, and plays moves.
-func fieldState(r stratego.Rules, field string, moves []string) (stratego.State, error) {
-	b, err := gravon.ParseField(r, field)
-	if err != nil {
-		return stratego.State{}, fmt.Errorf("field: %w", err)
-	}
-	s, err := stratego.FromBoard(r, b, stratego.Red)
-	if err != nil {
-		return stratego.State{}, fmt.Errorf("field: %w", err)
-	}
-	for i, text := range moves {
-		m, err := stratego.ParseMove(text)
-		if err != nil {
-			return stratego.State{}, fmt.Errorf("move %d: %w", i+1, err)
-		}
-		if s, _, err = s.Apply(m); err != nil {
-			return stratego.State{}, fmt.Errorf("move %d: %w", i+1, err)
-		}
-	}
-	return s, nil
-}
-
 // runOne counts a single position to depth, one row per depth.
 func runOne(s stratego.State, depth int, div bool, out io.Writer) error {
 	fmt.Fprintf(out, "rules %v, %v to move, ply %d\n\n%s\n", s.Rules(), s.Turn(), s.Ply(), s.Picture())
@@ -229,22 +208,22 @@ func runOne(s stratego.State, depth int, div bool, out io.Writer) error {
 	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "depth\tnodes\tattacks\tflags\tended\ttime\tnodes/s\t")
-	c := newCounter(depth)
-	var splits []split
+	c := perft.NewCounter(depth)
+	var splits []perft.Split
 	for d := 1; d <= depth; d++ {
 		t0 := time.Now()
-		var got counts
+		var got suite.Counts
 		if div && d == depth {
-			splits, got = c.divide(s, d)
+			splits, got = c.Divide(s, d)
 		} else {
-			got = c.count(s, d)
+			got = c.Count(s, d)
 		}
-		if c.err != nil {
+		if c.Err() != nil {
 			tw.Flush()
-			return c.err
+			return c.Err()
 		}
 		el := time.Since(t0)
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%s\t%s\t\n", d, got.nodes, got.attacks, got.flags, got.ended, seconds(el), rate(got.nodes, el))
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%s\t%s\t\n", d, got.Nodes, got.Attacks, got.Flags, got.Ended, seconds(el), rate(got.Nodes, el))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -255,12 +234,12 @@ func runOne(s stratego.State, depth int, div bool, out io.Writer) error {
 	return nil
 }
 
-func printDivide(out io.Writer, splits []split, depth int) {
+func printDivide(out io.Writer, splits []perft.Split, depth int) {
 	fmt.Fprintf(out, "\ndivide at depth %d:\n", depth)
 	var total int64
 	for _, sp := range splits {
-		fmt.Fprintf(out, "%v %d\n", sp.move, sp.nodes)
-		total += sp.nodes
+		fmt.Fprintf(out, "%v %d\n", sp.Move, sp.Nodes)
+		total += sp.Nodes
 	}
 	fmt.Fprintf(out, "%d moves, %d nodes\n", len(splits), total)
 }

@@ -1,18 +1,25 @@
 package perftcmd
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
 	"regexp"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/internal/perft"
+	"github.com/stratego-go/stratego/internal/perft/suite"
 )
+
+// suiteSum is the running total of a suite run.
+type suiteSum struct {
+	pass, fail, skip int
+	nodes            int64
+	time             time.Duration
+}
 
 // runSuite runs a suite file and prints the table.
 func runSuite(o options, out io.Writer) error {
@@ -23,83 +30,20 @@ func runSuite(o options, out io.Writer) error {
 			return fmt.Errorf("-run: %w", err)
 		}
 	}
-	f, err := os.Open(o.suite)
+	cases, err := readCases(o.suite)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	cases, err := readSuite(o.suite, f)
-	if err != nil {
-		return err
-	}
-	var sum struct {
-		pass, fail, skip int
-		nodes            int64
-		time             time.Duration
-	}
+	var sum suiteSum
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "case\tdepth\tnodes\tattacks\tflags\tended\ttime\tnodes/s\tresult")
 	for _, c := range cases {
-		if filter != nil && !filter.MatchString(c.name) {
+		if filter != nil && !filter.MatchString(c.Name) {
 			continue
 		}
-		s, err := fieldState(c.rules, c.field, c.moves)
-		if err == nil && s.Turn() != []stratego.Color{stratego.Red, stratego.Blue}[len(c.moves)%2] {
-			err = fmt.Errorf("%v to move after %d moves", s.Turn(), len(c.moves))
-		}
-		if err != nil {
-			fmt.Fprintf(tw, "%s\t-\t\t\t\t\t\t\tFAIL: %v\n", c.name, err)
-			sum.fail++
-			continue
-		}
-		deepest := c.depths[len(c.depths)-1].depth
-		cnt := newCounter(deepest)
-		for _, row := range c.depths {
-			if o.depth > 0 && row.depth > o.depth || o.short && row.want.nodes > shortNodes {
-				fmt.Fprintf(tw, "%s\t%d\t%d\t\t\t\t\t\tskipped\n", c.name, row.depth, row.want.nodes)
-				sum.skip++
-				continue
-			}
-			withDivide := row.depth == deepest && len(c.divide) > 0
-			t0 := time.Now()
-			var (
-				got    counts
-				splits []split
-			)
-			if withDivide {
-				splits, got = cnt.divide(s, row.depth)
-			} else {
-				got = cnt.count(s, row.depth)
-			}
-			el := time.Since(t0)
-			if cnt.err != nil {
-				tw.Flush()
-				return fmt.Errorf("%s: %w", c.name, cnt.err)
-			}
-			sum.nodes += got.nodes
-			sum.time += el
-			result := "ok"
-			if got != row.want {
-				result = fmt.Sprintf("FAIL: want %d %d %d %d", row.want.nodes, row.want.attacks, row.want.flags, row.want.ended)
-				sum.fail++
-			} else {
-				sum.pass++
-			}
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", c.name, row.depth, got.nodes, got.attacks, got.flags, got.ended, seconds(el), rate(got.nodes, el), result)
-			if withDivide {
-				if diffs := compareDivide(splits, c.divide); len(diffs) > 0 {
-					fmt.Fprintf(tw, "%s\tdivide\t\t\t\t\t\t\tFAIL: %s\n", c.name, strings.Join(diffs, "; "))
-					sum.fail++
-				} else {
-					fmt.Fprintf(tw, "%s\tdivide\t%d moves\t\t\t\t\t\tok\n", c.name, len(splits))
-					sum.pass++
-				}
-				if o.divide {
-					tw.Flush()
-					printDivide(out, splits, row.depth)
-					fmt.Fprintln(out)
-				}
-			}
+		if err := runCase(tw, out, o, c, &sum); err != nil {
+			tw.Flush()
+			return err
 		}
 	}
 	if err := tw.Flush(); err != nil {
@@ -116,33 +60,81 @@ func runSuite(o options, out io.Writer) error {
 	return nil
 }
 
-// compareDivide compares divide lines with the suite's and describes
-// the differences, at most five.
-func compareDivide(got []split, want []suiteSplit) []string {
-	var diffs []string
-	wantBy := map[string]int64{}
-	for _, w := range want {
-		wantBy[w.move] = w.nodes
+// readCases reads a suite file, checking the rules of each case.
+func readCases(name string) ([]suite.Case, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
 	}
-	gotBy := map[string]bool{}
-	for _, g := range got {
-		ms := g.move.String()
-		gotBy[ms] = true
-		w, ok := wantBy[ms]
-		switch {
-		case !ok:
-			diffs = append(diffs, fmt.Sprintf("%s not in the suite (got %d)", ms, g.nodes))
-		case w != g.nodes:
-			diffs = append(diffs, fmt.Sprintf("%s got %d want %d", ms, g.nodes, w))
+	defer f.Close()
+	return suite.Read(name, f, func(text string) error {
+		_, err := stratego.ParseRules(text)
+		return err
+	})
+}
+
+// runCase counts one case to each of its depths (but those -depth and
+// -short skip) and prints its rows; only an engine bug is an error.
+func runCase(tw *tabwriter.Writer, out io.Writer, o options, c suite.Case, sum *suiteSum) error {
+	_, s, err := perft.Start(c)
+	if err != nil {
+		fmt.Fprintf(tw, "%s\t-\t\t\t\t\t\t\tFAIL: %v\n", c.Name, err)
+		sum.fail++
+		return nil
+	}
+	deepest := c.Depths[len(c.Depths)-1].Depth
+	cnt := perft.NewCounter(deepest)
+	for _, row := range c.Depths {
+		if o.depth > 0 && row.Depth > o.depth || o.short && row.Want.Nodes > shortNodes {
+			fmt.Fprintf(tw, "%s\t%d\t%d\t\t\t\t\t\tskipped\n", c.Name, row.Depth, row.Want.Nodes)
+			sum.skip++
+			continue
+		}
+		withDivide := row.Depth == deepest && len(c.Divide) > 0
+		t0 := time.Now()
+		var (
+			got    suite.Counts
+			splits []perft.Split
+		)
+		if withDivide {
+			splits, got = cnt.Divide(s, row.Depth)
+		} else {
+			got = cnt.Count(s, row.Depth)
+		}
+		el := time.Since(t0)
+		if cnt.Err() != nil {
+			return fmt.Errorf("%s: %w", c.Name, cnt.Err())
+		}
+		sum.nodes += got.Nodes
+		sum.time += el
+		result := "ok"
+		if got != row.Want {
+			result = fmt.Sprintf("FAIL: want %d %d %d %d", row.Want.Nodes, row.Want.Attacks, row.Want.Flags, row.Want.Ended)
+			sum.fail++
+		} else {
+			sum.pass++
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", c.Name, row.Depth, got.Nodes, got.Attacks, got.Flags, got.Ended, seconds(el), rate(got.Nodes, el), result)
+		if withDivide {
+			divideRows(tw, out, o, c, splits, row.Depth, sum)
 		}
 	}
-	for _, w := range want {
-		if !gotBy[w.move] {
-			diffs = append(diffs, fmt.Sprintf("%s not generated (want %d)", w.move, w.nodes))
-		}
+	return nil
+}
+
+// divideRows prints the divide check of a case, and with -divide the
+// divide lines.
+func divideRows(tw *tabwriter.Writer, out io.Writer, o options, c suite.Case, splits []perft.Split, depth int, sum *suiteSum) {
+	if diffs := perft.CompareDivide(splits, c.Divide); len(diffs) > 0 {
+		fmt.Fprintf(tw, "%s\tdivide\t\t\t\t\t\t\tFAIL: %s\n", c.Name, strings.Join(diffs, "; "))
+		sum.fail++
+	} else {
+		fmt.Fprintf(tw, "%s\tdivide\t%d moves\t\t\t\t\t\tok\n", c.Name, len(splits))
+		sum.pass++
 	}
-	if len(diffs) > 5 {
-		diffs = append(diffs[:5], fmt.Sprintf("and %d more", len(diffs)-5))
+	if o.divide {
+		tw.Flush()
+		printDivide(out, splits, depth)
+		fmt.Fprintln(out)
 	}
-	return diffs
 }
