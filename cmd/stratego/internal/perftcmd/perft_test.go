@@ -190,7 +190,7 @@ func TestSuiteRejectsMalformedFiles(t *testing.T) {
 		{"depths not increasing", "position a\ndepth 2 nodes 1 attacks 0 flags 0 ended 0\ndepth 1 nodes 1 attacks 0 flags 0 ended 0\n", "increasing"},
 		{"bad rules key", "position a\nrules two-squares 3 chase on\n", "unknown setting"},
 		{"bad rules value", "position a\nrules more-squares maybe\n", "want on or off"},
-		{"rules out of range", "position a\nrules two-squares 99\n", "valid value for twosquares"},
+		{"rules out of range", "position a\nrules two-squares 99\n", "for twosquares"},
 		{"odd rules", "position a\nrules two-squares\n", "pairs"},
 		{"bad divide", "position a\ndivide a4-a5 -3\n", "divide count"},
 		{"duplicate name", good[:len(good)-4] + "depth 1 nodes 1 attacks 0 flags 0 ended 0\nend\nposition a/b\n", "twice"},
