@@ -67,24 +67,6 @@ var enumNames = struct {
 	more:      []string{"off", "chase", "game"},
 }
 
-// String returns the flags of k joined by "|", as net.Flags does:
-// "rank|moved", "moved|far"; "0" when nothing is known.
-func (k Knowledge) String() string {
-	var b []byte
-	for i, name := range [...]string{"rank", "moved", "far"} {
-		if k&(1<<i) != 0 {
-			if len(b) > 0 {
-				b = append(b, '|')
-			}
-			b = append(b, name...)
-		}
-	}
-	if len(b) == 0 {
-		return "0"
-	}
-	return string(b)
-}
-
 // enumString returns the name of v in the rules text form, or key(v) for
 // a value that names no rule.
 func enumString(names []string, v uint8, key string) string {
@@ -634,7 +616,10 @@ func (r EndReason) isDraw() bool {
 	return r == NeitherCanMove || r == DrawAgreed || r == PlyCap || r == NoAttackCap
 }
 
-func (o Outcome) valid() bool {
+// IsValid reports whether o is an outcome a game can have: NotOver with
+// no winner, a draw reason with no winner, or a win reason with a
+// winner, Red or Blue. The zero Outcome (not over) is valid.
+func (o Outcome) IsValid() bool {
 	switch {
 	case o.Reason == NotOver:
 		return o.Winner == NoColor
@@ -649,7 +634,7 @@ func (o Outcome) valid() bool {
 // AppendText implements [encoding.TextAppender] with the form of
 // [Outcome.String].
 func (o Outcome) AppendText(b []byte) ([]byte, error) {
-	if !o.valid() {
+	if !o.IsValid() {
 		return b, fmt.Errorf("%w: outcome %d/%d", ErrInvalid, o.Winner, o.Reason)
 	}
 	return append(b, o.String()...), nil
@@ -689,7 +674,7 @@ func ParseOutcome(s string) (Outcome, error) {
 	default:
 		return Outcome{}, parseErr("outcome", s, 0, `"red wins", "blue wins" or "draw"`)
 	}
-	if !o.valid() {
+	if !o.IsValid() {
 		return Outcome{}, parseErr("outcome", s, len(head)+2, "a reason that fits "+strconv.Quote(head))
 	}
 	return o, nil

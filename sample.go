@@ -174,7 +174,7 @@ type sampler struct {
 	classes [4]rankClass
 	free    []int // square indices of the other hidden pieces
 	def     int   // hidden defender of the last fight, or -1
-	defMask rankMask
+	defMask RankSet
 	// beaten are the other hidden squares with a silent-defense mark,
 	// checked after a draw: a draw that breaks one is redrawn.
 	beaten []beatCheck
@@ -185,19 +185,23 @@ type sampler struct {
 // that beat its attackers.
 type beatCheck struct {
 	i    int
-	mask rankMask
+	mask RankSet
 }
 
 // rankClass is a class of hidden squares that allow the ranks of mask.
 type rankClass struct {
-	mask rankMask
+	mask RankSet
 	sqs  []int
 }
 
 func (sp *sampler) init(v *View) error {
 	sp.def = v.lastDefenderIndex()
-	far := v.pos.farRanks(KnownFar)
-	sp.classes = [4]rankClass{{mask: 1 << Scout}, {mask: 1 << Captain}, {mask: far}, {mask: movableRanks}}
+	// The classes of the switch below, by their possible ranks.
+	r := &v.pos.Rules
+	sp.classes = [4]rankClass{
+		{mask: knownRanks(r, KnownMoved|KnownFar|KnownLong)}, {mask: knownRanks(r, KnownMoved|KnownFar|KnownTurn)},
+		{mask: knownRanks(r, KnownMoved|KnownFar)}, {mask: knownRanks(r, KnownMoved)},
+	}
 	o := v.pos.Viewer.Opponent()
 	for i, p := range v.pos.Board {
 		if p.Rank() != Unknown {
@@ -208,12 +212,12 @@ func (sp *sampler) init(v *View) error {
 		}
 		k := v.pos.Known[i]
 		if b := v.pos.beatAt(i); i != sp.def && b != 0 {
-			sp.beaten = append(sp.beaten, beatCheck{i, v.pos.beatRanks(b)})
+			sp.beaten = append(sp.beaten, beatCheck{i, beatRanks(r, b)})
 		}
 		cl := -1
 		switch {
 		case i == sp.def:
-			sp.defMask = v.allowed(i)
+			sp.defMask = v.pos.ranksAt(i)
 			continue
 		case k&KnownLong != 0:
 			cl = 0
@@ -294,7 +298,7 @@ func (sp *sampler) drawOnce(v *View, rng *rand.Rand, full *Board) error {
 	}
 	// pick returns the index in pool of a uniformly drawn rank in mask,
 	// or -1.
-	pick := func(mask rankMask) int {
+	pick := func(mask RankSet) int {
 		n := 0
 		for _, rk := range pool {
 			if mask&(1<<rk) != 0 {

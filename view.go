@@ -163,6 +163,48 @@ func (v View) Knowledge(sq Square) Knowledge {
 	return v.pos.Known[sq-1]
 }
 
+// Board returns the pieces as the player sees them: its own pieces and
+// shown enemy pieces with their rank, hidden enemy pieces with rank
+// [Unknown] (the board of [View.At]).
+func (v View) Board() Board { return v.pos.Board }
+
+// TwoSquaresRun yields the moves of c's Two-Squares run (RULES.md 6.1),
+// oldest first: the last moves, at most [Rules.TwoSquares], of the piece
+// c moved last while it shuttles between the same squares, as the runs
+// field of the position text holds them (see [Position]). It yields
+// nothing when c has no run or is not a side. The run names squares,
+// not ranks, so both players see it.
+func (v View) TwoSquaresRun(c Color) iter.Seq[Move] {
+	var run []Move
+	if c.IsValid() {
+		run = v.pos.runs[c]
+	}
+	return func(yield func(Move) bool) {
+		for _, m := range run {
+			if !yield(m) {
+				return
+			}
+		}
+	}
+}
+
+// Chase returns c's running chase under the More-Squares Rule (RULES.md
+// 6.2), as the chases field of the position text holds it (see
+// [Position]): the chasing piece's last move, the number of boards the
+// chase remembers (0 under [MoreSquaresGame], where the game's boards
+// since the last attack count), and true; or false when c is not
+// chasing or is not a side.
+func (v View) Chase(c Color) (last Move, boards int, ok bool) {
+	if !c.IsValid() {
+		return Move{}, 0, false
+	}
+	ch := v.pos.chases[c]
+	if ch.from == NoSquare {
+		return Move{}, 0, false
+	}
+	return Move{From: ch.from, To: ch.to}, ch.boards, true
+}
+
 // MadeRescue reports whether the piece on sq has made a rescue (and so
 // may not make another; see [Rules.Rescues]).
 func (v View) MadeRescue(sq Square) bool { return v.pos.Rescuers.Has(sq) }
@@ -259,59 +301,107 @@ func sat(a, b uint8) uint8 {
 // DefenderWins; see [View.Beaten]); and in every case only a rank that
 // [View.HiddenArmy] still holds. It reports false for an empty square.
 func (v View) CanBe(sq Square, rk Rank) bool {
-	p, ok := v.At(sq)
-	if !ok || !rk.IsValid() {
-		return false
-	}
-	if p.Rank() != Unknown {
-		return p.Rank() == rk
-	}
-	return v.allowed(sq.Index())&(1<<rk) != 0 && v.HiddenArmy()[rk] > 0
+	return rk.IsValid() && v.canBe(sq)&(1<<rk) != 0
 }
 
-// rankMask is a set of ranks, bit r for rank r.
-type rankMask uint16
+// Ranks returns the ranks the piece on sq may have as far as the view
+// shows: the ranks for which [View.CanBe] reports true (the one rank of
+// a shown or own piece, none for an empty square). It is CanBe for all
+// ranks at once.
+func (v View) Ranks(sq Square) RankSet { return v.canBe(sq) }
+
+// canBe returns the ranks the piece on sq may have (see [View.CanBe]).
+func (v *View) canBe(sq Square) RankSet {
+	p, ok := v.At(sq)
+	switch {
+	case !ok:
+		return 0
+	case p.Rank() != Unknown:
+		return 1 << p.Rank()
+	}
+	var army RankSet
+	for rk, n := range v.HiddenArmy() {
+		if n > 0 {
+			army |= 1 << rk
+		}
+	}
+	return v.pos.ranksAt(sq.Index()) & army
+}
 
 const (
-	allRanks     rankMask = 1<<Spy | 1<<Scout | 1<<Miner | 1<<Sergeant | 1<<Lieutenant | 1<<Captain | 1<<Major | 1<<Colonel | 1<<General | 1<<Marshal | 1<<Bomb | 1<<Flag
-	movableRanks          = allRanks &^ (1<<Bomb | 1<<Flag)
+	allRanks     RankSet = 1<<Spy | 1<<Scout | 1<<Miner | 1<<Sergeant | 1<<Lieutenant | 1<<Captain | 1<<Major | 1<<Colonel | 1<<General | 1<<Marshal | 1<<Bomb | 1<<Flag
+	movableRanks         = allRanks &^ (1<<Bomb | 1<<Flag)
 )
 
-// allowed returns the ranks the hidden piece of index i may have by what
-// is known about it alone (the army's counts aside).
-func (v *View) allowed(i int) rankMask {
-	k := v.pos.Known[i]
-	m := allRanks
-	switch {
-	case k&KnownFar != 0:
-		m = v.pos.farRanks(k)
-	case k&KnownMoved != 0:
-		m = movableRanks
-	}
-	if b := v.pos.beatAt(i); b != 0 {
-		m &= v.pos.beatRanks(b)
+// possibleRanks returns the ranks a hidden piece may have by what is
+// known of it under r, the army's counts aside: by its moves (k: one that
+// moved is no Bomb or Flag, [knownRanks]) and by the attackers it beat
+// unseen under silent defense (beat, [beatRanks]). It is the one rule
+// behind [View.CanBe], the sampler and the position checks.
+func possibleRanks(r *Rules, k Knowledge, beat RankSet) RankSet {
+	m := knownRanks(r, k)
+	if beat != 0 {
+		m &= beatRanks(r, beat)
 	}
 	return m
 }
 
-// Beaten yields the ranks of the attackers that the piece on sq beat
-// while its rank was hidden, under silent defense ([InfoSilentDefense]),
-// from the Spy to the Marshal: the "<" mark of the position text
-// (see [Position]). Both players saw those fights, so it yields them for
-// the player's own pieces too. It yields nothing for an empty square, a
-// piece whose rank was shown, or under the other information rules.
-func (v View) Beaten(sq Square) iter.Seq[Rank] {
-	var b rankMask
-	if sq.IsValid() {
-		b = v.pos.beatAt(sq.Index())
+// knownRanks returns the ranks a piece with knowledge k may have by its
+// moves: any rank before it moves; a movable one once it moved; once it
+// moved more than one square a Scout, or where Captains move two
+// squares a Scout or a Captain unless a long or a turning move told
+// which.
+func knownRanks(r *Rules, k Knowledge) RankSet {
+	switch {
+	case k&KnownFar == 0 && k&KnownMoved != 0:
+		return movableRanks
+	case k&KnownFar == 0:
+		return allRanks
+	case k&KnownLong != 0:
+		return 1 << Scout
+	case k&KnownTurn != 0:
+		return 1 << Captain
+	case r.CaptainsMoveTwo:
+		return 1<<Scout | 1<<Captain
 	}
-	return func(yield func(Rank) bool) {
-		for rk := Spy; rk <= Marshal; rk++ {
-			if b&(1<<rk) != 0 && !yield(rk) {
-				return
+	return 1 << Scout
+}
+
+// beatRanks returns the ranks of a defender that beats ([Resolve] gives
+// DefenderWins) an attacker of every rank in beat: all ranks when beat is
+// empty.
+func beatRanks(r *Rules, beat RankSet) RankSet {
+	m := allRanks
+	for a := Spy; a <= Marshal; a++ {
+		if beat&(1<<a) == 0 {
+			continue
+		}
+		for d := Spy; d <= Flag; d++ {
+			if Resolve(*r, a, d) != DefenderWins {
+				m &^= 1 << d
 			}
 		}
 	}
+	return m
+}
+
+// ranksAt returns the possible ranks of the hidden piece on the square
+// of index i by what is known of it ([possibleRanks]).
+func (p *Position) ranksAt(i int) RankSet {
+	return possibleRanks(&p.Rules, p.Known[i], p.beatAt(i))
+}
+
+// Beaten returns the ranks of the attackers that the piece on sq beat
+// while its rank was hidden, under silent defense ([InfoSilentDefense]),
+// movable ranks only: the "<" mark of the position text (see
+// [Position]). Both players saw those fights, so it reports them for the
+// player's own pieces too. It is empty for an empty square, a piece
+// whose rank was shown, or under the other information rules.
+func (v View) Beaten(sq Square) RankSet {
+	if !sq.IsValid() {
+		return 0
+	}
+	return v.pos.beatAt(sq.Index())
 }
 
 // lastDefenderIndex returns the square index of a hidden enemy defender
@@ -652,36 +742,6 @@ type chaseJSON struct {
 	Boards int  `json:"boards"`
 }
 
-var knowNames = [...]struct {
-	k    Knowledge
-	name string
-}{{KnownRank, "rank"}, {KnownMoved, "moved"}, {KnownFar, "far"}, {KnownLong, "long"}, {KnownTurn, "turn"}}
-
-func knownNames(k Knowledge) []string {
-	var ns []string
-	for _, kn := range knowNames {
-		if k&kn.k != 0 {
-			ns = append(ns, kn.name)
-		}
-	}
-	return ns
-}
-
-func parseKnown(ns []string) (Knowledge, error) {
-	var k Knowledge
-known:
-	for _, name := range ns {
-		for _, kn := range knowNames {
-			if kn.name == name {
-				k |= kn.k
-				continue known
-			}
-		}
-		return 0, parseErr("view", name, 0, `"rank", "moved", "far", "long" or "turn"`)
-	}
-	return k, nil
-}
-
 // MarshalJSON implements [json.Marshaler] with the form described above.
 // It fails with ErrInvalid for the zero View.
 func (v View) MarshalJSON() ([]byte, error) {
@@ -701,7 +761,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 		if pc != 0 {
 			sq := Square(i + 1)
 			j.Board = append(j.Board, pieceJSON{Square: &sq, Piece: pc, Known: knownNames(p.Known[i]), Rescuer: p.Rescuers.Has(sq),
-				Beat: slices.Collect(v.Beaten(sq))})
+				Beat: slices.Collect(v.Beaten(sq).All())})
 		}
 	}
 	for _, cp := range p.Captured {
@@ -755,7 +815,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 			return err
 		}
 		p.Board[sq.Index()], p.Known[sq.Index()] = pj.Piece, k
-		var beat rankMask
+		var beat RankSet
 		for i, a := range pj.Beat {
 			if !a.Movable() || (i > 0 && a <= pj.Beat[i-1]) {
 				return parseErr("view", a.String(), 0, "beaten attackers of movable ranks, in rank order")
@@ -811,7 +871,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 		p.chases[Red].boards > 1<<30 || p.chases[Blue].boards > 1<<30 {
 		return parseErr("view", "", 0, "counters in range")
 	}
-	if _, err := p.build(false, false); err != nil {
+	if _, err := p.validate(); err != nil {
 		return err
 	}
 	var a AnnotatedMove

@@ -1,0 +1,323 @@
+package stratego
+
+import "errors"
+
+// Validation of a Position: what ParsePosition and Position.State check.
+
+func posErr(c Color, sq Square, reason string) error {
+	return &SetupError{Color: c, Square: sq, Reason: reason}
+}
+
+// validate checks p as ParsePosition does (a view passes the checks
+// that do not need the hidden ranks) and returns the boards of its
+// repetition record, newest first.
+func (p *Position) validate() ([]Board, error) {
+	if err := p.checkHeader(); err != nil {
+		return nil, err
+	}
+	return p.checkBody()
+}
+
+// checkBody checks what checkHeader does not: the pieces and the
+// repetition record; it returns the boards of the record.
+func (p *Position) checkBody() ([]Board, error) {
+	if err := p.checkPieces(); err != nil {
+		return nil, err
+	}
+	return p.checkRecord()
+}
+
+// checkHeader checks the rules, the side to move, the counters, the
+// outcome and the viewer.
+func (p *Position) checkHeader() error {
+	if err := p.Rules.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case !p.Turn.IsValid():
+		return posErr(NoColor, NoSquare, "side to move must be red or blue")
+	case p.Ply < 0 || p.Ply > 1<<30 || p.PliesWithoutAttack < 0 || p.PliesWithoutAttack > p.Ply:
+		return posErr(NoColor, NoSquare, "counters out of range")
+	case !p.Outcome.IsValid():
+		return posErr(NoColor, NoSquare, "invalid outcome")
+	case p.Viewer != NoColor && !p.Viewer.IsValid():
+		return posErr(NoColor, NoSquare, "viewer must be red or blue")
+	}
+	return nil
+}
+
+// pieceCount is what checkPieces counts of one side's pieces.
+type pieceCount struct {
+	ranks   Army // the pieces of each shown rank, on the board or captured
+	hidden  int  // the pieces of hidden rank
+	rescues int  // the pieces marked as rescuers
+	flagOn  bool // a shown Flag is on the board
+}
+
+// checkPieces checks the pieces on the board and the captured ones, and
+// that each side's pieces fit its army.
+func (p *Position) checkPieces() error {
+	var count [3]pieceCount
+	if err := p.checkBoard(&count); err != nil {
+		return err
+	}
+	if err := p.checkCaptured(&count); err != nil {
+		return err
+	}
+	for _, c := range []Color{Red, Blue} {
+		if err := p.checkArmy(c, &count[c]); err != nil {
+			return err
+		}
+	}
+	if p.RescueDue && (p.Rules.Rescues == 0 || p.Outcome.Over()) {
+		return posErr(p.Turn, NoSquare, "rescue due where none is possible")
+	}
+	return nil
+}
+
+// checkBoard checks each square of the board and its marks, counting the
+// pieces into count.
+func (p *Position) checkBoard(count *[3]pieceCount) error {
+	for i, pc := range p.Board {
+		sq := Square(i + 1)
+		if pc == 0 {
+			if p.Known[i] != 0 || p.Rescuers.Has(sq) {
+				return posErr(NoColor, sq, "marks on an empty square")
+			}
+			continue
+		}
+		if !pc.IsValid() {
+			return posErr(NoColor, sq, "not a piece")
+		}
+		if !p.Rules.OnBoard(sq) {
+			return posErr(pc.Color(), sq, "square is off the board or a lake")
+		}
+		if err := p.checkKnown(pc, p.Known[i]); err != nil {
+			return posErr(pc.Color(), sq, err.Error())
+		}
+		if err := p.checkBeat(pc, p.Known[i], p.beatAt(i)); err != nil {
+			return posErr(pc.Color(), sq, err.Error())
+		}
+		n := &count[pc.Color()]
+		if pc.Rank() == Unknown {
+			n.hidden++
+		} else {
+			n.ranks[pc.Rank()]++
+		}
+		if pc.Rank() == Flag {
+			n.flagOn = true
+		}
+		if p.Rescuers.Has(sq) {
+			n.rescues++
+		}
+	}
+	for _, bm := range p.beats {
+		if bm.Sq < 0 || bm.Sq >= MaxSquares || p.Board[bm.Sq] == 0 {
+			return posErr(NoColor, NoSquare, "silent-defense mark on an empty square")
+		}
+	}
+	if occ := p.occupied(); p.Rescuers.Intersect(SquareSet{^occ[0], ^occ[1]}) != (SquareSet{}) {
+		return posErr(NoColor, NoSquare, "rescue mark on an empty square")
+	}
+	return nil
+}
+
+// checkCaptured checks the captured pieces, counting them into count.
+func (p *Position) checkCaptured(count *[3]pieceCount) error {
+	for _, cp := range p.Captured {
+		if !cp.Piece.IsValid() {
+			return posErr(NoColor, NoSquare, "a captured piece is not a piece")
+		}
+		if err := p.checkKnown(cp.Piece, cp.Known); err != nil {
+			return posErr(cp.Piece.Color(), NoSquare, "captured piece: "+err.Error())
+		}
+		n := &count[cp.Piece.Color()]
+		if cp.Piece.Rank() == Unknown {
+			n.hidden++
+		} else {
+			n.ranks[cp.Piece.Rank()]++
+		}
+		if cp.Rescuer {
+			n.rescues++
+		}
+	}
+	return nil
+}
+
+// checkArmy checks that c's counted pieces fit its army and rescues, and
+// that its flag is on the board exactly when the outcome says it was not
+// captured.
+func (p *Position) checkArmy(c Color, n *pieceCount) error {
+	r := &p.Rules
+	extra := 0
+	for rk := Spy; rk <= Flag; rk++ {
+		if n.ranks[rk] > r.Army[rk] {
+			return posErr(c, NoSquare, "more "+rk.String()+" pieces than the army has")
+		}
+		extra += int(r.Army[rk] - n.ranks[rk])
+	}
+	if n.hidden > extra {
+		return posErr(c, NoSquare, "more pieces than the army has")
+	}
+	if n.rescues > r.Rescues {
+		return posErr(c, NoSquare, "more rescues than the rules allow")
+	}
+	lost := p.Outcome.Reason == FlagCaptured && p.Outcome.Winner == c.Opponent()
+	if n.hidden == 0 && n.flagOn == lost {
+		if lost {
+			return posErr(c, NoSquare, "flag captured but still on the board")
+		}
+		return posErr(c, NoSquare, "needs its flag on the board")
+	}
+	return nil
+}
+
+// checkRecord checks the repetition record (the runs, the chases, the
+// board count and the history) against the rules and the board, and
+// returns its boards, newest first.
+func (p *Position) checkRecord() ([]Board, error) {
+	for c := Red; c <= Blue; c++ {
+		if err := p.checkRun(c); err != nil {
+			return nil, err
+		}
+		if err := p.checkChase(c); err != nil {
+			return nil, err
+		}
+	}
+	if (p.Rules.MoreSquares == MoreSquaresGame) != (p.seen > 0) {
+		return nil, posErr(NoColor, NoSquare, "board count does not fit the More-Squares scope")
+	}
+	want := max(p.chases[Red].boards, p.chases[Blue].boards, p.seen) - 1
+	if len(p.history) != max(want, 0) {
+		return nil, posErr(NoColor, NoSquare, "history length does not fit the remembered boards")
+	}
+	return p.rememberedBoards(nil)
+}
+
+// checkRun checks c's Two-Squares run: within the limit, moves on the
+// board, ending where a movable piece of c stands.
+func (p *Position) checkRun(c Color) error {
+	ms := p.runs[c]
+	if len(ms) > p.Rules.TwoSquares {
+		return posErr(c, NoSquare, "run longer than the Two-Squares limit")
+	}
+	for _, m := range ms {
+		if !runMoveOK(&p.Rules, m) {
+			return posErr(c, m.From, "run move "+m.String()+" is not a move on the board")
+		}
+	}
+	if len(ms) > 0 {
+		last := ms[len(ms)-1].To
+		if pc := p.Board[last.Index()]; pc == 0 || pc.Color() != c || (pc.Rank() != Unknown && !pc.Rank().Movable()) {
+			return posErr(c, last, "run ends where no piece of its side stands")
+		}
+	}
+	return nil
+}
+
+// checkChase checks c's running chase against the More-Squares setting
+// and the board.
+func (p *Position) checkChase(c Color) error {
+	r := &p.Rules
+	ch := p.chases[c]
+	switch {
+	case ch.from == NoSquare:
+		return nil
+	case r.MoreSquares == MoreSquaresOff:
+		return posErr(c, NoSquare, "a chase under rules without the More-Squares Rule")
+	case !r.OnBoard(ch.from) || !r.OnBoard(ch.to) || ch.from == ch.to:
+		return posErr(c, ch.from, "chase move not on the board")
+	case r.MoreSquares == MoreSquaresGame && ch.boards != 0:
+		return posErr(c, NoSquare, "chase boards under the game scope")
+	case r.MoreSquares == MoreSquaresChase && ch.boards == 0:
+		return posErr(c, NoSquare, "chase without boards")
+	}
+	return nil
+}
+
+// checkKnown checks what is known of pc: known flags only, a far move is
+// a move, a piece shown to have moved is movable, and in a view an enemy
+// piece shows its rank exactly when the rank is known.
+func (p *Position) checkKnown(pc Piece, k Knowledge) error {
+	long, turn := k&KnownLong != 0, k&KnownTurn != 0
+	switch hidden := pc.Rank() == Unknown; {
+	case k&^allKnown != 0:
+		return errors.New("unknown knowledge flags")
+	case k&KnownFar != 0 && k&KnownMoved == 0:
+		return errors.New("moved far but not moved")
+	case (long || turn) && k&KnownFar == 0:
+		return errors.New("a long or turning move but not moved far")
+	case (long || turn) && !p.Rules.CaptainsMoveTwo:
+		return errors.New("long or turning moves are told apart only where Captains move two squares")
+	case long && turn:
+		return errors.New("both a long and a turning move")
+	case k&KnownMoved != 0 && !hidden && !pc.Rank().Movable():
+		return errors.New("an immovable piece has moved")
+	case !hidden && !knownRanks(&p.Rules, k).Has(pc.Rank()):
+		return errors.New("a " + pc.Rank().String() + " cannot have made its far move")
+	case hidden && (!p.Viewer.IsValid() || pc.Color() == p.Viewer):
+		return errors.New("a hidden rank needs a viewer, and only its enemy's ranks are hidden")
+	case p.Viewer.IsValid() && pc.Color() != p.Viewer && hidden == (k&KnownRank != 0):
+		return errors.New("an enemy piece of a view shows its rank exactly when it is known")
+	}
+	return nil
+}
+
+// checkBeat checks the silent-defense mark of pc (the attacker ranks
+// beat, if any): only under silent defense, only on a piece whose rank
+// was not shown, only movable attackers, and a rank that beats them all.
+func (p *Position) checkBeat(pc Piece, k Knowledge, beat RankSet) error {
+	switch {
+	case beat == 0:
+		return nil
+	case p.Rules.Info != InfoSilentDefense:
+		return errors.New("a silent-defense mark (\"<\") under rules without silent defense")
+	case k&KnownRank != 0:
+		return errors.New("a silent-defense mark (\"<\") on a piece whose rank was shown")
+	case beat&^movableRanks != 0:
+		return errors.New("a silent-defense mark with an immovable attacker")
+	case pc.Rank() != Unknown && !beatRanks(&p.Rules, beat).Has(pc.Rank()):
+		return errors.New("a " + pc.Rank().String() + " cannot have beaten the attackers of its silent-defense mark")
+	}
+	return nil
+}
+
+// rememberedBoards returns the boards of the repetition record, newest
+// first, by taking back the history's moves from the board, reusing dst.
+func (p *Position) rememberedBoards(dst []Board) ([]Board, error) {
+	boards := append(dst[:0], p.Board)
+	for i := len(p.history) - 1; i >= 0; i-- {
+		m := p.history[i]
+		b := boards[len(boards)-1]
+		if m.Via != NoSquare || !p.Rules.OnBoard(m.From) || !p.Rules.OnBoard(m.To) ||
+			b[m.To.Index()] == 0 || b[m.From.Index()] != 0 {
+			return nil, posErr(NoColor, m.From, "history move "+m.String()+" does not fit the board")
+		}
+		b[m.From.Index()], b[m.To.Index()] = b[m.To.Index()], 0
+		boards = append(boards, b)
+	}
+	return boards, nil
+}
+
+func (p Position) occupied() SquareSet {
+	var s SquareSet
+	for i, pc := range p.Board {
+		if pc != 0 {
+			s = s.With(Square(i + 1))
+		}
+	}
+	return s
+}
+
+// runMoveOK reports whether m is a piece move on the board: along a line,
+// or a turning two-square move through Via.
+func runMoveOK(r *Rules, m Move) bool {
+	if !m.IsValid() || m.IsRescue() || !r.OnBoard(m.From) || !r.OnBoard(m.To) {
+		return false
+	}
+	if m.Via != NoSquare {
+		return r.OnBoard(m.Via) && isStep(cellOf(m.From), cellOf(m.Via)) && isStep(cellOf(m.Via), cellOf(m.To)) &&
+			m.From.File() != m.To.File() && m.From.Row() != m.To.Row()
+	}
+	return m.From.File() == m.To.File() || m.From.Row() == m.To.Row()
+}
