@@ -261,11 +261,10 @@ func (wk *worker) iterate(s stratego.State) {
 			// The tree is full: play out from here.
 			break
 		}
-		ns, _, err := s.Apply(m)
-		if err != nil {
+		if _, err := s.Play(m); err != nil {
 			break
 		}
-		s, cur = ns, next
+		cur = next
 		path = append(path, cur)
 		if isNew {
 			break
@@ -422,11 +421,9 @@ func (wk *worker) playout(s stratego.State) float64 {
 		if len(wk.buf) == 0 {
 			break
 		}
-		next, _, err := s.Apply(wk.policy(s, wk.buf))
-		if err != nil {
+		if _, err := s.Play(wk.policy(s, wk.buf)); err != nil {
 			break
 		}
-		s = next
 	}
 	return wk.ev.reward(s)
 }
