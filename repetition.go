@@ -187,7 +187,7 @@ func (s *State) pushBoard(list *boardNode, from, to int) *boardNode {
 // next to an enemy piece.
 func (s *State) trackChases(c Color, from, to int, attack bool) {
 	game := s.g.rules.MoreSquares == MoreSquaresGame
-	mine, theirs := &s.chases[c.index()], &s.chases[c.Opponent().index()]
+	mine, theirs := &s.chases[c.index()], &s.chases[c.index()^1]
 	if attack {
 		*mine, *theirs = chase{}, chase{}
 		if game {
