@@ -158,87 +158,102 @@ func (rec Record) AppendText(b []byte) ([]byte, error) {
 }
 
 func (rec Record) appendText(b []byte) ([]byte, error) {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: record: "+format, append([]any{ErrInvalid}, args...)...)
+	b, err := rec.appendTags(b)
+	if err != nil {
+		return b, err
 	}
-	tag := func(name, value string) {
-		b = append(b, '[')
-		b = append(b, name...)
-		b = append(b, ' ', '"')
-		for i := 0; i < len(value); i++ {
-			if value[i] == '"' || value[i] == '\\' {
-				b = append(b, '\\')
-			}
-			b = append(b, value[i])
+	b = append(b, '\n')
+	if rec.Comment != "" {
+		if strings.Contains(rec.Comment, "}") {
+			return b, recordErr("comment %q holds \"}\"", rec.Comment)
 		}
-		b = append(b, '"', ']', '\n')
+		b = append(b, '{')
+		b = append(b, rec.Comment...)
+		b = append(b, "}\n"...)
 	}
+	if b, err = rec.appendMovetext(b); err != nil {
+		return b, err
+	}
+	b = append(b, resultToken(rec.Result)...)
+	return append(b, '\n'), nil
+}
+
+// recordErr is an error of Record.AppendText for a record it cannot
+// write: it wraps ErrInvalid.
+func recordErr(format string, args ...any) error {
+	return fmt.Errorf("%w: record: "+format, append([]any{ErrInvalid}, args...)...)
+}
+
+// appendTag appends the line of one tag, its value quoted.
+func appendTag(b []byte, name, value string) []byte {
+	b = append(b, '[')
+	b = append(b, name...)
+	b = append(b, ' ', '"')
+	for i := 0; i < len(value); i++ {
+		if value[i] == '"' || value[i] == '\\' {
+			b = append(b, '\\')
+		}
+		b = append(b, value[i])
+	}
+	return append(b, '"', ']', '\n')
+}
+
+// appendTags appends the tag section: the record's own tags, then the
+// tags written from its fields (rules, numbering, start or setups,
+// result).
+func (rec *Record) appendTags(b []byte) ([]byte, error) {
 	for i, t := range rec.Tags {
 		switch {
 		case !validTagName(t.Name):
-			return b, bad("tag name %q: want letters, digits and \"_\", not starting with a digit", t.Name)
+			return b, recordErr("tag name %q: want letters, digits and \"_\", not starting with a digit", t.Name)
 		case isReserved(t.Name):
-			return b, bad("tag %q is written from the record's fields, not from Tags", t.Name)
+			return b, recordErr("tag %q is written from the record's fields, not from Tags", t.Name)
 		case strings.ContainsAny(t.Value, "\r\n"):
-			return b, bad("tag %q: value %s has a line break", t.Name, quoteAround(t.Value, strings.IndexAny(t.Value, "\r\n")))
+			return b, recordErr("tag %q: value %s has a line break", t.Name, quoteAround(t.Value, strings.IndexAny(t.Value, "\r\n")))
 		}
 		for _, u := range rec.Tags[:i] {
 			if u.Name == t.Name {
-				return b, bad("tag %q twice", t.Name)
+				return b, recordErr("tag %q twice", t.Name)
 			}
 		}
-		tag(t.Name, t.Value)
+		b = appendTag(b, t.Name, t.Value)
 	}
 	if err := rec.Rules.Validate(); err != nil {
 		return b, err
 	}
-	tag("Rules", rec.Rules.String())
-	tag("Numbering", rec.Rules.Numbering.String())
+	b = appendTag(b, "Rules", rec.Rules.String())
+	b = appendTag(b, "Numbering", rec.Rules.Numbering.String())
 	if rec.Start != nil {
 		if rec.Start.Rules != rec.Rules {
-			return b, bad("start position under other rules")
+			return b, recordErr("start position under other rules")
 		}
 		pt, err := rec.Start.AppendText(nil)
 		if err != nil {
 			return b, err
 		}
-		tag("Position", string(pt))
+		b = appendTag(b, "Position", string(pt))
 	} else {
 		for _, s := range []Setup{rec.RedSetup, rec.BlueSetup} {
 			if err := rec.Rules.CheckSetup(s); err != nil {
 				return b, err
 			}
 		}
-		tag("RedSetup", rec.RedSetup.String())
-		tag("BlueSetup", rec.BlueSetup.String())
+		b = appendTag(b, "RedSetup", rec.RedSetup.String())
+		b = appendTag(b, "BlueSetup", rec.BlueSetup.String())
 	}
 	if !rec.Result.IsValid() {
-		return b, bad("result")
+		return b, recordErr("result")
 	}
-	tag("Result", resultToken(rec.Result))
+	b = appendTag(b, "Result", resultToken(rec.Result))
 	if rec.Result.Over() {
-		tag("Termination", rec.Result.Reason.String())
+		b = appendTag(b, "Termination", rec.Result.Reason.String())
 	}
-	b = append(b, '\n')
-	comment := func(c string) error {
-		if strings.Contains(c, "}") {
-			return bad("comment %q holds \"}\"", c)
-		}
-		if c != "" {
-			b = append(b, " {"...)
-			b = append(b, c...)
-			b = append(b, '}')
-		}
-		return nil
-	}
-	if rec.Comment != "" {
-		if strings.Contains(rec.Comment, "}") {
-			return b, bad("comment %q holds \"}\"", rec.Comment)
-		}
-		b = append(b, '{')
-		b = append(b, rec.Comment...)
-		b = append(b, "}\n"...)
-	}
+	return b, nil
+}
+
+// appendMovetext appends the numbered moves with their comments, a line
+// per Red move.
+func (rec *Record) appendMovetext(b []byte) ([]byte, error) {
 	turns := moveTurns(rec.startTurn(), rec.Moves)
 	lineStart := true
 	for i, m := range rec.Moves {
@@ -264,15 +279,19 @@ func (rec Record) appendText(b []byte) ([]byte, error) {
 		if b, err = m.appendNotation(b, rec.Rules.Numbering, m.MarkedAttack); err != nil {
 			return b, err
 		}
-		if err := comment(m.Comment); err != nil {
-			return b, err
+		if strings.Contains(m.Comment, "}") {
+			return b, recordErr("comment %q holds \"}\"", m.Comment)
+		}
+		if m.Comment != "" {
+			b = append(b, " {"...)
+			b = append(b, m.Comment...)
+			b = append(b, '}')
 		}
 	}
 	if !lineStart {
 		b = append(b, '\n')
 	}
-	b = append(b, resultToken(rec.Result)...)
-	return append(b, '\n'), nil
+	return b, nil
 }
 
 // turnInfo is the side and the move number of a move of a record.
