@@ -372,4 +372,3 @@ func sortedKeys(m map[string]string) []string {
 	}
 	return keys
 }
-
