@@ -18,11 +18,11 @@ const MaxLine = 64 << 10
 
 // quitWait is how long an engine has to exit after it was told the game
 // is over (the UCC manager's 2 s), before it is killed.
-const quitWait = 2 * time.Second
+var quitWait = 2 * time.Second
 
 // writeTime bounds one write to an engine: an engine that stops reading
 // its input fills the pipe, and the write then fails instead of hanging.
-const writeTime = 5 * time.Second
+var writeTime = 5 * time.Second
 
 // Command is how to start an engine process.
 type Command struct {
@@ -230,3 +230,6 @@ func (p *proc) close() error {
 func (p *proc) kill() {
 	killGroup(p.cmd)
 }
+
+// pid returns the engine's process id.
+func (p *proc) pid() int { return p.cmd.Process.Pid }
