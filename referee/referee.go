@@ -70,6 +70,8 @@ type GameInfo struct {
 	Opponent string         // the opponent's name as the side is told it
 	Clock    TimeControl
 	Profile  Profile
+	// SetupTime is the time the setup may take, zero for no limit.
+	SetupTime time.Duration
 }
 
 // Turn is what a side is told when it is asked to act.
@@ -245,7 +247,7 @@ func (m *match) setup(ctx context.Context) (Result, bool) {
 			if m.g.Anonymous {
 				opp = "anonymous"
 			}
-			info := GameInfo{Rules: m.g.Rules, Color: c, Opponent: opp, Clock: m.g.Clock, Profile: m.g.Profile}
+			info := GameInfo{Rules: m.g.Rules, Color: c, Opponent: opp, Clock: m.g.Clock, Profile: m.g.Profile, SetupTime: limit}
 			sctx, cancel := withLimit(ctx, limit)
 			defer cancel()
 			s, err := m.seats[c].Setup(sctx, info)

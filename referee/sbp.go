@@ -196,11 +196,11 @@ func (s *sbpSeat) Setup(ctx context.Context, g GameInfo) (stratego.Setup, error)
 	case len(f) != 1 || f[0] != "accept":
 		return stratego.Setup{}, fmt.Errorf("%w: want accept or reject, got %q", ErrGarbage, clip(line))
 	}
-	limit := time.Duration(0)
-	if d, ok := ctx.Deadline(); ok {
-		limit = time.Until(d)
+	setup := "setup"
+	if g.SetupTime > 0 {
+		setup += " movetime " + ms(g.SetupTime)
 	}
-	if err := s.conn.writeLine("setup movetime " + ms(limit)); err != nil {
+	if err := s.conn.writeLine(setup); err != nil {
 		return stratego.Setup{}, err
 	}
 	f, err := s.expect(ctx, "setup")
