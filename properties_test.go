@@ -4,13 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stratego-go/stratego/internal/datatest"
 	"pgregory.net/rapid"
 )
 
@@ -743,7 +743,7 @@ func TestProp_MatchesTheReferenceInChases(t *testing.T) {
 		r := Classic()
 		r.TwoSquares = rapid.IntRange(0, 4).Draw(t, "two-squares")
 		r.MoreSquares = MoreSquaresRule(rapid.IntRange(1, 2).Draw(t, "more-squares"))
-		b, err := ParseGravonField(r, field)
+		b, err := letterField(r, field)
 		if err != nil {
 			t.Fatalf("field: %v", err)
 		}
@@ -809,17 +809,14 @@ func TestProp_FromBoardTakesAnyBoard(t *testing.T) {
 // classic setups (../shared/data) and compares every ply with the
 // reference.
 func TestProp_MatchesTheReferenceFromRealSetups(t *testing.T) {
-	data, err := os.ReadFile("../shared/data/classic_setups.txt")
-	if err != nil {
-		t.Skipf("real setups not present (%v); they live in ../shared/data", err)
-	}
+	data := datatest.ReadFile(t, "../shared/data/classic_setups.txt")
 	lines := strings.Fields(string(data))
 	rapid.Check(t, func(t *rapid.T) {
 		r := Classic()
 		var setups [2]Setup
 		for i := range setups {
 			line := rapid.SampledFrom(lines).Draw(t, "gravon setup")
-			st, err := ParseGravonSetup(r, line)
+			st, err := letterSetup(r, line)
 			if err != nil {
 				t.Fatalf("setup %q: %v", line, err)
 			}

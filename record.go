@@ -35,7 +35,8 @@ type RecordedMove struct {
 // [Position] for free placements and studies), the moves with their
 // combat annotations and comments, and the result. [ParseRecord] reads
 // one, [Record.String] writes it, [Record.Replay] plays it, and
-// [NewRecord] and [Record.Annotated] make one from a played game.
+// [Game.Record], [NewRecord] and [Record.Annotated] make one from a
+// played game; [Record.Game] turns one into a [Game].
 //
 // The text form:
 //
@@ -206,7 +207,7 @@ func (rec Record) appendText(b []byte) ([]byte, error) {
 		tag("RedSetup", rec.RedSetup.String())
 		tag("BlueSetup", rec.BlueSetup.String())
 	}
-	if !rec.Result.valid() {
+	if !rec.Result.IsValid() {
 		return b, bad("result")
 	}
 	tag("Result", resultToken(rec.Result))
@@ -567,7 +568,7 @@ func parseResult(res, term string, hasTerm bool) (Outcome, error) {
 		return o, errors.New(`a Termination such as "flag captured"`)
 	}
 	o.Reason = r
-	if !o.valid() {
+	if !o.IsValid() {
 		return o, errors.New("a Termination that fits the result")
 	}
 	return o, nil
@@ -651,7 +652,7 @@ func (rec Record) Replay() ([]State, error) {
 	}
 	got := s.Outcome()
 	switch want := rec.Result; {
-	case !want.valid():
+	case !want.IsValid():
 		return states, fmt.Errorf("%w: record result %d/%d", ErrInvalid, want.Winner, want.Reason)
 	case !want.Over() || want == got:
 	case !got.Over() && want.Reason == Resignation:

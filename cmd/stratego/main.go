@@ -8,7 +8,8 @@
 //
 // The commands are listed by "stratego help"; "stratego help COMMAND" or
 // "stratego COMMAND -h" prints the flags of one. With no command, stratego
-// runs "watch": a full game between two built-in players.
+// runs "watch": a full game between two built-in players, shown with a
+// legend and every combat in words; "stratego play" plays against one.
 //
 // The exit status is 0 on success, 1 when a command ran to its end but
 // some of its work failed (a perft count that differs, a game file that
@@ -29,6 +30,7 @@ import (
 	"github.com/stratego-go/stratego/cmd/stratego/internal/gravoncmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/matchcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/perftcmd"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/playcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/watchcmd"
 )
 
@@ -42,6 +44,7 @@ type command struct {
 // commands lists the subcommands in the order "stratego help" prints them.
 var commands = []command{
 	{"watch", "play a full game between two built-in players and show it", watchcmd.Run},
+	{"play", "play a game against a built-in player in the terminal", playcmd.Run},
 	{"perft", "count legal-move trees; run the perft suite", func(args []string, _ io.Reader, out io.Writer) error {
 		return perftcmd.Run(args, out)
 	}},
