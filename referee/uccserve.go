@@ -393,9 +393,9 @@ func (t *tracker) enemySetup() (stratego.Setup, error) {
 	}
 	s := stratego.NewSetup(t.r)
 	for sq, rk := range assign {
-		own, ok := stratego.TurnSquare(t.r, enemy, sq)
-		if !ok {
-			return stratego.Setup{}, fmt.Errorf("%w: enemy piece off the board", ErrProtocol)
+		own := sq
+		if enemy == stratego.Blue {
+			own = t.r.Rotate(sq)
 		}
 		s.Put(own, rk)
 	}
