@@ -387,6 +387,19 @@ func (c *config) play(ctx context.Context, p pairing) gameResult {
 	return gr
 }
 
+// engineErr is the standard error the engines share: stderr behind a
+// lock, since games run in parallel.
+var engineErr = &lockedWriter{}
+
+// lockedWriter writes to stderr under a lock.
+type lockedWriter struct{ mu sync.Mutex }
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return stderr.Write(p)
+}
+
 // seat makes the seat of an engine for one game.
 func (c *config) seat(ctx context.Context, e engine, seed uint64) (referee.Seat, error) {
 	switch e.kind {
@@ -397,9 +410,9 @@ func (c *config) seat(ctx context.Context, e engine, seed uint64) (referee.Seat,
 		}
 		return referee.FromPlayer(e.label, p), nil
 	case "sbp":
-		return referee.StartSBP(ctx, referee.Command{Args: e.args, Stderr: stderr}, referee.SBPOptions{Name: e.label})
+		return referee.StartSBP(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.SBPOptions{Name: e.label})
 	}
-	return referee.StartUCC(ctx, referee.Command{Args: e.args, Stderr: stderr}, referee.UCCOptions{Pause: c.pause})
+	return referee.StartUCC(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.UCCOptions{Pause: c.pause})
 }
 
 // write writes a game's record and log into the out directory.
@@ -433,7 +446,8 @@ type standing struct {
 	Losses int     `json:"losses"`
 	Score  float64 `json:"score"`
 	// Elo is the Elo difference to the field and Elo95 the half width
-	// of its 95% interval; both null when the score is 0 or 100%.
+	// of its 95% interval: Elo null when the score is 0 or 100%, Elo95
+	// null when the interval is unbounded.
 	Elo   *float64 `json:"elo"`
 	Elo95 *float64 `json:"elo95"`
 }
@@ -475,7 +489,10 @@ func (c *config) summarize(results []gameResult) summary {
 	}
 	for i := range st {
 		if elo, margin, ok := Elo(st[i].Wins, st[i].Draws, st[i].Losses); ok {
-			st[i].Elo, st[i].Elo95 = &elo, &margin
+			st[i].Elo = &elo
+			if !math.IsInf(margin, 1) {
+				st[i].Elo95 = &margin
+			}
 		}
 	}
 	return summary{Rules: c.rulesArg, Clock: c.clock.String(), Games: results, Standings: st}
@@ -484,8 +501,9 @@ func (c *config) summarize(results []gameResult) summary {
 // Elo returns the Elo difference that a result of w wins, d draws and l
 // losses shows, and the half width of its 95% interval (the normal
 // approximation of the score's mean, mapped through the logistic
-// curve). ok is false when the score is 0 or 100%, where the difference
-// is unbounded.
+// curve); the margin is +Inf when the interval reaches a score of 0 or
+// 100%. ok is false when the score itself is 0 or 100%, where the
+// difference is unbounded.
 func Elo(w, d, l int) (elo, margin float64, ok bool) {
 	n := float64(w + d + l)
 	if n == 0 {
@@ -497,8 +515,11 @@ func Elo(w, d, l int) (elo, margin float64, ok bool) {
 	}
 	dev := (float64(w)*(1-p)*(1-p) + float64(d)*(0.5-p)*(0.5-p) + float64(l)*p*p) / n
 	se := math.Sqrt(dev / n)
-	lo, hi := eloOf(p-1.959964*se), eloOf(p+1.959964*se)
-	return eloOf(p), (hi - lo) / 2, true
+	lo, hi := p-1.959964*se, p+1.959964*se
+	if lo <= 0 || hi >= 1 {
+		return eloOf(p), math.Inf(1), true
+	}
+	return eloOf(p), (eloOf(hi) - eloOf(lo)) / 2, true
 }
 
 // eloOf is the Elo difference of an expected score p.
@@ -542,7 +563,10 @@ func (c *config) report(out io.Writer, sum summary) error {
 	for _, s := range sum.Standings {
 		elo, margin := "-", "-"
 		if s.Elo != nil {
-			elo, margin = fmt.Sprintf("%+.0f", *s.Elo), fmt.Sprintf("%.0f", *s.Elo95)
+			elo, margin = fmt.Sprintf("%+.0f", *s.Elo), "inf"
+		}
+		if s.Elo95 != nil {
+			margin = fmt.Sprintf("%.0f", *s.Elo95)
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%.1f\t%s\t%s\t\n", s.Engine, s.Games, s.Wins, s.Draws, s.Losses, s.Score, elo, margin)
 	}
