@@ -22,11 +22,8 @@ func (c Color) IsValid() bool { return c == Red || c == Blue }
 
 // Opponent returns the other side. The opponent of NoColor is NoColor.
 func (c Color) Opponent() Color {
-	switch c {
-	case Red:
-		return Blue
-	case Blue:
-		return Red
+	if c.IsValid() {
+		return Red + Blue - c
 	}
 	return NoColor
 }

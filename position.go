@@ -217,11 +217,11 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	}
 	p.Viewer = viewer
 	if p.Captured == nil {
-		p.Captured = make([]Captive, 0, s.g.hi[Blue]/2)
+		p.Captured = make([]Captive, 0, s.g.hi[Blue.index()]/2)
 	}
-	for id := 0; id < int(s.g.hi[Blue]); id++ {
+	for id := 0; id < int(s.g.hi[Blue.index()]); id++ {
 		pr := &s.pcs[id]
-		resc := s.rescuer[id>>6]&(1<<(id&63)) != 0
+		resc := s.rescuer.has(uint8(id))
 		pc := s.pc[id]
 		if viewer.IsValid() && pc.Color() != viewer && pr.know&KnownRank == 0 {
 			pc = NewPiece(pc.Color(), Unknown)
@@ -247,14 +247,14 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	longest := s.seen
 	p.seen = listLen(s.seen)
 	for c := Red; c <= Blue; c++ {
-		run := &s.runs[c-1]
+		run := &s.runs[c.index()]
 		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].cell != 0 {
 			k := min(int(run.n), r.TwoSquares)
 			for i := k - 1; i >= 0; i-- {
 				p.runs[c] = append(p.runs[c], run.moves[i])
 			}
 		}
-		if ch := &s.chases[c-1]; ch.on {
+		if ch := &s.chases[c.index()]; ch.on {
 			p.chases[c] = chaseRec{from: squareOfCell[ch.from], to: squareOfCell[ch.to], boards: listLen(ch.boards)}
 			if listLen(ch.boards) > listLen(longest) {
 				longest = ch.boards

@@ -75,7 +75,7 @@ func boardList(boards []Board, history []Move, k int) *boardNode {
 func (p *Position) setIDs(g *game) bool {
 	id := 0
 	for _, c := range []Color{Red, Blue} {
-		g.lo[c] = uint8(min(id, maxPieces))
+		g.lo[c.index()] = uint8(min(id, maxPieces))
 		for _, pc := range p.Board {
 			if pc != 0 && pc.Color() == c {
 				id++
@@ -86,7 +86,7 @@ func (p *Position) setIDs(g *game) bool {
 				id++
 			}
 		}
-		g.hi[c] = uint8(min(id, maxPieces))
+		g.hi[c.index()] = uint8(min(id, maxPieces))
 	}
 	return id <= maxPieces
 }
@@ -103,15 +103,15 @@ func (p *Position) place(g *game, boards []Board) State {
 			s.putPiece(uint8(id), int(cellOfSquare[sq]))
 		}
 		if resc {
-			s.rescuer[id>>6] |= 1 << (id & 63)
-			s.rescues[pc.Color()]++
+			s.rescuer.add(uint8(id))
+			s.rescues[pc.Color().index()]++
 		}
 		id++
 	}
 	if p.RescueDue {
 		// The piece that earned the due rescue is marked already; the
 		// rescue counts once it is made.
-		s.rescues[p.Turn]--
+		s.rescues[p.Turn.index()]--
 	}
 	for _, c := range []Color{Red, Blue} {
 		for i, pc := range p.Board {
@@ -136,7 +136,7 @@ func (p *Position) place(g *game, boards []Board) State {
 	}
 	for c := Red; c <= Blue; c++ {
 		if ms := p.runs[c]; len(ms) > 0 {
-			run := &s.runs[c-1]
+			run := &s.runs[c.index()]
 			run.id = s.cells[cellOfSquare[ms[len(ms)-1].To]]
 			run.n = uint8(len(ms))
 			for i, m := range ms {
@@ -145,7 +145,7 @@ func (p *Position) place(g *game, boards []Board) State {
 			run.setBan(p.Rules.TwoSquares)
 		}
 		if ch := p.chases[c]; ch.from != NoSquare {
-			s.chases[c-1] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],
+			s.chases[c.index()] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],
 				boards: boardList(boards, p.history, ch.boards)}
 		}
 	}
