@@ -67,24 +67,6 @@ var enumNames = struct {
 	more:      []string{"off", "chase", "game"},
 }
 
-// String returns the flags of k joined by "|", as net.Flags does:
-// "rank|moved", "moved|far"; "0" when nothing is known.
-func (k Knowledge) String() string {
-	var b []byte
-	for i, name := range [...]string{"rank", "moved", "far"} {
-		if k&(1<<i) != 0 {
-			if len(b) > 0 {
-				b = append(b, '|')
-			}
-			b = append(b, name...)
-		}
-	}
-	if len(b) == 0 {
-		return "0"
-	}
-	return string(b)
-}
-
 // enumString returns the name of v in the rules text form, or key(v) for
 // a value that names no rule.
 func enumString(names []string, v uint8, key string) string {

@@ -196,8 +196,12 @@ type rankClass struct {
 
 func (sp *sampler) init(v *View) error {
 	sp.def = v.lastDefenderIndex()
-	far := v.pos.farRanks(KnownFar)
-	sp.classes = [4]rankClass{{mask: 1 << Scout}, {mask: 1 << Captain}, {mask: far}, {mask: movableRanks}}
+	// The classes of the switch below, by their possible ranks.
+	r := &v.pos.Rules
+	sp.classes = [4]rankClass{
+		{mask: knownRanks(r, KnownMoved|KnownFar|KnownLong)}, {mask: knownRanks(r, KnownMoved|KnownFar|KnownTurn)},
+		{mask: knownRanks(r, KnownMoved|KnownFar)}, {mask: knownRanks(r, KnownMoved)},
+	}
 	o := v.pos.Viewer.Opponent()
 	for i, p := range v.pos.Board {
 		if p.Rank() != Unknown {
@@ -208,12 +212,12 @@ func (sp *sampler) init(v *View) error {
 		}
 		k := v.pos.Known[i]
 		if b := v.pos.beatAt(i); i != sp.def && b != 0 {
-			sp.beaten = append(sp.beaten, beatCheck{i, v.pos.beatRanks(b)})
+			sp.beaten = append(sp.beaten, beatCheck{i, beatRanks(r, b)})
 		}
 		cl := -1
 		switch {
 		case i == sp.def:
-			sp.defMask = v.allowed(i)
+			sp.defMask = v.pos.ranksAt(i)
 			continue
 		case k&KnownLong != 0:
 			cl = 0

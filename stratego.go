@@ -14,29 +14,6 @@ const maxPieces = MaxSquares
 // off the board, or a lake.
 const wallCell = 0xFF
 
-// Knowledge is what the opponent has learned about one piece, as a set of
-// flags (RULES.md section 8): test a flag with k&KnownRank != 0.
-// [State.Knowledge] and [View.Knowledge] report it for a square.
-type Knowledge uint8
-
-const (
-	// KnownRank means the rank was shown in combat (or the rules show all
-	// ranks).
-	KnownRank Knowledge = 1 << iota
-	// KnownMoved means the piece has moved, so it is not a Bomb or the Flag.
-	KnownMoved
-	// KnownFar means the piece once moved more than one square in a move, so
-	// it is a Scout (or, where [Rules.CaptainsMoveTwo] is set, a
-	// Captain).
-	KnownFar
-	// KnownLong: where Captains move two squares, the piece once moved
-	// three or more squares in a line, so it is a Scout (it has KnownFar).
-	KnownLong
-	// KnownTurn: the piece once made a turning two-square move, so it is
-	// a Captain (it has KnownFar; see [Rules.CaptainsMoveTwo]).
-	KnownTurn
-)
-
 // EndReason says why a game ended. The zero value, NotOver, means the game
 // goes on.
 type EndReason uint8

@@ -325,7 +325,7 @@ func (v *View) canBe(sq Square) RankSet {
 			army |= 1 << rk
 		}
 	}
-	return v.allowed(sq.Index()) & army
+	return v.pos.ranksAt(sq.Index()) & army
 }
 
 const (
@@ -333,21 +333,62 @@ const (
 	movableRanks         = allRanks &^ (1<<Bomb | 1<<Flag)
 )
 
-// allowed returns the ranks the hidden piece of index i may have by what
-// is known about it alone (the army's counts aside).
-func (v *View) allowed(i int) RankSet {
-	k := v.pos.Known[i]
-	m := allRanks
-	switch {
-	case k&KnownFar != 0:
-		m = v.pos.farRanks(k)
-	case k&KnownMoved != 0:
-		m = movableRanks
-	}
-	if b := v.pos.beatAt(i); b != 0 {
-		m &= v.pos.beatRanks(b)
+// possibleRanks returns the ranks a hidden piece may have by what is
+// known of it under r, the army's counts aside: by its moves (k: one that
+// moved is no Bomb or Flag, [knownRanks]) and by the attackers it beat
+// unseen under silent defense (beat, [beatRanks]). It is the one rule
+// behind [View.CanBe], the sampler and the position checks.
+func possibleRanks(r *Rules, k Knowledge, beat RankSet) RankSet {
+	m := knownRanks(r, k)
+	if beat != 0 {
+		m &= beatRanks(r, beat)
 	}
 	return m
+}
+
+// knownRanks returns the ranks a piece with knowledge k may have by its
+// moves: any rank before it moves; a movable one once it moved; once it
+// moved more than one square a Scout, or where Captains move two
+// squares a Scout or a Captain unless a long or a turning move told
+// which.
+func knownRanks(r *Rules, k Knowledge) RankSet {
+	switch {
+	case k&KnownFar == 0 && k&KnownMoved != 0:
+		return movableRanks
+	case k&KnownFar == 0:
+		return allRanks
+	case k&KnownLong != 0:
+		return 1 << Scout
+	case k&KnownTurn != 0:
+		return 1 << Captain
+	case r.CaptainsMoveTwo:
+		return 1<<Scout | 1<<Captain
+	}
+	return 1 << Scout
+}
+
+// beatRanks returns the ranks of a defender that beats ([Resolve] gives
+// DefenderWins) an attacker of every rank in beat: all ranks when beat is
+// empty.
+func beatRanks(r *Rules, beat RankSet) RankSet {
+	m := allRanks
+	for a := Spy; a <= Marshal; a++ {
+		if beat&(1<<a) == 0 {
+			continue
+		}
+		for d := Spy; d <= Flag; d++ {
+			if Resolve(*r, a, d) != DefenderWins {
+				m &^= 1 << d
+			}
+		}
+	}
+	return m
+}
+
+// ranksAt returns the possible ranks of the hidden piece on the square
+// of index i by what is known of it ([possibleRanks]).
+func (p *Position) ranksAt(i int) RankSet {
+	return possibleRanks(&p.Rules, p.Known[i], p.beatAt(i))
 }
 
 // Beaten returns the ranks of the attackers that the piece on sq beat
@@ -701,36 +742,6 @@ type chaseJSON struct {
 	Boards int  `json:"boards"`
 }
 
-var knowNames = [...]struct {
-	k    Knowledge
-	name string
-}{{KnownRank, "rank"}, {KnownMoved, "moved"}, {KnownFar, "far"}, {KnownLong, "long"}, {KnownTurn, "turn"}}
-
-func knownNames(k Knowledge) []string {
-	var ns []string
-	for _, kn := range knowNames {
-		if k&kn.k != 0 {
-			ns = append(ns, kn.name)
-		}
-	}
-	return ns
-}
-
-func parseKnown(ns []string) (Knowledge, error) {
-	var k Knowledge
-known:
-	for _, name := range ns {
-		for _, kn := range knowNames {
-			if kn.name == name {
-				k |= kn.k
-				continue known
-			}
-		}
-		return 0, parseErr("view", name, 0, `"rank", "moved", "far", "long" or "turn"`)
-	}
-	return k, nil
-}
-
 // MarshalJSON implements [json.Marshaler] with the form described above.
 // It fails with ErrInvalid for the zero View.
 func (v View) MarshalJSON() ([]byte, error) {
@@ -860,7 +871,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 		p.chases[Red].boards > 1<<30 || p.chases[Blue].boards > 1<<30 {
 		return parseErr("view", "", 0, "counters in range")
 	}
-	if _, err := p.build(false, false); err != nil {
+	if _, err := p.validate(); err != nil {
 		return err
 	}
 	var a AnnotatedMove
