@@ -301,7 +301,7 @@ func (s *State) check(m Move) error {
 	}
 	w := &s.g.walls
 	if w[cellOfSquare[m.From]] != 0 || w[cellOfSquare[m.To]] != 0 || (m.Via != NoSquare && w[cellOfSquare[m.Via]] != 0) {
-		return moveErr(m, ErrOffBoard)
+		return moveErr(m, offBoardErr(r, m))
 	}
 	from, to := int(cellOfSquare[m.From]), int(cellOfSquare[m.To])
 	pc, ok := s.pieceAt(from)
@@ -368,4 +368,15 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// offBoardErr returns the error of a move with a square off the board r:
+// [ErrLake] when each such square is a lake, else [ErrOffBoard].
+func offBoardErr(r *Rules, m Move) error {
+	for _, q := range [...]Square{m.From, m.To, m.Via} {
+		if q != NoSquare && !r.OnBoard(q) && !r.Lakes.Has(q) {
+			return ErrOffBoard
+		}
+	}
+	return ErrLake
 }

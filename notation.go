@@ -36,11 +36,11 @@ var presetRules = func() (rs [len(presets)]Rules) {
 
 // Preset returns the rules of a preset by its name in the rules text
 // form ("classic", "gravon", "barrage", "duel", "duel-hasbro",
-// "ultimate-lightning", "quick-battle", "vintage"), and false for any
-// other name.
+// "ultimate-lightning", "quick-battle", "vintage"; in any case), and
+// false for any other name.
 func Preset(name string) (Rules, bool) {
 	for i, p := range presets {
-		if p.name == name {
+		if strings.EqualFold(p.name, name) {
 			return presetRules[i], true
 		}
 	}
@@ -51,6 +51,7 @@ func Preset(name string) (Rules, bool) {
 // to parse it into a Rules, and whether two values agree on it.
 type rulesKey struct {
 	name  string
+	want  string // what a value is, for an error message
 	write func(b []byte, r *Rules) []byte
 	parse func(r *Rules, v string) bool
 	same  func(a, b *Rules) bool
@@ -160,6 +161,7 @@ func parseCount(v string, max int) (int, bool) {
 func intKey(name string, field func(r *Rules) *int, max int) rulesKey {
 	return rulesKey{
 		name: name,
+		want: "a count 0–" + strconv.Itoa(max),
 		write: func(b []byte, r *Rules) []byte {
 			return strconv.AppendInt(b, int64(*field(r)), 10)
 		},
@@ -175,6 +177,7 @@ func intKey(name string, field func(r *Rules) *int, max int) rulesKey {
 func boolKey(name string, field func(r *Rules) *bool) rulesKey {
 	return rulesKey{
 		name:  name,
+		want:  `"true" or "false"`,
 		write: func(b []byte, r *Rules) []byte { return strconv.AppendBool(b, *field(r)) },
 		parse: func(r *Rules, v string) bool {
 			switch v {
@@ -194,6 +197,7 @@ func boolKey(name string, field func(r *Rules) *bool) rulesKey {
 func setKey(name string, field func(r *Rules) *SquareSet) rulesKey {
 	return rulesKey{
 		name:  name,
+		want:  `squares joined by "+", each once, or "-"`,
 		write: func(b []byte, r *Rules) []byte { return writeSquares(b, *field(r)) },
 		parse: func(r *Rules, v string) bool {
 			s, ok := parseSquares(v)
@@ -207,6 +211,7 @@ func setKey(name string, field func(r *Rules) *SquareSet) rulesKey {
 func enumKey[E ~uint8](name string, names []string, field func(r *Rules) *E) rulesKey {
 	return rulesKey{
 		name:  name,
+		want:  orList(names),
 		write: func(b []byte, r *Rules) []byte { return writeEnum(b, names, uint8(*field(r))) },
 		parse: func(r *Rules, v string) bool {
 			e, ok := parseEnum(names, v)
@@ -228,6 +233,7 @@ var rulesKeys = []rulesKey{
 	boolKey("fill", func(r *Rules) *bool { return &r.FillZone }),
 	{
 		name: "army",
+		want: `rankname:count joined by "+", ranks in order from the spy, such as "spy:1+scout:2+flag:1", or "-"`,
 		write: func(b []byte, r *Rules) []byte {
 			first := true
 			for rk := Spy; rk <= Flag; rk++ {
@@ -375,10 +381,12 @@ func (r *Rules) UnmarshalText(b []byte) error {
 // [Rules.Validate]; the error is a *[ParseError] (wrapping [ErrSyntax])
 // or a *[RulesError] (wrapping [ErrRules]).
 func ParseRules(text string) (Rules, error) {
+	in := text
+	text = lower(text) // names and squares are read in any case
 	name, rest, _ := strings.Cut(text, ",")
 	r, ok := Preset(name)
 	if !ok {
-		return Rules{}, parseErr("rules", text, 0, "a preset name such as \"classic\"")
+		return Rules{}, parseErr("rules", in, 0, "a preset name, "+orList(presetList()))
 	}
 	pos := len(name) + 1
 	var seen [32]bool
@@ -389,17 +397,17 @@ func ParseRules(text string) (Rules, error) {
 		i := keyIndex(key)
 		switch {
 		case !ok || i < 0:
-			return Rules{}, parseErr("rules", text, pos, "key=value with a known key")
+			return Rules{}, parseErr("rules", in, pos, "key=value with a key of "+keyList())
 		case seen[i]:
-			return Rules{}, parseErr("rules", text, pos, "each key once")
+			return Rules{}, parseErr("rules", in, pos, "each key once")
 		case !rulesKeys[i].parse(&r, val):
-			return Rules{}, parseErr("rules", text, pos+len(key)+1, "a valid value for "+key)
+			return Rules{}, parseErr("rules", in, pos+len(key)+1, rulesKeys[i].want+" for "+key)
 		}
 		seen[i] = true
 		pos += len(item) + 1
 	}
 	if strings.HasSuffix(text, ",") {
-		return Rules{}, parseErr("rules", text, len(text), "key=value after \",\"")
+		return Rules{}, parseErr("rules", in, len(text), "key=value after \",\"")
 	}
 	if err := r.Validate(); err != nil {
 		return Rules{}, err
@@ -414,6 +422,40 @@ func keyIndex(key string) int {
 		}
 	}
 	return -1
+}
+
+// presetList returns the names of the presets.
+func presetList() []string {
+	names := make([]string, len(presets))
+	for i, p := range presets {
+		names[i] = p.name
+	}
+	return names
+}
+
+// keyList lists the keys of the rules text: "width, height, …, maxquiet".
+func keyList() string {
+	names := make([]string, len(rulesKeys))
+	for i, k := range rulesKeys {
+		names[i] = k.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// orList writes names as alternatives: "a", "b" or "c".
+func orList(names []string) string {
+	var b strings.Builder
+	for i, n := range names {
+		switch {
+		case i == 0:
+		case i == len(names)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(n))
+	}
+	return b.String()
 }
 
 // AnnotatedMove is a move with what it revealed: for an attack, the two
@@ -600,14 +642,15 @@ func (r *EndReason) UnmarshalText(b []byte) error {
 	return unmarshal(r, b, ParseEndReason)
 }
 
-// ParseEndReason parses the form of [EndReason.String] ("flag captured").
+// ParseEndReason parses the form of [EndReason.String] ("flag
+// captured"), in any case.
 func ParseEndReason(s string) (EndReason, error) {
 	for i, n := range endNames {
-		if n == s {
+		if strings.EqualFold(n, s) {
 			return EndReason(i), nil
 		}
 	}
-	return NotOver, parseErr("end reason", s, 0, `a reason such as "flag captured"`)
+	return NotOver, parseErr("end reason", s, 0, "an end reason, "+orList(endNames[1:]))
 }
 
 // drawReasons and winReasons say which reasons end a game in a draw and
@@ -648,23 +691,19 @@ func (o *Outcome) UnmarshalText(b []byte) error {
 	return unmarshal(o, b, ParseOutcome)
 }
 
-// ParseOutcome parses the form of [Outcome.String]: "ongoing",
-// "<color> wins (<reason>)" or "draw (<reason>)". A reason must fit the
-// result: flag captured, no legal move and resignation have a winner;
-// the others are draws.
+// ParseOutcome parses the form of [Outcome.String], in any case:
+// "ongoing", "<color> wins (<reason>)" or "draw (<reason>)". A reason
+// must fit the result: flag captured, no legal move and resignation have
+// a winner; the others are draws. It reads from left to right, so an
+// error's offset is that of the first word that is wrong.
 func ParseOutcome(s string) (Outcome, error) {
+	in := s
+	s = lower(s)
 	if s == "ongoing" {
 		return Outcome{}, nil
 	}
+	var o Outcome
 	head, reason, ok := strings.Cut(s, " (")
-	if !ok || !strings.HasSuffix(reason, ")") {
-		return Outcome{}, parseErr("outcome", s, 0, `"ongoing", "<color> wins (<reason>)" or "draw (<reason>)"`)
-	}
-	rs, err := ParseEndReason(reason[:len(reason)-1])
-	if err != nil || rs == NotOver {
-		return Outcome{}, parseErr("outcome", s, len(head)+2, "an end reason")
-	}
-	o := Outcome{Reason: rs}
 	switch head {
 	case "draw":
 	case "red wins":
@@ -672,10 +711,21 @@ func ParseOutcome(s string) (Outcome, error) {
 	case "blue wins":
 		o.Winner = Blue
 	default:
-		return Outcome{}, parseErr("outcome", s, 0, `"red wins", "blue wins" or "draw"`)
+		return Outcome{}, parseErr("outcome", in, 0, `"ongoing", "red wins", "blue wins" or "draw"`)
 	}
+	if !ok {
+		return Outcome{}, parseErr("outcome", in, len(head), `" (" and an end reason`)
+	}
+	if !strings.HasSuffix(reason, ")") {
+		return Outcome{}, parseErr("outcome", in, len(s), `")" closing the reason`)
+	}
+	rs, err := ParseEndReason(reason[:len(reason)-1])
+	if err != nil || rs == NotOver {
+		return Outcome{}, parseErr("outcome", in, len(head)+2, "an end reason, "+orList(endNames[1:]))
+	}
+	o.Reason = rs
 	if !o.IsValid() {
-		return Outcome{}, parseErr("outcome", s, len(head)+2, "a reason that fits "+strconv.Quote(head))
+		return Outcome{}, parseErr("outcome", in, len(head)+2, "a reason that fits "+strconv.Quote(head))
 	}
 	return o, nil
 }

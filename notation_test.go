@@ -121,7 +121,7 @@ func TestParseRulesErrors(t *testing.T) {
 	}{
 		{"", ErrSyntax},
 		{"chess", ErrSyntax},
-		{"Classic", ErrSyntax},
+		{"Chess", ErrSyntax},
 		{"classic,", ErrSyntax},
 		{"classic,twosquares", ErrSyntax},
 		{"classic,twosquares=9", ErrSyntax},

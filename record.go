@@ -174,8 +174,13 @@ func (rec Record) appendText(b []byte) ([]byte, error) {
 		b = append(b, '"', ']', '\n')
 	}
 	for i, t := range rec.Tags {
-		if !validTagName(t.Name) || isReserved(t.Name) || strings.ContainsAny(t.Value, "\r\n") {
-			return b, bad("tag %q", t.Name)
+		switch {
+		case !validTagName(t.Name):
+			return b, bad("tag name %q: want letters, digits and \"_\", not starting with a digit", t.Name)
+		case isReserved(t.Name):
+			return b, bad("tag %q is written from the record's fields, not from Tags", t.Name)
+		case strings.ContainsAny(t.Value, "\r\n"):
+			return b, bad("tag %q: value %s has a line break", t.Name, quoteAround(t.Value, strings.IndexAny(t.Value, "\r\n")))
 		}
 		for _, u := range rec.Tags[:i] {
 			if u.Name == t.Name {
