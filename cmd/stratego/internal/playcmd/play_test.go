@@ -101,7 +101,8 @@ func TestSetupFlag(t *testing.T) {
 
 // TestSetupSwapAndRandom edits the setup: a swap of two board squares
 // (checked against the board of stratego.New, for both sides, so the
-// squares are named as in the game), a refused swap, a new random setup.
+// squares are named as in the game), a refused swap, a suggested and a
+// random setup.
 func TestSetupSwapAndRandom(t *testing.T) {
 	for _, tc := range []struct{ side, a, b string }{
 		{"red", "a1", "j4"},
@@ -111,7 +112,7 @@ func TestSetupSwapAndRandom(t *testing.T) {
 		t.Run(tc.side+" "+tc.a+" "+tc.b, func(t *testing.T) {
 			r := stratego.Classic()
 			path := filepath.Join(t.TempDir(), "game.rec")
-			input := fmt.Sprintf("swap %s %s\nswap a1 a5\nrandom\nswap %s %s\nok\nresign\n", tc.a, tc.b, tc.a, tc.b)
+			input := fmt.Sprintf("swap %s %s\nswap a1 a5\nsuggest\nrandom\nswap %s %s\nok\nresign\n", tc.a, tc.b, tc.a, tc.b)
 			out, err := play(t, strings.NewReader(input), "-bot", "random", "-seed", "5", "-side", tc.side, "-record", path)
 			if err != nil {
 				t.Fatal(err)
@@ -120,18 +121,18 @@ func TestSetupSwapAndRandom(t *testing.T) {
 				t.Errorf("a swap off the setup squares was not refused:\n%s", out)
 			}
 			texts := setupTexts(out)
-			if len(texts) != 4 {
-				t.Fatalf("got %d setups shown, want 4:\n%s", len(texts), out)
+			if len(texts) != 5 {
+				t.Fatalf("got %d setups shown, want 5:\n%s", len(texts), out)
 			}
-			if texts[2] == texts[1] {
-				t.Errorf("random gave the same setup again")
+			if texts[2] == texts[1] || texts[3] == texts[2] {
+				t.Errorf("suggest or random gave the same setup again")
 			}
 			c, _ := stratego.ParseColor(tc.side)
 			// The setup before the last swap, placed by New.
-			before := stateOf(t, r, c, texts[2])
+			before := stateOf(t, r, c, texts[3])
 			rec, states := readRecord(t, path)
-			if got := ownSetup(rec, c).String(); got != texts[3] {
-				t.Errorf("recorded setup %s, the last one shown %s", got, texts[3])
+			if got := ownSetup(rec, c).String(); got != texts[4] {
+				t.Errorf("recorded setup %s, the last one shown %s", got, texts[4])
 			}
 			a, b := stratego.MustParseSquare(tc.a), stratego.MustParseSquare(tc.b)
 			pa, _ := before.At(a)
@@ -335,18 +336,16 @@ func TestColorSwitch(t *testing.T) {
 
 // scripted is the input of a scripted person: before each move it
 // checks the record file (present, parsed and replayed to the game so
-// far), asks for the legal moves and plays a random one of them. After
-// each board it checks that the board shows no rank the person may not
-// know.
+// far), asks for the legal moves and plays a random one of them. The
+// boards it was shown are checked after the game (checkBoards).
 type scripted struct {
-	t      *testing.T
-	out    *bytes.Buffer
-	path   string
-	rng    *rand.Rand
-	asked  bool
-	moves  int
-	boards int
-	start  bool
+	t     *testing.T
+	out   *bytes.Buffer
+	path  string
+	rng   *rand.Rand
+	asked bool
+	moves int
+	start bool
 }
 
 func (p *scripted) Read(b []byte) (int, error) {
