@@ -498,3 +498,31 @@ func checkCell(t *testing.T, v stratego.View, s stratego.State, sq stratego.Squa
 		}
 	}
 }
+
+// TestCommands: help, legend, the board again, the moves of one piece,
+// and what is known about a piece of each side and an empty square.
+func TestCommands(t *testing.T) {
+	input := "help\nlegend\nboard\nmoves f4\nmoves z9\ninfo a7\ninfo f4\ninfo e5\ninfo c5\ninfo\nresign\n"
+	out, err := play(t, strings.NewReader(input), "-bot", "random", "-seed", "9", "-setup", refusalSetup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Commands:\n  e4-e5",
+		`"(?)"  an enemy piece that has moved: no bomb or flag`,
+		"legal moves: f4-f5\n",
+		`not a square: "z9"`,
+		"a7: Blue's hidden piece that has never moved; it can be: marshal, general, colonel, major, captain, lieutenant, sergeant, miner, scout, spy, bomb, flag\n",
+		"f4: your sergeant (4); the enemy knows nothing about it\n",
+		"e5: empty\n",
+		"c5: a lake\n",
+		"info takes a square",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if got := strings.Count(out, "\nply 0, red to move\n"); got != 2 {
+		t.Errorf("board drawn %d times, want 2 (the turn and \"board\")", got)
+	}
+}
