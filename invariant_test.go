@@ -30,7 +30,15 @@ func invPieceRange(s *State, c Color) (lo, hi int) {
 // invPiece returns piece id, the cell it stands on (0 when captured) and
 // what its opponent knows of it.
 func invPiece(s *State, id int) (pc Piece, cell int, know Knowledge) {
-	return s.pc[id], int(s.pcs[id].cell), s.pcs[id].know
+	if s.pcs[id].onBoard() {
+		for c, v := range s.cells {
+			if v != wallCell && int(v) == id+1 {
+				cell = c
+				break
+			}
+		}
+	}
+	return s.pc[id], cell, s.pcs[id].know()
 }
 
 // invCell returns the content of a cell of the padded mailbox: the id of
@@ -436,9 +444,9 @@ func TestInvariantCheckerCatchesCorruption(t *testing.T) {
 			{"a cell", func(s *State) {
 				s.cells[cellOfSquare[MustParseSquare("a1")]] = s.cells[cellOfSquare[MustParseSquare("j1")]]
 			}},
-			{"a piece record", func(s *State) { s.pcs[0].cell = uint8(cellOfSquare[MustParseSquare("a1")]) }},
+			{"a piece record", func(s *State) { s.pcs[0] |= recOff }},
 			{"a bitboard", func(s *State) { s.mov.set(int(cellOfSquare[MustParseSquare("a1")])) }},
-			{"the scouts", func(s *State) { s.scouts.set(int(s.pcs[0].cell)) }},
+			{"the scouts", func(s *State) { _, cell, _ := invPiece(s, 0); s.scouts.set(cell) }},
 			{"the piece table", func(s *State) {
 				s.pc = &[maxPieces]Piece{}
 				*s.pc = *chasing(scope).pc
