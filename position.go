@@ -219,27 +219,28 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	if p.Captured == nil {
 		p.Captured = make([]Captive, 0, s.g.hi[Blue.index()]/2)
 	}
+	cells := s.idCells()
 	for id := 0; id < int(s.g.hi[Blue.index()]); id++ {
-		pr := &s.pcs[id]
-		resc := s.rescuer.has(uint8(id))
+		pr := s.pcs[id]
+		resc := pr.rescuer()
 		pc := s.pc[id]
-		if viewer.IsValid() && pc.Color() != viewer && pr.know&KnownRank == 0 {
+		if viewer.IsValid() && pc.Color() != viewer && pr.know()&KnownRank == 0 {
 			pc = NewPiece(pc.Color(), Unknown)
 		}
-		if pr.cell == 0 {
-			p.Captured = append(p.Captured, Captive{Piece: pc, Known: pr.know, Rescuer: resc})
+		if !pr.onBoard() {
+			p.Captured = append(p.Captured, Captive{Piece: pc, Known: pr.know(), Rescuer: resc})
 			continue
 		}
-		sq := squareOfCell[pr.cell] // a board square: its index is sq-1
+		sq := squareOfCell[cells[id]] // a board square: its index is sq-1
 		p.Board[sq-1] = pc
-		p.Known[sq-1] = pr.know
+		p.Known[sq-1] = pr.know()
 		if resc {
 			p.Rescuers = p.Rescuers.With(sq)
 		}
 	}
 	for n := s.beat; n != nil; n = n.next {
-		if pr := &s.pcs[n.id]; pr.cell != 0 && pr.know&KnownRank == 0 {
-			p.addBeat(int(squareOfCell[pr.cell])-1, 1<<n.attacker)
+		if pr := s.pcs[n.id]; pr.onBoard() && pr.know()&KnownRank == 0 {
+			p.addBeat(int(squareOfCell[cells[n.id]])-1, 1<<n.attacker)
 		}
 	}
 	sortCaptives(p.Captured)
@@ -248,7 +249,7 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	p.seen = listLen(s.seen)
 	for c := Red; c <= Blue; c++ {
 		run := &s.runs[c.index()]
-		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].cell != 0 {
+		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].onBoard() {
 			k := min(int(run.n), r.TwoSquares)
 			for i := k - 1; i >= 0; i-- {
 				p.runs[c] = append(p.runs[c], run.moves[i])
@@ -518,19 +519,6 @@ func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool, bea
 				b = append(b, n.Char(rk))
 			}
 		}
-	}
-	return b
-}
-
-func appendMoves(b []byte, ms []Move) []byte {
-	if len(ms) == 0 {
-		return append(b, '-')
-	}
-	for i, m := range ms {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b, _ = m.AppendText(b)
 	}
 	return b
 }
@@ -887,21 +875,4 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 		}
 	}
 	return NewPiece(c, rk), k, resc, beat, j
-}
-
-// parseMoves parses "-" or moves separated by commas; rescues says
-// whether rescue moves are allowed.
-func parseMoves(s string, rescues bool) ([]Move, bool) {
-	if s == "-" {
-		return nil, true
-	}
-	var ms []Move
-	for part := range strings.SplitSeq(s, ",") {
-		m, err := ParseMove(part)
-		if err != nil || (m.IsRescue() && !rescues) {
-			return nil, false
-		}
-		ms = append(ms, m)
-	}
-	return ms, true
 }

@@ -199,6 +199,11 @@ func (p *Position) checkArmy(c Color, n *pieceCount) error {
 // board count and the history) against the rules and the board, and
 // returns its boards, newest first.
 func (p *Position) checkRecord() ([]Board, error) {
+	for _, n := range []int{p.seen, p.chases[Red].boards, p.chases[Blue].boards} {
+		if n < 0 || n > 1<<30 {
+			return nil, posErr(NoColor, NoSquare, "board counts out of range")
+		}
+	}
 	for c := Red; c <= Blue; c++ {
 		if err := p.checkRun(c); err != nil {
 			return nil, err

@@ -125,12 +125,12 @@ func (p *Position) place(g *game, boards []Board) State {
 	s := State{g: g, pc: new([maxPieces]Piece), cells: g.walls, turn: p.Turn, ply: int32(p.Ply), quiet: int32(p.PliesWithoutAttack), pending: p.RescueDue}
 	id := 0
 	add := func(pc Piece, k Knowledge, resc bool, sq Square) {
-		s.pc[id], s.pcs[id] = pc, pieceRec{know: k}
+		s.pc[id], s.pcs[id] = pc, pieceRec(k)|recOff
 		if sq != NoSquare {
 			s.putPiece(uint8(id), int(cellOfSquare[sq]))
 		}
 		if resc {
-			s.rescuer.add(uint8(id))
+			s.pcs[id] |= recRescuer
 			s.rescues[pc.Color().index()]++
 		}
 		id++
@@ -164,7 +164,8 @@ func (p *Position) place(g *game, boards []Board) State {
 	for c := Red; c <= Blue; c++ {
 		if ms := p.runs[c]; len(ms) > 0 {
 			run := &s.runs[c.index()]
-			run.id = s.cells[cellOfSquare[ms[len(ms)-1].To]]
+			run.cell = cellOfSquare[ms[len(ms)-1].To]
+			run.id = s.cells[run.cell]
 			run.n = uint8(len(ms))
 			for i, m := range ms {
 				run.moves[len(ms)-1-i] = m

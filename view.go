@@ -113,6 +113,13 @@ func (s *State) maskedLast(c Color) Event {
 // sortMoves sorts moves by [Move.Compare]: the order of [View.LegalMoves].
 func sortMoves(ms []Move) { slices.SortFunc(ms, Move.Compare) }
 
+// clone returns a copy of v that shares no storage with it.
+func (v View) clone() View {
+	v.pos = v.pos.clone()
+	v.moves = slices.Clone(v.moves)
+	return v
+}
+
 // IsValid reports whether v is a view of a game (not the zero View).
 func (v View) IsValid() bool { return v.pos.Viewer.IsValid() }
 
@@ -794,8 +801,36 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return fmt.Errorf("%w: view: %w", ErrSyntax, err)
 	}
-	if err := j.Rules.Validate(); err != nil {
+	p, err := j.position()
+	if err != nil {
 		return err
+	}
+	// The position validator checks the rest, as for a view's text.
+	if _, err := p.validate(); err != nil {
+		return err
+	}
+	var a AnnotatedMove
+	hidden := false
+	if j.Last != "" {
+		if a, hidden, err = parseLast(p.Rules.Numbering, j.Last); err != nil {
+			return parseErrCause("view", j.Last, 0, "the last move, annotated for an attack", err)
+		}
+	}
+	w, err := newView(p, a, hidden, j.LegalMoves)
+	if err != nil {
+		return parseErrCause("view", j.Last, 0, "a last move and legal moves that fit the position", err)
+	}
+	*v = w
+	return nil
+}
+
+// position returns the view position the JSON fields describe, checking
+// only what the JSON form could hold and a Position could not (a piece
+// without a square, two on one, a chase with a Via); the position
+// validator checks the rest.
+func (j *viewJSON) position() (Position, error) {
+	if err := j.Rules.Validate(); err != nil {
+		return Position{}, err
 	}
 	p := Position{
 		Rules: j.Rules, Viewer: j.Viewer, Turn: j.Turn, RescueDue: j.RescueDue,
@@ -803,8 +838,18 @@ func (v *View) UnmarshalJSON(data []byte) error {
 		seen: j.Boards, history: j.History,
 	}
 	if !p.Viewer.IsValid() {
-		return parseErr("view", p.Viewer.String(), 0, `the viewer, "red" or "blue"`)
+		return Position{}, parseErr("view", p.Viewer.String(), 0, `the viewer, "red" or "blue"`)
 	}
+	for _, step := range []func(*Position) error{j.board, j.captured, j.record} {
+		if err := step(&p); err != nil {
+			return Position{}, err
+		}
+	}
+	return p, nil
+}
+
+// board puts the JSON board's pieces and their marks on p.
+func (j *viewJSON) board(p *Position) error {
 	for _, pj := range j.Board {
 		if pj.Square == nil || !pj.Square.IsValid() || p.Board[pj.Square.Index()] != 0 || !pj.Piece.IsValid() {
 			return parseErr("view", pj.Piece.String(), 0, "a piece on a square of its own")
@@ -829,6 +874,11 @@ func (v *View) UnmarshalJSON(data []byte) error {
 			p.Rescuers = p.Rescuers.With(sq)
 		}
 	}
+	return nil
+}
+
+// captured puts the JSON captured pieces on p, in canonical order.
+func (j *viewJSON) captured(p *Position) error {
 	for _, pj := range j.Captured {
 		k, err := parseKnown(pj.Known)
 		if err != nil {
@@ -842,6 +892,11 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	if !slices.IsSortedFunc(p.Captured, compareCaptives) {
 		return parseErr("view", "", 0, "captured pieces in order: red first, by rank")
 	}
+	return nil
+}
+
+// record puts the JSON runs and chases on p.
+func (j *viewJSON) record(p *Position) error {
 	for c, ms := range j.Runs {
 		if !c.IsValid() {
 			return parseErr("view", c.String(), 0, "red or blue")
@@ -855,37 +910,5 @@ func (v *View) UnmarshalJSON(data []byte) error {
 		}
 		p.chases[c] = chaseRec{from: m.From, to: m.To, boards: cj.Boards}
 	}
-	for c := Red; c <= Blue; c++ {
-		for _, m := range p.runs[c] {
-			if m.IsRescue() {
-				return parseErr("view", m.String(), 0, "a run of piece moves")
-			}
-		}
-	}
-	for _, m := range p.history {
-		if m.IsRescue() {
-			return parseErr("view", m.String(), 0, "a history of piece moves")
-		}
-	}
-	if p.Ply > 1<<30 || p.seen < 0 || p.seen > 1<<30 || p.chases[Red].boards < 0 || p.chases[Blue].boards < 0 ||
-		p.chases[Red].boards > 1<<30 || p.chases[Blue].boards > 1<<30 {
-		return parseErr("view", "", 0, "counters in range")
-	}
-	if _, err := p.validate(); err != nil {
-		return err
-	}
-	var a AnnotatedMove
-	hidden := false
-	if j.Last != "" {
-		var err error
-		if a, hidden, err = parseLast(p.Rules.Numbering, j.Last); err != nil {
-			return parseErrCause("view", j.Last, 0, "the last move, annotated for an attack", err)
-		}
-	}
-	w, err := newView(p, a, hidden, j.LegalMoves)
-	if err != nil {
-		return parseErrCause("view", j.Last, 0, "a last move and legal moves that fit the position", err)
-	}
-	*v = w
 	return nil
 }
