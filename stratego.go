@@ -41,10 +41,15 @@ const (
 	// NoAttackCap is a draw: [Rules.MaxPliesWithoutAttack] plies in a row
 	// were not attacks.
 	NoAttackCap
+	// NoMovablePiece means the loser had no piece of a movable rank left
+	// (walled in or not), under [Rules.Attrition], which ends the game as
+	// soon as that happens; without it such a side loses only when it
+	// must move ([NoLegalMove]).
+	NoMovablePiece
 )
 
 var endNames = [...]string{"not over", "flag captured", "no legal move", "neither side can move",
-	"resignation", "draw agreed", "ply cap", "no-attack cap"}
+	"resignation", "draw agreed", "ply cap", "no-attack cap", "no movable piece"}
 
 // String returns a short English description ("flag captured").
 func (r EndReason) String() string {
@@ -751,10 +756,21 @@ func isStep(a, b int) bool {
 }
 
 // endCheck decides the outcome after a ply (RULES.md 6.3), the flag
-// having been handled: first the caps, then whether the side to move has
-// a legal move.
+// having been handled: first attrition (under Rules.Attrition), then the
+// caps, then whether the side to move has a legal move.
 func (s *State) endCheck(attack bool) Outcome {
 	r := &s.g.rules
+	if r.Attrition {
+		red, blue := s.hasMovable(Red), s.hasMovable(Blue)
+		switch {
+		case !red && !blue:
+			return Outcome{Reason: NeitherCanMove}
+		case !red:
+			return Outcome{Winner: Blue, Reason: NoMovablePiece}
+		case !blue:
+			return Outcome{Winner: Red, Reason: NoMovablePiece}
+		}
+	}
 	if r.MaxPlies > 0 && int(s.ply) >= r.MaxPlies {
 		return Outcome{Reason: PlyCap}
 	}
