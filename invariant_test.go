@@ -27,10 +27,11 @@ func invPieceRange(s *State, c Color) (lo, hi int) {
 	return int(s.g.lo[c.index()]), int(s.g.hi[c.index()])
 }
 
-// invPiece returns piece id, the cell it stands on (0 when captured) and
-// what its opponent knows of it.
-func invPiece(s *State, id int) (pc Piece, cell int, know Knowledge) {
-	return s.pc[id], int(s.pcs[id].cell), s.pcs[id].know
+// invPiece returns piece id, whether its record says it is on the board,
+// and what its opponent knows of it; unused is true when the record is
+// the zero record (as for the ids no piece has).
+func invPiece(s *State, id int) (pc Piece, onBoard bool, know Knowledge, unused bool) {
+	return s.pc[id], s.pcs[id].onBoard(), s.pcs[id].know(), s.pcs[id] == 0
 }
 
 // invCell returns the content of a cell of the padded mailbox: the id of
@@ -59,6 +60,7 @@ func invBitboards(s *State) (occ [3]bb, mov, scouts bb) {
 // invRun is a side's Two-Squares run as the checker reads it.
 type invRun struct {
 	id    int // piece id, -1 for no run
+	cell  int // the cached cell of the run's piece
 	moves []Move
 	ban   path // the cached ban
 	want  path // the ban recomputed from the moves
@@ -71,7 +73,7 @@ func invRunOf(s *State, c Color) invRun {
 	}
 	cp := r
 	cp.setBan(s.g.rules.TwoSquares)
-	return invRun{id: int(r.id) - 1, moves: r.moves[:min(int(r.n), MaxTwoSquares)], ban: r.ban, want: cp.ban}
+	return invRun{id: int(r.id) - 1, cell: int(r.cell), moves: r.moves[:min(int(r.n), MaxTwoSquares)], ban: r.ban, want: cp.ban}
 }
 
 // invNode is one remembered board: its hash and the quiet move that made
@@ -143,14 +145,14 @@ func invariantErrors(s State) []string {
 	var errs []string
 	fail := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
 	r := s.g.rules
-	board := invCheckPieces(&s, fail)
+	board, where := invCheckPieces(&s, fail)
 	if h := hashBoard(&board); s.BoardHash() != h {
 		fail("hash %#x, fresh hash of the board %#x", s.BoardHash(), h)
 	}
 	if b := s.Board(); b != board {
 		fail("Board() differs from the board of the cells")
 	}
-	invCheckRuns(&s, fail)
+	invCheckRuns(&s, &where, fail)
 	invCheckHistories(&s, board, fail)
 	ids, attackers := invBeats(&s)
 	if r.Info != InfoSilentDefense && len(ids) > 0 {
@@ -177,9 +179,11 @@ func invariantErrors(s State) []string {
 }
 
 // invCheckPieces checks the cells, the piece records and the bitboards
-// against each other and returns the board they make.
-func invCheckPieces(s *State, fail func(string, ...any)) Board {
+// against each other and returns the board they make and the cell of
+// each piece on the board (0 for the others).
+func invCheckPieces(s *State, fail func(string, ...any)) (Board, [maxPieces]int) {
 	var board Board
+	var where [maxPieces]int
 	var occ [3]bb
 	var mov, scouts bb
 	r := s.g.rules
@@ -191,10 +195,15 @@ func invCheckPieces(s *State, fail func(string, ...any)) Board {
 		if wall || id < 0 {
 			continue
 		}
-		pc, at, _ := invPiece(s, id)
-		if at != cell {
-			fail("cell %d holds piece %d, whose record says cell %d", cell, id, at)
+		if id >= maxPieces {
+			fail("cell %d holds piece id %d", cell, id)
+			continue
 		}
+		if where[id] != 0 {
+			fail("piece %d on cells %d and %d", id, where[id], cell)
+		}
+		where[id] = cell
+		pc, _, _, _ := invPiece(s, id)
 		sq := squareOfCell[cell]
 		if !r.OnBoard(sq) {
 			fail("piece %d on cell %d, not a square of the board", id, cell)
@@ -217,21 +226,19 @@ func invCheckPieces(s *State, fail func(string, ...any)) Board {
 		}
 		total = hi
 		for id := lo; id < hi; id++ {
-			pc, cell, know := invPiece(s, id)
+			pc, on, know, _ := invPiece(s, id)
 			if pc.Color() != c || !pc.Rank().IsValid() || pc.Rank() == Unknown {
 				fail("piece %d of %v is %v", id, c, pc)
 			}
-			if cell != 0 {
-				if got, _ := invCell(s, cell); got != id {
-					fail("piece %d says cell %d, which holds %d", id, cell, got)
-				}
+			if on != (where[id] != 0) {
+				fail("piece %d: its record says on the board %v, the cells %v", id, on, where[id] != 0)
 			}
 			invCheckKnow(s, id, pc, know, fail)
 		}
 	}
 	for id := total; id < maxPieces; id++ {
-		if pc, cell, know := invPiece(s, id); pc != 0 || cell != 0 || know != 0 {
-			fail("unused piece id %d holds %v on cell %d", id, pc, cell)
+		if pc, _, _, unused := invPiece(s, id); pc != 0 || !unused || where[id] != 0 {
+			fail("unused piece id %d holds %v on cell %d", id, pc, where[id])
 		}
 	}
 	gotOcc, gotMov, gotScouts := invBitboards(s)
@@ -239,7 +246,7 @@ func invCheckPieces(s *State, fail func(string, ...any)) Board {
 		fail("bitboards (red %x blue %x movable %x scouts %x) differ from the cells (%x %x %x %x)",
 			gotOcc[Red], gotOcc[Blue], gotMov, gotScouts, occ[Red], occ[Blue], mov, scouts)
 	}
-	return board
+	return board, where
 }
 
 // invCheckKnow checks that what is known of a piece is possible.
@@ -259,7 +266,7 @@ func invCheckKnow(s *State, id int, pc Piece, k Knowledge, fail func(string, ...
 // invCheckRuns checks the Two-Squares runs: each belongs to a piece of
 // its side that made its last move, and the cached ban is the one its
 // moves give.
-func invCheckRuns(s *State, fail func(string, ...any)) {
+func invCheckRuns(s *State, where *[maxPieces]int, fail func(string, ...any)) {
 	for c := Red; c <= Blue; c++ {
 		run := invRunOf(s, c)
 		if run.ban != run.want {
@@ -273,8 +280,9 @@ func invCheckRuns(s *State, fail func(string, ...any)) {
 			fail("%v's run: piece %d (of %d..%d), %d moves", c, run.id, lo, hi, len(run.moves))
 			continue
 		}
-		if _, cell, _ := invPiece(s, run.id); cell != 0 && squareOfCell[cell] != run.moves[0].To {
-			fail("%v's run: its piece stands on %v, its last move went to %v", c, squareOfCell[cell], run.moves[0].To)
+		if cell := where[run.id]; cell != 0 && (squareOfCell[cell] != run.moves[0].To || run.cell != cell) {
+			fail("%v's run: its piece stands on %v, its cached cell is %v, its last move went to %v",
+				c, squareOfCell[cell], squareOfCell[run.cell], run.moves[0].To)
 		}
 	}
 }
@@ -436,9 +444,10 @@ func TestInvariantCheckerCatchesCorruption(t *testing.T) {
 			{"a cell", func(s *State) {
 				s.cells[cellOfSquare[MustParseSquare("a1")]] = s.cells[cellOfSquare[MustParseSquare("j1")]]
 			}},
-			{"a piece record", func(s *State) { s.pcs[0].cell = uint8(cellOfSquare[MustParseSquare("a1")]) }},
+			{"a piece record", func(s *State) { s.pcs[0] |= recOff }},
 			{"a bitboard", func(s *State) { s.mov.set(int(cellOfSquare[MustParseSquare("a1")])) }},
-			{"the scouts", func(s *State) { s.scouts.set(int(s.pcs[0].cell)) }},
+			{"the scouts", func(s *State) { s.scouts.set(int(cellOfSquare[MustParseSquare("j1")])) }},
+			{"a run's cell", func(s *State) { s.runs[Red.index()].cell = cellOfSquare[MustParseSquare("j1")] }},
 			{"the piece table", func(s *State) {
 				s.pc = &[maxPieces]Piece{}
 				*s.pc = *chasing(scope).pc
