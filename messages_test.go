@@ -42,11 +42,20 @@ func TestMessages(t *testing.T) {
 		}, "stratego: square not on the board: move h1-i1"},
 		{"a malformed move", func() error { _, _, err := start.Apply(stratego.Move{From: 200}); return err },
 			"stratego: invalid value: malformed move {From:200 To:- Via:- Rescue:-}"},
-		{"a setup with two flags", func() error { _, err := stratego.ParseSetup(barrage, "FF12239X../........../........../.........."); return err },
+		{"a setup with two flags", func() error {
+			_, err := stratego.ParseSetup(barrage, "FF12239X../........../........../..........")
+			return err
+		},
 			"stratego: invalid setup: 2 flags, want 1; no bomb, want 1"},
-		{"a setup with no flag", func() error { _, err := stratego.ParseSetup(barrage, "BB12239X../........../........../.........."); return err },
+		{"a setup with no flag", func() error {
+			_, err := stratego.ParseSetup(barrage, "BB12239X../........../........../..........")
+			return err
+		},
 			"stratego: invalid setup: no flag, want 1; 2 bombs, want 1"},
-		{"a setup with a spy too many", func() error { _, err := stratego.ParseSetup(barrage, "FB11239X../........../........../.........."); return err },
+		{"a setup with a spy too many", func() error {
+			_, err := stratego.ParseSetup(barrage, "FB11239X../........../........../..........")
+			return err
+		},
 			"stratego: invalid setup: 2 spies, want 1; 1 scout, want 2"},
 		{"a tag value with a line break", func() error {
 			r, _ := stratego.ParseRecord(rec(`[Rules "barrage"]` + "\n"))
@@ -76,7 +85,10 @@ func TestMessages(t *testing.T) {
 			`stratego: parsing rules "chess": at offset 0: want a preset name, "classic", "gravon", "barrage", "duel", "duel-hasbro", "ultimate-lightning", "quick-battle" or "vintage"`},
 		{"a bad viewer field", func() error { _, err := stratego.ParsePosition(pos + " view:green"); return err },
 			"stratego: parsing position " + quote120(pos+" view:green", len(pos)+1) + `: at offset ` + itoa(len(pos)+1) + `: want "view:red" or "view:blue"`},
-		{"a position problem unrelated to setups", func() error { _, err := stratego.ParsePosition(strings.Replace(pos, " - *", " - draw:plycap", 1)); return err },
+		{"a position problem unrelated to setups", func() error {
+			_, err := stratego.ParsePosition(strings.Replace(pos, " - *", " - draw:plycap", 1))
+			return err
+		},
 			"stratego: invalid position: outcome draw (ply cap) but the rules give ongoing"},
 		{"a run problem unrelated to setups", func() error {
 			_, err := stratego.ParsePosition(strings.Replace(pos, " -/- -/-/0 ", " a1-a2/- -/-/0 ", 1))
@@ -97,7 +109,10 @@ func TestMessages(t *testing.T) {
 		}, "stratego: syntax error: gravon gsn line 4: winner 5, want 0 (red), 1 (blue) or 2 (draw)"},
 		{"an empty XML file", func() error { _, err := gravon.ReadXML(strings.NewReader("")); return err },
 			"stratego: syntax error: gravon xml: empty file, want a <stratego> element"},
-		{"a 100 KB attribute", func() error { _, err := gravon.ReadXML(strings.NewReader(`<stratego><game type="` + huge + `"/></stratego>`)); return err },
+		{"a 100 KB attribute", func() error {
+			_, err := gravon.ReadXML(strings.NewReader(`<stratego><game type="` + huge + `"/></stratego>`))
+			return err
+		},
 			`stratego: syntax error: gravon xml: game type "ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ"… (100000 bytes), want one of classic, barrage, classicfree, ultimate lightning, duell`},
 		{"a file neither XML nor GSN", func() error { _, err := gravon.Read(strings.NewReader("hello")); return err },
 			`stratego: syntax error: gravon: file starts with "h", want XML ("<") or GSN ("#")`},
@@ -126,4 +141,3 @@ func quote120(s string, at int) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
