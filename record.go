@@ -356,10 +356,14 @@ func (rec *Record) UnmarshalText(b []byte) error {
 // ParseRecord parses the text form of a [Record] (see there). It checks
 // the syntax, the tags, the setups or start position and the move
 // numbers; whether the moves are legal is for [Record.Replay] to say.
-// A syntax error is a *[ParseError] with the offset in text; the error
-// of a Rules, RedSetup, BlueSetup or Position tag's value is the parser's
-// own (a *[ParseError], *[RulesError] or *[SetupError]) with the tag
-// named; tags that contradict each other give an error wrapping
+// Letters are read in any case (the rule of the package doc, under
+// Notation), reserved tag names included; a leading UTF-8 byte order
+// mark is skipped. A syntax error is a *[ParseError] with the offset in
+// text; so is the error of a Rules, Numbering, RedSetup, BlueSetup or
+// Position tag's value, at the tag, wrapping the error of the value's
+// parser too (a *ParseError, *[RulesError], *[SetupError] or
+// *[PositionError], so that errors.Is(err, ErrRules) holds for bad
+// rules); tags that contradict each other give an error wrapping
 // [ErrMismatch].
 func ParseRecord(text string) (Record, error) {
 	ps := &recParser{text: text, tags: map[string]string{}, tagPos: map[string]int{}, numAt: -1}
