@@ -334,3 +334,26 @@ func TestConcurrentPlaysShareTheArena(t *testing.T) {
 		t.Errorf("the shared start changed: %s", diff)
 	}
 }
+
+// TestSelectBit: selectBit finds the k-th set bit of random two-word
+// sets as a loop over the bits does.
+func TestSelectBit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for range 20000 {
+		lo, hi := rng.Uint64()&rng.Uint64(), rng.Uint64()&rng.Uint64()
+		if rng.IntN(4) == 0 {
+			lo = 0
+		}
+		var want []int
+		for i := range 128 {
+			if [2]uint64{lo, hi}[i>>6]&(1<<(i&63)) != 0 {
+				want = append(want, i)
+			}
+		}
+		for k, w := range want {
+			if got := selectBit(lo, hi, k); got != w {
+				t.Fatalf("selectBit(%#x, %#x, %d) = %d, want %d", lo, hi, k, got, w)
+			}
+		}
+	}
+}
