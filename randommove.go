@@ -50,17 +50,6 @@ type moveCounts struct {
 	steps, slides [len(dirs)]int
 	captains      int
 	total         int
-	nsteps        int                  // the one-square moves
-	stepEnd       [len(dirs)]int       // the running totals of steps
-	stepTo        [len(dirs)][2]uint64 // the targets of the one-square moves by direction
-}
-
-// b2i returns 1 for true, 0 for false.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func popcount(lo, hi uint64) int { return bits.OnesCount64(lo) + bits.OnesCount64(hi) }
@@ -81,24 +70,17 @@ func shiftDir(lo, hi uint64, k int) (uint64, uint64) {
 
 // countMoves returns the pseudo-legal moves of the side to move by
 // bucket, the position being neither over nor due a rescue.
-func (s *State) countMoves(g *genMasks) moveCounts {
-	var n moveCounts
+func (s *State) countMoves(g *genMasks, n *moveCounts) {
 	m0, m1, b0, b1 := g.mov[0], g.mov[1], g.blocked[0], g.blocked[1]
 	t0, t1 := shl(m0, m1, stride)
-	n.stepTo[0] = [2]uint64{t0 &^ b0, t1 &^ b1}
+	n.steps[0] = popcount(t0&^b0, t1&^b1)
 	t0, t1 = shl(m0, m1, 1)
-	n.stepTo[1] = [2]uint64{t0 &^ b0, t1 &^ b1}
+	n.steps[1] = popcount(t0&^b0, t1&^b1)
 	t0, t1 = shr(m0, m1, stride)
-	n.stepTo[2] = [2]uint64{t0 &^ b0, t1 &^ b1}
+	n.steps[2] = popcount(t0&^b0, t1&^b1)
 	t0, t1 = shr(m0, m1, 1)
-	n.stepTo[3] = [2]uint64{t0 &^ b0, t1 &^ b1}
-	total := 0
-	for d := range dirs {
-		n.steps[d] = popcount(n.stepTo[d][0], n.stepTo[d][1])
-		total += n.steps[d]
-		n.stepEnd[d] = total
-	}
-	n.nsteps, n.total = total, total
+	n.steps[3] = popcount(t0&^b0, t1&^b1)
+	n.total = n.steps[0] + n.steps[1] + n.steps[2] + n.steps[3]
 	if g.scouts != (bb{}) {
 		n.slides[0] = slidesUp(g, stride)
 		n.slides[1] = slidesUp(g, 1)
@@ -110,7 +92,6 @@ func (s *State) countMoves(g *genMasks) moveCounts {
 		n.captains = s.captainMoves(-1, nil)
 		n.total += n.captains
 	}
-	return n
 }
 
 // slidesUp counts the scout slides beyond the first square in the
@@ -144,63 +125,41 @@ func slidesDown(g *genMasks, sh uint) int {
 }
 
 // selectBit returns the index of the k-th (from 0) set bit of lo, hi,
-// which has more than k bits. It takes no branch that depends on the
-// data: the draw's k is random, and a mispredicted branch costs more
-// than these operations.
+// which has more than k bits.
 func selectBit(lo, hi uint64, k int) int {
-	x, base := lo, 0
+	base := 0
 	if n := bits.OnesCount64(lo); k >= n {
-		x, base, k = hi, 64, k-n
+		k -= n
+		lo, base = hi, 64
 	}
-	return base + select64(x, k)
-}
-
-// select64 returns the index of the k-th (from 0) set bit of x, which
-// has more than k bits, by byte counts in one word: the byte that holds
-// the bit is the first whose running count exceeds k, then a table
-// finds the bit in that byte.
-func select64(x uint64, k int) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	c := x - (x>>1)&0x5555555555555555
-	c = c&0x3333333333333333 + (c>>2)&0x3333333333333333
-	c = (c + c>>4) & 0x0F0F0F0F0F0F0F0F
-	c *= ones // byte i: the set bits of bytes 0 to i
-	// The high bit of each byte is set where its running count is more
-	// than k (no byte borrows: counts are at most 64).
-	over := ((c | highs) - uint64(k+1)*ones) & highs
-	b := uint(bits.TrailingZeros64(over)) &^ 7 // the bit at which the byte starts
-	before := int((c << 8 >> b) & 0xFF)        // the set bits below it
-	return int(b) + int(selectInByte[(k-before)&7][(x>>b)&0xFF])
-}
-
-// selectInByte[k][v] is the index of the k-th set bit of the byte v.
-var selectInByte = func() (t [8][256]uint8) {
-	for v := range 256 {
-		k := 0
-		for i := range 8 {
-			if v&(1<<i) != 0 {
-				t[k][v] = uint8(i)
-				k++
-			}
+	for ; k >= 8; k -= 8 {
+		// Skip whole bytes while k passes them.
+		b := bits.OnesCount64(lo & 0xFF)
+		if b > k {
+			break
 		}
+		k += 8 - b
+		lo >>= 8
+		base += 8
 	}
-	return
-}()
+	for ; k > 0; k-- {
+		lo &= lo - 1
+	}
+	return base + bits.TrailingZeros64(lo)
+}
 
 // moveAt returns the k-th pseudo-legal move (0 <= k < n.total) in bucket
 // order, with the cells of its path.
 func (s *State) moveAt(k int, g *genMasks, n *moveCounts) (m Move, from, via, to int) {
-	if k < n.nsteps {
-		// The direction without a data-dependent branch: the number of
-		// directions whose steps all come before k.
-		d := b2i(k >= n.stepEnd[0]) + b2i(k >= n.stepEnd[1]) + b2i(k >= n.stepEnd[2])
-		k -= n.stepEnd[d] - n.steps[d]
-		t := &n.stepTo[d&3]
-		to = bbBase + selectBit(t[0], t[1], k)
-		from = to - dirs[d&3]
-		return Move{From: squareOfCell[from], To: squareOfCell[to]}, from, 0, to
+	for d := range dirs {
+		if k < n.steps[d] {
+			t0, t1 := shiftDir(g.mov[0], g.mov[1], d)
+			to = bbBase + selectBit(t0&^g.blocked[0], t1&^g.blocked[1], k)
+			from = to - dirs[d]
+			return Move{From: squareOfCell[from], To: squareOfCell[to]}, from, 0, to
+		}
+		k -= n.steps[d]
 	}
-	k -= n.nsteps
 	for d := range dirs {
 		if k >= n.slides[d] {
 			k -= n.slides[d]
@@ -293,6 +252,13 @@ func (s *State) repetitionFilter() repetitionFilter {
 	return f
 }
 
+// repetitionMayForbid reports whether a repetition rule may forbid a move
+// of the side to move (repetitionFilter may still find it inactive).
+func (s *State) repetitionMayForbid() bool {
+	i := s.turn.index()
+	return s.runs[i].ban.banned() || (s.chases[i].on && s.g.rules.MoreSquares != MoreSquaresOff)
+}
+
 func (f *repetitionFilter) active() bool { return f.banCell >= 0 || f.chaseOn }
 
 // forbids reports whether the filter forbids the move between the cells.
@@ -330,16 +296,17 @@ func (s *State) randomMoveRedraws(rng *rand.Rand, redraws int) (Move, bool) {
 		return Move{}, false // not reached: no rescue is due then
 	}
 	var g genMasks
+	var n moveCounts
 	s.setGenMasks(&g, s.turn)
-	n := s.countMoves(&g)
+	s.countMoves(&g, &n)
 	if n.total == 0 {
 		return Move{}, false // not reached: the game would be over
 	}
-	f := s.repetitionFilter()
-	if !f.active() {
+	if !s.repetitionMayForbid() {
 		m, _, _, _ := s.moveAt(intN(rng, n.total), &g, &n)
 		return m, true
 	}
+	f := s.repetitionFilter()
 	for range redraws {
 		m, from, via, to := s.moveAt(intN(rng, n.total), &g, &n)
 		if !s.forbids(&f, from, via, to) {
