@@ -682,7 +682,7 @@ func (s *State) play(m Move) Event {
 	} else {
 		did := s.cells[to] - 1
 		d, dpc := &s.pcs[did], s.pc[did]
-		res := Resolve(*r, apc.Rank(), dpc.Rank())
+		res := resolve(r, apc.Rank(), dpc.Rank())
 		ev.Defender, ev.Combat = dpc, res
 		*a |= pieceRec(KnownRank)
 		if r.Info != InfoSilentDefense || !res.DefenderSurvives() {
