@@ -284,33 +284,40 @@ func (s *State) randomMove(rng *rand.Rand) (Move, bool) { return s.randomMoveRed
 // randomMoveRedraws is randomMove with at most redraws draws of a
 // forbidden move before it counts the legal moves.
 func (s *State) randomMoveRedraws(rng *rand.Rand, redraws int) (Move, bool) {
+	m, _, _, ok := s.drawMove(rng, redraws)
+	return m, ok
+}
+
+// drawMove is randomMoveRedraws that also returns the cells the move
+// goes from and to (0, 0 for a rescue).
+func (s *State) drawMove(rng *rand.Rand, redraws int) (m Move, from, to int, ok bool) {
 	if s.g == nil || s.outcome.Over() {
-		return Move{}, false
+		return Move{}, 0, 0, false
 	}
 	if s.pending {
 		var rs rescues
 		s.setRescues(&rs)
 		if n := rs.count(); n > 0 {
-			return rs.at(intN(rng, n)), true
+			return rs.at(intN(rng, n)), 0, 0, true
 		}
-		return Move{}, false // not reached: no rescue is due then
+		return Move{}, 0, 0, false // not reached: no rescue is due then
 	}
 	var g genMasks
 	var n moveCounts
 	s.setGenMasks(&g, s.turn)
 	s.countMoves(&g, &n)
 	if n.total == 0 {
-		return Move{}, false // not reached: the game would be over
+		return Move{}, 0, 0, false // not reached: the game would be over
 	}
 	if !s.repetitionMayForbid() {
-		m, _, _, _ := s.moveAt(intN(rng, n.total), &g, &n)
-		return m, true
+		m, from, _, to := s.moveAt(intN(rng, n.total), &g, &n)
+		return m, from, to, true
 	}
 	f := s.repetitionFilter()
 	for range redraws {
 		m, from, via, to := s.moveAt(intN(rng, n.total), &g, &n)
 		if !s.forbids(&f, from, via, to) {
-			return m, true
+			return m, from, to, true
 		}
 	}
 	// Most moves are forbidden: count the legal ones and take one of
@@ -322,7 +329,7 @@ func (s *State) randomMoveRedraws(rng *rand.Rand, redraws int) (Move, bool) {
 		}
 	}
 	if legal == 0 {
-		return Move{}, false // not reached: the game would be over
+		return Move{}, 0, 0, false // not reached: the game would be over
 	}
 	j := intN(rng, legal)
 	for k := range n.total {
@@ -331,11 +338,11 @@ func (s *State) randomMoveRedraws(rng *rand.Rand, redraws int) (Move, bool) {
 			continue
 		}
 		if j == 0 {
-			return m, true
+			return m, from, to, true
 		}
 		j--
 	}
-	return Move{}, false // not reached
+	return Move{}, 0, 0, false // not reached
 }
 
 // rescues are the placements of a due rescue: each rank the side to move
