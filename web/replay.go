@@ -22,13 +22,13 @@ type replayRequest struct {
 // the moves in record notation, and the outcome. When the record stops
 // at an illegal move, Error says why and the frames end there.
 type replayPayload struct {
-	Format  string    `json:"format"` // "record", "gravon-xml" or "gravon-gsn"
-	Rules   rulesInfo `json:"rules"`
+	Format  string      `json:"format"` // "record", "gravon-xml" or "gravon-gsn"
+	Rules   rulesInfo   `json:"rules"`
 	Tags    [][2]string `json:"tags"`
-	Frames  []string `json:"frames"`
-	Moves   []string `json:"moves"`
-	Outcome string   `json:"outcome"`
-	Error   string   `json:"error,omitempty"`
+	Frames  []string    `json:"frames"`
+	Moves   []string    `json:"moves"`
+	Outcome string      `json:"outcome"`
+	Error   string      `json:"error,omitempty"`
 }
 
 // readGame reads a record or a Gravon game file; it says which it was.

@@ -497,7 +497,7 @@ export class Game {
       b.appendChild(small);
       b.onclick = () => {
         if (this.suppressClick) { this.suppressClick = false; return; }
-        this.traySel = this.traySel === info.rank ? null : info.rank;
+        this.traySel = info.rank;
         this.picked = null;
         this.render();
       };
