@@ -38,6 +38,18 @@
 // [Outcome] after the move. [State.Resign] and [State.AgreeDraw] end a
 // game by agreement. [State.Picture] draws the board for a terminal.
 //
+// A [Game] is a played game as a value: its start (the setups, or a
+// start state), its moves and the current State. [NewGame] starts one,
+// [Game.Apply] plays a move and returns the next Game (sharing the list
+// of moves), [Game.Undo] and [Game.At] go back to any ply, and
+// [Game.Record] writes the whole game as a [Record] in one call;
+// [Record.Game] reads one back. A server, a referee or a terminal game
+// keeps a Game per game; a search keeps States.
+//
+// [State.Equal] says whether two states are the same position with the
+// same future; the == operator compares the identity of the history
+// states share, not their content.
+//
 // # Rules followed
 //
 // The package implements the rules reference of the project (RULES.md):
@@ -153,7 +165,7 @@
 //
 // A State is an immutable value: no method changes it, [State.Apply]
 // returns a new one, and the histories that states share are never
-// written after they are made. Any number of goroutines may read one
+// written after they are made. A [Game] is immutable in the same way. Any number of goroutines may read one
 // State at once without locking. [Rules], [Setup], [Move] and the other
 // small types are plain values; a View may be read from many goroutines,
 // and a [Sampler] used by many, each with its own [math/rand/v2.Rand].

@@ -19,7 +19,8 @@ var (
 	// AppendText and MarshalText methods of an out-of-range square, rank,
 	// color, piece, move or outcome (their zero values encode as the
 	// empty text), of a zero or invalid record, position, view or state
-	// (with the cause wrapped too, such as a *[RulesError]), by
+	// (with the cause wrapped too, such as a *[RulesError]) or of the zero
+	// [Game], by
 	// [State.Check] and [State.Apply] for a malformed [Move]
 	// (see [Move.IsValid]), bare by [State.Resign] for a color that is not
 	// a side, by [Record.Replay] for a record whose Result is no valid
@@ -45,7 +46,7 @@ var (
 	// [Record.Replay].
 
 	// ErrGameOver means the game has ended (or the State is the zero
-	// State), so no move is legal. [State.Resign] and [State.AgreeDraw]
+	// State), so no move is legal; [Game.Apply] returns it too. [State.Resign] and [State.AgreeDraw]
 	// return it too, bare (not in a *MoveError, as they take no move).
 	ErrGameOver = errors.New("stratego: game is over")
 	// ErrOffBoard means a square of the move (Via included) is not on the

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stratego-go/stratego/internal/datatest"
 	"pgregory.net/rapid"
 )
 
@@ -234,15 +235,11 @@ func TestStraDos3(t *testing.T) {
 	})
 }
 
-// dataFile opens a file of the shared real data or skips the test.
+// dataFile opens a file of the shared real data, or skips the test (see
+// datatest).
 func dataFile(t *testing.T, name string) *os.File {
 	t.Helper()
-	f, err := os.Open("../shared/data/" + name)
-	if err != nil {
-		t.Skipf("real Gravon data not present (%v); it lives in ../shared/data", err)
-	}
-	t.Cleanup(func() { f.Close() })
-	return f
+	return datatest.Open(t, "../shared/data/"+name)
 }
 
 func TestRealGravonSetups(t *testing.T) {

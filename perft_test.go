@@ -9,7 +9,11 @@ import (
 	"testing"
 )
 
-const perftFile = "../shared/perft/perft.txt"
+// perftFiles are the perft suite (perft.txt, a copy of the shared suite;
+// the format and conventions are in testdata/perft/README.md) and the
+// cases this project added (project.txt). Both are required: a missing
+// file fails the tests that read them.
+var perftFiles = []string{"testdata/perft/perft.txt", "testdata/perft/project.txt"}
 
 type perftDepth struct {
 	depth                        int
@@ -27,12 +31,21 @@ type perftCase struct {
 
 func loadPerft(t *testing.T) []perftCase {
 	t.Helper()
-	f, err := os.Open(perftFile)
+	var cases []perftCase
+	for _, name := range perftFiles {
+		cases = readPerft(t, name, cases)
+	}
+	return cases
+}
+
+// readPerft appends the cases of one perft file to cases.
+func readPerft(t *testing.T, name string, cases []perftCase) []perftCase {
+	t.Helper()
+	f, err := os.Open(name)
 	if err != nil {
-		t.Skipf("perft suite not present (%v); it lives in ../shared/perft", err)
+		t.Fatalf("perft file: %v", err)
 	}
 	defer f.Close()
-	var cases []perftCase
 	var cur *perftCase
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -111,7 +124,7 @@ func perftStart(t *testing.T, c perftCase) State {
 	return s
 }
 
-// perft counts the lines of depth moves from s (see ../shared/perft).
+// perft counts the lines of depth moves from s (see testdata/perft).
 func perft(s State, depth int, bufs [][]Move) perftDepth {
 	var r perftDepth
 	moves := s.AppendLegalMoves(bufs[depth][:0])
@@ -151,7 +164,7 @@ func newBufs(depth int) [][]Move {
 	return b
 }
 
-// TestPerft reproduces every row of ../shared/perft/perft.txt: nodes,
+// TestPerft reproduces every row of the perft files (perftFiles): nodes,
 // attacks, flags and ended games at each depth, and the divide lines.
 // Depths with more than 200,000 nodes run only without -short.
 func TestPerft(t *testing.T) {

@@ -4,13 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stratego-go/stratego/internal/datatest"
 	"pgregory.net/rapid"
 )
 
@@ -809,10 +809,7 @@ func TestProp_FromBoardTakesAnyBoard(t *testing.T) {
 // classic setups (../shared/data) and compares every ply with the
 // reference.
 func TestProp_MatchesTheReferenceFromRealSetups(t *testing.T) {
-	data, err := os.ReadFile("../shared/data/classic_setups.txt")
-	if err != nil {
-		t.Skipf("real setups not present (%v); they live in ../shared/data", err)
-	}
+	data := datatest.ReadFile(t, "../shared/data/classic_setups.txt")
 	lines := strings.Fields(string(data))
 	rapid.Check(t, func(t *rapid.T) {
 		r := Classic()

@@ -35,7 +35,8 @@ type RecordedMove struct {
 // [Position] for free placements and studies), the moves with their
 // combat annotations and comments, and the result. [ParseRecord] reads
 // one, [Record.String] writes it, [Record.Replay] plays it, and
-// [NewRecord] and [Record.Annotated] make one from a played game.
+// [Game.Record], [NewRecord] and [Record.Annotated] make one from a
+// played game; [Record.Game] turns one into a [Game].
 //
 // The text form:
 //

@@ -35,12 +35,11 @@ type refGame struct {
 
 // refPly is one replayed ply.
 type refPly struct {
-	color    Color
-	id       int // identity of the moving piece
-	move     Move
-	attack   bool
-	survived bool  // the mover stands on move.To afterwards
-	after    Board // the board after the ply
+	color  Color
+	id     int // identity of the moving piece
+	move   Move
+	attack bool
+	after  Board // the board after the ply
 }
 
 // refPos is the position at the end of a refGame's history, rebuilt from
@@ -172,14 +171,12 @@ func (g *refGame) position() (*refPos, error) {
 		if d == 0 {
 			p.board.Put(m.To, a)
 			p.ids[m.To.Index()] = id
-			ply.survived = true
 		} else {
 			ply.attack = true
 			switch refCombat(g.rules, a.Rank(), d.Rank()) {
 			case AttackerWins:
 				p.board.Put(m.To, a)
 				p.ids[m.To.Index()] = id
-				ply.survived = true
 				if d.Rank() == Flag {
 					p.flagWon = p.turn
 				}
@@ -299,11 +296,12 @@ func (p *refPos) chases() (ch [3]refChase, sinceAttack []Board) {
 	for _, h := range p.plies {
 		c, o := h.color, h.color.Opponent()
 		if h.attack {
-			// Any attack ends both chases and forgets their boards; one that
-			// ends next to an enemy piece is the first threat of a new chase.
+			// Any attack ends both chases and forgets their boards; one whose
+			// destination square is next to an enemy piece on the board after
+			// it is the first threat of a new chase, whoever survived.
 			ch[Red], ch[Blue] = refChase{}, refChase{}
 			sinceAttack = []Board{h.after}
-			if h.survived && refNextToEnemy(&h.after, h.move.To, c) {
+			if refNextToEnemy(&h.after, h.move.To, c) {
 				ch[c] = refChase{on: true, boards: []Board{h.after}, from: h.move.From, to: h.move.To}
 			}
 			continue

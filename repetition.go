@@ -181,11 +181,12 @@ func (s *State) pushBoard(list *boardNode, from, to int) *boardNode {
 
 // trackChases updates the chase records after c's move between the
 // cells (RULES.md 6.2, the formal form): an attack ends both chases and,
-// when the attacker stands next to an enemy piece, starts c's; a quiet
+// when its destination square is next to an enemy piece on the board
+// after it, starts c's, whoever survived the fight; a quiet
 // move evades in the opponent's chase if it leaves a square next to where
 // the opponent's last move ended, and threatens in c's chase if it ends
 // next to an enemy piece.
-func (s *State) trackChases(c Color, from, to int, attack, survived bool) {
+func (s *State) trackChases(c Color, from, to int, attack bool) {
 	game := s.g.rules.MoreSquares == MoreSquaresGame
 	mine, theirs := &s.chases[c-1], &s.chases[2-c]
 	if attack {
@@ -193,7 +194,10 @@ func (s *State) trackChases(c Color, from, to int, attack, survived bool) {
 		if game {
 			s.seen = &boardNode{hash: s.hash}
 		}
-		if survived && s.adjacentEnemy(to, c) {
+		// The threat is judged by the destination square, not by the
+		// piece on it: an attacker that lost or traded off threatens too
+		// when an enemy piece stands next to the square.
+		if s.adjacentEnemy(to, c) {
 			mine.on, mine.to, mine.from = true, uint8(to), uint8(from)
 			if !game {
 				mine.boards = &boardNode{hash: s.hash}

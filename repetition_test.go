@@ -2,6 +2,7 @@ package stratego
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -399,6 +400,68 @@ func TestMoreSquares_AttackStartsANewChase(t *testing.T) {
 	}
 	for _, scope := range []MoreSquaresRule{MoreSquaresChase, MoreSquaresGame} {
 		wantIllegal(t, play(t, start(t, scope), chase...), "h3-i3", ErrMoreSquares)
+	}
+}
+
+// RULES.md 6.2, precise readings: a threat is judged by the destination
+// square ("on the board after it, its destination square is orthogonally
+// adjacent to any enemy piece"), so an attack whose attacker is removed
+// (here both lieutenants are) still starts a chase when an enemy piece
+// stands next to that square, and the board after it is remembered (the
+// perft case moresquares/trade-starts-chase in testdata/perft/project.txt).
+// The position text, the view and the samples of the view read the chase
+// the same way.
+func TestMoreSquares_AttackWhoseAttackerIsRemovedStartsAChase(t *testing.T) {
+	// Red flag a1, major e4, lieutenant f4, captain g8; Blue lieutenant f5,
+	// major e5, scout h9, flag j10.
+	const field = "MAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAJGAAAAAA__US__AAAA__AA__AAAAAAAAAAAAAAAAAAHAAAAAAAAAARAAAAAAAAAAAY"
+	moves := []string{
+		"f4-f5", "e5-f5", // both lieutenants removed next to the blue major: the chase starts
+		"e4-f4", "f5-e5",
+		"g8-h8", "h9-g9", // the captain's threats keep Red's chase running
+		"h8-g8", "g9-h9",
+	}
+	start := func(t *testing.T, scope MoreSquaresRule) State {
+		t.Helper()
+		r := Classic()
+		r.MoreSquares = scope
+		b, err := ParseGravonField(r, field)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := FromBoard(r, b, Red)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	// With the rule off, f4-e4 recreates the board after the trade.
+	afterTrade := play(t, start(t, MoreSquaresOff), moves[0]).Board()
+	off := play(t, start(t, MoreSquaresOff), moves...)
+	if got := play(t, off, "f4-e4").Board(); got != afterTrade {
+		t.Fatalf("f4-e4 does not recreate the board after the trade")
+	}
+	wantLegal(t, off, "f4-e4")
+	for _, scope := range []MoreSquaresRule{MoreSquaresChase, MoreSquaresGame} {
+		s := play(t, start(t, scope), moves...)
+		wantIllegal(t, s, "f4-e4", ErrMoreSquares)
+		if v := s.View(Red); v.IsLegal(MustParseMove("f4-e4")) {
+			t.Errorf("scope %v: Red's view lists f4-e4", scope)
+		}
+		p, err := ParsePosition(s.Position().String())
+		if err != nil {
+			t.Fatalf("scope %v: position text: %v", scope, err)
+		}
+		back, err := p.State()
+		if err != nil {
+			t.Fatalf("scope %v: state of the position: %v", scope, err)
+		}
+		wantIllegal(t, back, "f4-e4", ErrMoreSquares)
+		sample, err := s.View(Red).Sample(rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatalf("scope %v: Sample: %v", scope, err)
+		}
+		wantIllegal(t, sample, "f4-e4", ErrMoreSquares)
 	}
 }
 

@@ -194,7 +194,13 @@ type boardNode struct {
 // immutable value: methods never change it, [State.Apply] returns a new
 // one, and copies share nothing that is ever written, so a State may be
 // read from many goroutines at once. The zero State is not a game; make
-// one with [New] or [FromBoard].
+// one with [New] or [FromBoard], or keep a whole game with [Game].
+//
+// Compare states with [State.Equal]. The == operator compiles on State
+// but compares the identity of the storage the states of one game share
+// (its pieces and its repetition history), not their content: a state
+// and its copy are ==, while the same state rebuilt from its [Position]
+// or decoded from text is Equal but not ==.
 type State struct {
 	g       *game
 	cells   [numCells]uint8   // piece id + 1, 0 empty, wallCell
@@ -641,7 +647,7 @@ func (s *State) play(m Move) Event {
 		run.setBan(r.TwoSquares)
 	}
 	if r.MoreSquares != MoreSquaresOff {
-		s.trackChases(c, from, to, attack, a.cell != 0)
+		s.trackChases(c, from, to, attack)
 	}
 	s.ply++
 	if attack {

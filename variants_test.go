@@ -6,13 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stratego-go/stratego/internal/datatest"
 )
 
 // Tests of the variant presets and of the rules they switch on: Vintage
@@ -770,17 +770,14 @@ func TestQuickBattleBoard(t *testing.T) {
 }
 
 // Real data: setups and starting fields of Gravon games (see
-// ../shared/data/README.md). The tests skip when the folder is absent.
+// ../shared/data/README.md). The tests skip when the folder is absent,
+// and fail then when datatest.Env is set (.ci/run sets it).
 
 const dataDir = "../shared/data/"
 
 func readDataLines(t *testing.T, name string) []string {
 	t.Helper()
-	b, err := os.ReadFile(dataDir + name)
-	if err != nil {
-		t.Skipf("real data not present (%v); it lives in %s", err, dataDir)
-	}
-	return strings.Fields(string(b))
+	return strings.Fields(string(datatest.ReadFile(t, dataDir+name)))
 }
 
 // failures counts rows that fail by reason and keeps an example of each.
@@ -843,10 +840,7 @@ func TestGravonSetups(t *testing.T) {
 // 1-4 and Blue's from rows 7-10 turned to its owner's view, that the
 // matching preset accepts and that New puts back on the same squares.
 func TestGravonPositions(t *testing.T) {
-	b, err := os.ReadFile(dataDir + "gravon_positions.csv")
-	if err != nil {
-		t.Skipf("real data not present (%v); it lives in %s", err, dataDir)
-	}
+	b := datatest.ReadFile(t, dataDir+"gravon_positions.csv")
 	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
 	if err != nil {
 		t.Fatalf("gravon_positions.csv: %v", err)

@@ -12,7 +12,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"sort"
 	"time"
 
@@ -51,11 +50,22 @@ var ErrNoMove = errors.New("bot: no legal move in the view")
 // ErrUnknown reports a player name that New does not know.
 var ErrUnknown = errors.New("bot: unknown player")
 
-// Options configure a player made by New.
+// Options configure a player made by New. The zero Options is a good
+// default for every player.
 type Options struct {
 	// Seed seeds the player's random choices: the same seed, rules and
 	// views give the same setups and moves (within an iteration budget).
 	Seed uint64
+	// Workers is the number of goroutines a searching player uses for
+	// one move (root-parallel search, each worker on its own samples);
+	// 0 or 1 is one. More workers than cores gain nothing. Results stay
+	// deterministic for a seed and an iteration budget, whatever the
+	// number of cores, but they depend on Workers.
+	Workers int
+	// Depth is the number of plies a searching player plays out after
+	// each candidate move before it evaluates the position; 0 is the
+	// player's default.
+	Depth int
 }
 
 // factory makes one named player.
@@ -66,7 +76,12 @@ type factory struct {
 
 // players are the built-in players by name.
 var players = map[string]factory{
-	"random": {"picks a uniform random setup and a uniform random legal move", func(o Options) Player { return NewRandom(o.Seed) }},
+	"random": {"picks a uniform random setup and a uniform random legal move",
+		func(o Options) Player { return NewRandom(o.Seed) }},
+	"greedy": {"plays the legal move of the best expected one-ply material gain over the hidden ranks; setups like search",
+		func(o Options) Player { return NewGreedy(o) }},
+	"search": {"determinized Monte Carlo search over samples of its view with truncated playouts and a heuristic evaluation; one second a move by default",
+		func(o Options) Player { return NewSearch(o) }},
 }
 
 // Names returns the names New accepts, sorted.
@@ -92,34 +107,3 @@ func New(name string, o Options) (Player, error) {
 	}
 	return f.make(o), nil
 }
-
-// Random is the uniform random player: a uniform random setup, and a move
-// drawn uniformly from the legal moves of the view.
-type Random struct {
-	rng   *rand.Rand
-	moves []stratego.Move
-}
-
-// NewRandom returns a Random player seeded with seed.
-func NewRandom(seed uint64) *Random {
-	return &Random{rng: rand.New(rand.NewPCG(seed, 0x5eed))}
-}
-
-// Setup returns a uniform random setup (stratego.RandomSetup).
-func (p *Random) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) (stratego.Setup, error) {
-	if err := r.Validate(); err != nil {
-		return stratego.Setup{}, err
-	}
-	return stratego.RandomSetup(r, p.rng), nil
-}
-
-// Move returns a uniform random legal move of the view; the budget does
-// not matter.
-func (p *Random) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
-	p.moves = v.AppendLegalMoves(p.moves[:0])
-	if len(p.moves) == 0 {
-		return stratego.Move{}, ErrNoMove
-	}
-	return p.moves[p.rng.IntN(len(p.moves))], nil
-}
-

@@ -27,6 +27,7 @@ import (
 	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/gravoncmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/perftcmd"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/playcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/servecmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/watchcmd"
 )
@@ -41,6 +42,7 @@ type command struct {
 // commands lists the subcommands in the order "stratego help" prints them.
 var commands = []command{
 	{"watch", "play a full game between two built-in players and show it", watchcmd.Run},
+	{"play", "play a game against a built-in player in the terminal", playcmd.Run},
 	{"perft", "count legal-move trees; run the perft suite", func(args []string, _ io.Reader, out io.Writer) error {
 		return perftcmd.Run(args, out)
 	}},

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/internal/datatest"
 )
 
 // dataDir holds the Gravon test files, from the repository root's
@@ -332,10 +333,7 @@ func TestStatsRealFields(t *testing.T) {
 		t.Skip("writes 3,906 files")
 	}
 	const csvPath = "../../../../../shared/data/gravon_positions.csv"
-	data, err := os.ReadFile(csvPath)
-	if err != nil {
-		t.Skipf("real data not present (%v); it lives in ../shared/data", err)
-	}
+	data := datatest.ReadFile(t, csvPath)
 	dir := t.TempDir()
 	types := map[string]int{}
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")[1:]
@@ -360,7 +358,7 @@ func TestStatsRealFields(t *testing.T) {
 		types[f[0]]++
 	}
 	var buf bytes.Buffer
-	err = Run([]string{"-stats", dir}, &buf)
+	err := Run([]string{"-stats", dir}, &buf)
 	if err != nil && !errors.Is(err, errFailed) {
 		t.Fatalf("got error %v", err)
 	}

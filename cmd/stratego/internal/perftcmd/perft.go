@@ -33,7 +33,7 @@
 // cases whose name matches a regular expression; -divide prints the divide
 // lines of every case whose deepest depth is counted.
 //
-// With no flags, perft runs the suite ../shared/perft/perft.txt with
+// With no flags, perft runs the suite testdata/perft/perft.txt with
 // -short when that file exists, and otherwise the built-in opening to
 // depth 4.
 //
@@ -55,9 +55,9 @@ import (
 	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
 )
 
-// defaultSuite is where the suite lives next to a checkout of the
-// repository, relative to its root.
-const defaultSuite = "../shared/perft/perft.txt"
+// defaultSuite is where the suite lives in the module, relative to its
+// root.
+const defaultSuite = "testdata/perft/perft.txt"
 
 // shortNodes is the largest row -short runs.
 const shortNodes = 200000

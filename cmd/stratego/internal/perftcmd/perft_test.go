@@ -14,7 +14,7 @@ import (
 	"github.com/stratego-go/stratego"
 )
 
-// suitePath is the shared perft suite as seen from this directory.
+// suitePath is the module's perft suite as seen from this directory.
 const suitePath = "../../../../" + defaultSuite
 
 // runOK runs the command and fails the test on an error.
@@ -90,7 +90,7 @@ func TestMain(m *testing.M) {
 
 func TestSuiteShallowDepthsPass(t *testing.T) {
 	if _, err := os.Stat(suitePath); err != nil {
-		t.Skipf("perft suite not present (%v); it lives in ../shared/perft", err)
+		t.Fatalf("perft suite: %v", err)
 	}
 	depth := "4"
 	if testing.Short() {
@@ -113,7 +113,7 @@ func TestSuiteShallowDepthsPass(t *testing.T) {
 
 func TestSuiteShortRunsDivide(t *testing.T) {
 	if _, err := os.Stat(suitePath); err != nil {
-		t.Skipf("perft suite not present (%v); it lives in ../shared/perft", err)
+		t.Fatalf("perft suite: %v", err)
 	}
 	out := runOK(t, "-suite", suitePath, "-short", "-run", "^ends/")
 	if !strings.Contains(out, "divide  ") || strings.Contains(out, "FAIL") {

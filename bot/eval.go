@@ -1,0 +1,198 @@
+package bot
+
+import (
+	"math"
+
+	"github.com/stratego-go/stratego"
+)
+
+// baseValue is the material value of each rank in points (a Scout is 8),
+// set by hand in the usual order of Stratego programs: the Marshal and the
+// General far above the rest, Miners above their strength because only
+// they clear bombs, the Spy worth a Captain while the enemy Marshal lives.
+// evaluator.values adjusts the Spy and the Miners to the position.
+var baseValue = [stratego.NumRanks]float64{
+	stratego.Spy:        30,
+	stratego.Scout:      8,
+	stratego.Miner:      20,
+	stratego.Sergeant:   12,
+	stratego.Lieutenant: 18,
+	stratego.Captain:    30,
+	stratego.Major:      50,
+	stratego.Colonel:    80,
+	stratego.General:    130,
+	stratego.Marshal:    200,
+	stratego.Bomb:       10,
+	stratego.Flag:       0,
+}
+
+// Evaluation weights.
+const (
+	// shownFactor is the part of its value that a piece keeps once the
+	// enemy has seen its rank: a hidden piece threatens more than it is,
+	// and a known strong piece is hunted (the Spy waits for a known
+	// Marshal). It is what keeps the search from showing its strong
+	// pieces without a gain.
+	shownFactor = 0.85
+	// flagWeight is the value of one square of distance between the
+	// nearest movable piece of a side and the enemy flag, for the attack
+	// (closing in) and the defence (keeping the enemy away).
+	flagWeight = 1.0
+	// threatValue is the value of a movable piece next to the enemy flag;
+	// at distance d it is threatValue/2^(d-1). The defence counts it in
+	// full against the player; the attack, where the flag is only
+	// sampled, counts attackShare of it.
+	threatValue = 50.0
+	attackShare = 0.5
+	// openCost is the cost of each empty playable square next to the
+	// player's own flag, a door for a Scout's strike from afar.
+	openCost = 12.0
+	// evalScale turns a point difference into a reward: the reward of a
+	// difference d is (1 + tanh(d/evalScale)) / 2.
+	evalScale = 60.0
+	// drawReward is the reward of a drawn playout: a little under half,
+	// so that the search plays on rather than settle.
+	drawReward = 0.45
+)
+
+// evaluator scores states of one game for one player. It holds scratch
+// space and is used by one goroutine.
+type evaluator struct {
+	rules   stratego.Rules
+	me      stratego.Color
+	squares []stratego.Square // the playable squares
+	mover   [2][stratego.MaxSquares]stratego.Square
+}
+
+func newEvaluator(r stratego.Rules, me stratego.Color) *evaluator {
+	e := &evaluator{rules: r, me: me}
+	for i := range stratego.MaxSquares {
+		sq := stratego.SquareFromIndex(i)
+		if r.OnBoard(sq) {
+			e.squares = append(e.squares, sq)
+		}
+	}
+	return e
+}
+
+// side is 0 for Red and 1 for Blue.
+func side(c stratego.Color) int {
+	if c == stratego.Blue {
+		return 1
+	}
+	return 0
+}
+
+// values returns the value of each rank of side c's pieces in s: the base
+// values, with the Spy cheap once the enemy Marshal is gone and Miners dear
+// when few are left and enemy bombs remain.
+func values(own, enemy stratego.Army) [stratego.NumRanks]float64 {
+	v := baseValue
+	if enemy[stratego.Marshal] == 0 {
+		v[stratego.Spy] = 5
+	}
+	switch {
+	case enemy[stratego.Bomb] == 0:
+		v[stratego.Miner] = 12
+	case own[stratego.Miner] <= 2:
+		v[stratego.Miner] = 35
+	}
+	return v
+}
+
+// reward scores s for the evaluator's player, in [0, 1]: 1 a win, 0 a
+// loss, drawReward a draw, otherwise a squashed point difference of
+// material (shown pieces count shownFactor of their value) and of the
+// distance of each side's nearest movable piece to the enemy flag (a
+// linear term and the threat term), less openCost for each open door
+// next to the player's flag.
+func (e *evaluator) reward(s stratego.State) float64 {
+	if o := s.Outcome(); o.Over() {
+		switch o.Winner {
+		case e.me:
+			return 1
+		case stratego.NoColor:
+			return drawReward
+		}
+		return 0
+	}
+	return 0.5 + 0.5*math.Tanh(e.points(s)/evalScale)
+}
+
+// points is the heuristic difference of s for the evaluator's player, in
+// the points of baseValue.
+func (e *evaluator) points(s stratego.State) float64 {
+	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
+	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
+	var flag [2]stratego.Square
+	var movers [2]int
+	var mat [2]float64
+	for _, sq := range e.squares {
+		p, ok := s.At(sq)
+		if !ok {
+			continue
+		}
+		i, rk := side(p.Color()), p.Rank()
+		v := val[i][rk]
+		if rk.Movable() {
+			if s.Knowledge(sq)&stratego.KnownRank != 0 {
+				v *= shownFactor
+			}
+			e.mover[i][movers[i]] = sq
+			movers[i]++
+		} else if rk == stratego.Flag {
+			flag[i] = sq
+		}
+		mat[i] += v
+	}
+	me := side(e.me)
+	d := mat[me] - mat[1-me]
+	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
+		atk, def := e.nearest(me, movers[me], flag[1-me]), e.nearest(1-me, movers[1-me], flag[me])
+		d += flagWeight*float64(def-atk) + attackShare*threat(atk) - threat(def)
+		d -= openCost * float64(e.open(s, flag[me]))
+	}
+	return d
+}
+
+// nearest returns the least Manhattan distance from the first n movers of
+// side i to sq (the width plus the height of the board when there are
+// none).
+func (e *evaluator) nearest(i, n int, sq stratego.Square) int {
+	best := e.rules.Width + e.rules.Height
+	for k := range n {
+		m := e.mover[i][k]
+		if d := abs(m.File()-sq.File()) + abs(m.Row()-sq.Row()); d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// open counts the empty playable squares next to sq.
+func (e *evaluator) open(s stratego.State, sq stratego.Square) int {
+	n := 0
+	f, w := sq.File(), sq.Row()
+	for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+		q := stratego.SquareAt(f+d[0], w+d[1])
+		if _, ok := s.At(q); !ok && e.rules.OnBoard(q) {
+			n++
+		}
+	}
+	return n
+}
+
+// threat is the value of the nearest enemy piece at distance d of a flag.
+func threat(d int) float64 {
+	if d > 8 {
+		return 0
+	}
+	return threatValue / float64(int(1)<<max(d-1, 0))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,348 @@
+package bot
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/stratego-go/stratego"
+)
+
+// DefaultTime is the time a searching player takes for a move when its
+// Budget is the zero Budget.
+const DefaultTime = time.Second
+
+// Search defaults.
+const (
+	// defaultDepth is the number of plies of a playout after the
+	// candidate move.
+	defaultDepth = 6
+	// exploration is the constant of the UCB1 rule at the root, for
+	// rewards in [0, 1].
+	exploration = 0.35
+	// checkEvery is how many iterations a worker runs between looks at
+	// the clock and the context.
+	checkEvery = 16
+	// takeWin is how often, out of 8, a playout takes the most valuable
+	// enemy piece it knows it beats.
+	takeWin = 7
+)
+
+// Search is the search player: determinized Monte Carlo search with
+// truncated playouts (flat Monte Carlo over determinizations, a bandit at
+// the root).
+//
+// Each iteration draws a full state that agrees with the player's view
+// (stratego.Sampler: every assignment of hidden ranks that fits what the
+// view shows is equally likely), picks one of the view's legal moves by
+// the UCB1 rule, plays it, plays a short playout (Options.Depth plies,
+// default 6) in which the enemy takes the player's flag when it can, each
+// side takes an enemy piece it knows it beats (the rank was shown) most of the time
+// and otherwise moves at random, never into a fight it knows it loses,
+// and scores the end: a win, a loss
+// or a draw when the game ended, else the difference of material (shown
+// pieces count a little less, so that the player does not show its
+// strong pieces for nothing) and of how near each side's nearest movable
+// piece is to the enemy flag (which, averaged over the samples, is where
+// the hidden flag is likely to stand). It plays the move tried most often.
+//
+// The playouts choose with only what each side may know of the other's
+// ranks (but for the enemy's flag capture), so the hidden ranks decide the fights, not
+// the choices. An iteration (the unit of
+// Budget.Iterations) is one sample, one candidate move and one playout.
+// Memory does not grow with the budget: the player keeps one count and
+// one sum per legal move and worker.
+//
+// With Options.Workers above one the root is searched in parallel: each
+// worker searches on its own samples and random stream, and their counts
+// are added. A Search plays one game at a time (see Player).
+type Search struct {
+	opt   Options
+	rng   *rand.Rand // for setups
+	moves []stratego.Move
+}
+
+// NewSearch returns a search player with the options o.
+func NewSearch(o Options) *Search {
+	if o.Depth <= 0 {
+		o.Depth = defaultDepth
+	}
+	if o.Workers <= 0 {
+		o.Workers = 1
+	}
+	return &Search{opt: o, rng: rand.New(rand.NewPCG(o.Seed, 0x5e7))}
+}
+
+// Setup returns a setup for side c under r from the setup chooser of the
+// package (see ChooseSetup), or the error of r.Validate.
+func (p *Search) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) (stratego.Setup, error) {
+	return ChooseSetup(r, p.rng)
+}
+
+// Move searches the view within the budget and returns the move it found
+// best. The zero Budget is DefaultTime; a Budget with only Iterations
+// set is deterministic for the seed (Options.Seed), the view and
+// Options.Workers. When ctx is done before Move starts it returns
+// ctx.Err(); when it ends during the search, Move returns the best move so
+// far. It fails with ErrNoMove when the view lists no legal move.
+func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
+	if err := ctx.Err(); err != nil {
+		return stratego.Move{}, err
+	}
+	p.moves = v.AppendLegalMoves(p.moves[:0])
+	moves := p.moves
+	switch len(moves) {
+	case 0:
+		return stratego.Move{}, ErrNoMove
+	case 1:
+		return moves[0], nil
+	}
+	st := p.search(ctx, v, moves, b)
+	if st.total == 0 {
+		return greedyPick(v, moves, p.moveRand(v, 0)), nil
+	}
+	return moves[st.best()], nil
+}
+
+// moveRand returns the random stream of worker w for the move of view v:
+// a function of the seed, the side, the ply and the worker only.
+func (p *Search) moveRand(v stratego.View, w int) *rand.Rand {
+	return rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|uint64(w)))
+}
+
+// rootStats are the visit counts and reward sums of the root moves.
+type rootStats struct {
+	n     []int
+	w     []float64
+	total int
+}
+
+func (st *rootStats) add(o *rootStats) {
+	for i := range st.n {
+		st.n[i] += o.n[i]
+		st.w[i] += o.w[i]
+	}
+	st.total += o.total
+}
+
+// best returns the move tried most often, the better mean breaking ties.
+func (st *rootStats) best() int {
+	best := 0
+	for i := 1; i < len(st.n); i++ {
+		if st.n[i] > st.n[best] || st.n[i] == st.n[best] && st.w[i] > st.w[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// search runs the workers and returns their summed statistics.
+func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.Move, b Budget) rootStats {
+	limit, iters := b.Time, b.Iterations
+	if b == (Budget{}) || limit <= 0 && iters <= 0 {
+		limit, iters = DefaultTime, 0
+	}
+	var deadline time.Time
+	if limit > 0 {
+		deadline = time.Now().Add(limit)
+	}
+	sm, err := v.Sampler()
+	if err != nil {
+		return rootStats{}
+	}
+	workers := p.opt.Workers
+	if iters > 0 && workers > iters {
+		workers = iters
+	}
+	results := make([]rootStats, workers)
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for w := range workers {
+		share := 0
+		if iters > 0 {
+			share = iters / workers
+			if w < iters%workers {
+				share++
+			}
+		}
+		wk := &worker{
+			rng:    p.moveRand(v, w),
+			ev:     newEvaluator(v.Rules(), v.Player()),
+			rules:  v.Rules(),
+			depth:  p.opt.Depth,
+			moves:  moves,
+			sm:     sm,
+			st:     rootStats{n: make([]int, len(moves)), w: make([]float64, len(moves))},
+			stop:   &stop,
+			ctx:    ctx,
+			expiry: deadline,
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wk.run(share)
+			results[w] = wk.st
+		}()
+	}
+	wg.Wait()
+	total := rootStats{n: make([]int, len(moves)), w: make([]float64, len(moves))}
+	for i := range results {
+		total.add(&results[i])
+	}
+	return total
+}
+
+// worker is one goroutine of a search.
+type worker struct {
+	rng    *rand.Rand
+	ev     *evaluator
+	rules  stratego.Rules
+	depth  int
+	moves  []stratego.Move // the root moves, shared read-only
+	sm     *stratego.Sampler
+	st     rootStats
+	buf    []stratego.Move
+	order  []int
+	stop   *atomic.Bool
+	ctx    context.Context
+	expiry time.Time
+}
+
+// run runs iters iterations (0: until the deadline, the context or the
+// stop flag ends the search).
+func (wk *worker) run(iters int) {
+	wk.order = wk.rng.Perm(len(wk.moves))
+	for it := 0; iters == 0 || it < iters; it++ {
+		if it%checkEvery == 0 && wk.expired() {
+			return
+		}
+		s, err := wk.sm.Sample(wk.rng)
+		if err != nil {
+			wk.stop.Store(true)
+			return
+		}
+		i := wk.choose()
+		next, _, err := s.Apply(wk.moves[i])
+		if err != nil {
+			// A sample always has the view's legal moves; should it not,
+			// the sample is skipped.
+			continue
+		}
+		r := wk.playout(next)
+		wk.st.n[i]++
+		wk.st.w[i] += r
+		wk.st.total++
+	}
+}
+
+// expired reports whether the search must stop, and tells the other
+// workers when the deadline or the context ended it.
+func (wk *worker) expired() bool {
+	if wk.stop.Load() {
+		return true
+	}
+	if wk.ctx.Err() != nil || !wk.expiry.IsZero() && !time.Now().Before(wk.expiry) {
+		wk.stop.Store(true)
+		return true
+	}
+	return false
+}
+
+// choose returns the root move of the next iteration: each move once, in
+// a random order, then by UCB1.
+func (wk *worker) choose() int {
+	t := wk.st.total
+	if t < len(wk.order) {
+		return wk.order[t]
+	}
+	logT := math.Log(float64(t))
+	best, bestU := 0, math.Inf(-1)
+	for i, n := range wk.st.n {
+		if n == 0 {
+			return i
+		}
+		fn := float64(n)
+		if u := wk.st.w[i]/fn + exploration*math.Sqrt(logT/fn); u > bestU {
+			best, bestU = i, u
+		}
+	}
+	return best
+}
+
+// playout plays up to depth plies from s and returns the reward of the
+// end for the searching player.
+func (wk *worker) playout(s stratego.State) float64 {
+	for range wk.depth {
+		if s.Outcome().Over() {
+			break
+		}
+		wk.buf = s.AppendLegalMoves(wk.buf[:0])
+		if len(wk.buf) == 0 {
+			break
+		}
+		next, _, err := s.Apply(wk.policy(s, wk.buf))
+		if err != nil {
+			break
+		}
+		s = next
+	}
+	return wk.ev.reward(s)
+}
+
+// policy picks a playout move for the side to move in s: for the enemy of
+// the searching player the capture of the flag when a move takes it; then
+// mostly the capture of the most valuable enemy piece whose rank the side
+// knows and beats; otherwise a random move that is not an attack it knows
+// it loses. The enemy's flag capture is the one use of the sampled truth
+// in a choice: it makes the search guard its own flag against every piece
+// that could reach it, as if the enemy knew where it stands. The player's
+// own side gets no such help, which would let it take a flag it cannot
+// know and prefer standing next to a suspect over striking it.
+func (wk *worker) policy(s stratego.State, moves []stratego.Move) stratego.Move {
+	enemy := s.Turn() != wk.ev.me
+	best, bestV := -1, -1.0
+	for i, m := range moves {
+		if m.IsRescue() {
+			continue
+		}
+		d, ok := s.At(m.To)
+		if !ok {
+			continue
+		}
+		if enemy && d.Rank() == stratego.Flag {
+			return m
+		}
+		if c, rk, ok := knownFight(s, wk.rules, m); ok && c == stratego.AttackerWins && baseValue[rk] > bestV {
+			best, bestV = i, baseValue[rk]
+		}
+	}
+	if best >= 0 && wk.rng.IntN(8) < takeWin {
+		return moves[best]
+	}
+	var m stratego.Move
+	for range 4 {
+		m = moves[wk.rng.IntN(len(moves))]
+		if c, _, ok := knownFight(s, wk.rules, m); !ok || c == stratego.AttackerWins {
+			return m
+		}
+	}
+	return m
+}
+
+// knownFight returns the result of move m in s and the defender's rank
+// when m attacks a piece whose rank the mover knows; ok is false for a
+// move that attacks nothing or a piece of hidden rank.
+func knownFight(s stratego.State, r stratego.Rules, m stratego.Move) (stratego.Combat, stratego.Rank, bool) {
+	if m.IsRescue() {
+		return stratego.NoCombat, 0, false
+	}
+	d, ok := s.At(m.To)
+	if !ok || s.Knowledge(m.To)&stratego.KnownRank == 0 {
+		return stratego.NoCombat, 0, false
+	}
+	a, _ := s.At(m.From)
+	return stratego.Resolve(r, a.Rank(), d.Rank()), d.Rank(), true
+}

@@ -1,0 +1,283 @@
+// Package playcmd is the play subcommand of the stratego command: a game
+// of Stratego in the terminal between a person and a built-in player of
+// package bot.
+//
+// Usage:
+//
+//	stratego play [-bot NAME] [-side red|blue] [-rules TEXT] [-setup TEXT|random]
+//	         [-record FILE] [-seed N] [-think DURATION] [-iterations N]
+//	         [-color auto|always|never]
+//
+// First the person sets up: the command shows a random setup on the home
+// rows and reads lines until "ok": "swap a1 b2" swaps two squares (either
+// may be empty), "random" draws a new setup, a setup in the library's
+// text form (stratego.Setup.String, "616B252538/B824423329/...", rows
+// from the owner's back row forward) replaces it. -setup skips this step.
+//
+// Then the game: before each of the person's moves the command draws the
+// board as the person's stratego.View shows it, with a legend and what
+// each side knows about each piece (package termboard describes the
+// marks), says in words what the enemy's last move did, and reads a
+// line: a move in the library's notation ("e4-e5"; "e4xe5" for an attack
+// is accepted, and "+general@d2" for a rescue), "moves" (or "moves e4")
+// for the legal moves, "info e7" for what is known about a piece,
+// "board", "legend", "resign", "quit" or "help". A refused move is
+// explained in words, naming the rule (the Two-Squares and More-Squares
+// Rules among them), and the person is asked again. The end of the input,
+// or "quit", stops the game unfinished.
+//
+// -record FILE writes the game record (stratego.Record, which
+// stratego.ParseRecord reads and stratego.Record.Replay replays) after
+// the setups and after every move, each time to a new file renamed over
+// the old one, so the record is complete whenever the command stops. A
+// path that cannot be written is an error before the game starts. The
+// record holds both setups: reading it during the game shows the bot's.
+//
+// The enemy's ranks, and the seed, which would give them away, are
+// printed only when the game is over or stopped.
+package playcmd
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/bot"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/termboard"
+)
+
+// stderr receives the usage text of -h and of bad flags.
+var stderr io.Writer = os.Stderr
+
+// presetNames lists the rules presets for the help text.
+const presetNames = "classic, gravon, barrage, duel, duel-hasbro, ultimate-lightning, quick-battle, vintage"
+
+// strength lists the built-in players from the strongest down; the
+// default opponent is the first that bot.Names has.
+var strength = []string{"search", "mcts", "greedy", "random"}
+
+// Strongest returns the name of the strongest built-in player of
+// package bot: the first of a known order that bot.Names lists, or else
+// the first name it lists.
+func Strongest() string {
+	names := bot.Names()
+	for _, n := range strength {
+		if slices.Contains(names, n) {
+			return n
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return names[0]
+}
+
+// config is what the flags say.
+type config struct {
+	rules      stratego.Rules
+	rulesText  string
+	human      stratego.Color
+	botName    string
+	seed       uint64
+	setup      string
+	recordPath string
+	budget     bot.Budget
+	style      termboard.Style
+}
+
+// Run runs the subcommand with its arguments, reading the person's
+// commands from in and writing to out.
+func Run(args []string, in io.Reader, out io.Writer) error {
+	cfg, err := parseFlags(args, out)
+	if err != nil {
+		return err
+	}
+	if cfg.recordPath != "" {
+		if err := checkWritable(cfg.recordPath); err != nil {
+			return fmt.Errorf("-record: %w", err)
+		}
+	}
+	p, err := bot.New(cfg.botName, bot.Options{Seed: cfg.seed})
+	if err != nil {
+		return fmt.Errorf("-bot: %w", err)
+	}
+	g := &game{
+		cfg: cfg,
+		bot: p,
+		in:  bufio.NewScanner(in),
+		out: out,
+		st:  cfg.style,
+		rng: rand.New(rand.NewPCG(cfg.seed, 1)),
+	}
+	return g.run()
+}
+
+// parseFlags reads the flags into a config.
+func parseFlags(args []string, out io.Writer) (config, error) {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: stratego play [flags]\n\nPlay a game against a built-in player in the terminal; \"help\" during the game lists the commands.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	botName := fs.String("bot", Strongest(), "the built-in player to play against (one of "+strings.Join(bot.Names(), ", ")+")")
+	side := fs.String("side", "red", "the side you play, red (moves first) or blue")
+	rulesText := fs.String("rules", "classic", "rules: a preset ("+presetNames+") or rules text such as classic,twosquares=5")
+	setup := fs.String("setup", "", "your setup in the library's text form, or random; skips the setup step")
+	record := fs.String("record", "", "write the game record to this `file` after every move")
+	seed := fs.Uint64("seed", 0, "random seed of the bot and of random setups (0: from the clock)")
+	think := fs.Duration("think", 0, "time the bot may take a move (0: its default)")
+	iterations := fs.Int("iterations", 0, "search iterations the bot may use a move (0: its default)")
+	colorMode := fs.String("color", "auto", "colours: "+termboard.ColorModes+" (auto: on a terminal unless NO_COLOR is set)")
+	if err := fs.Parse(args); err != nil {
+		return config{}, err
+	}
+	if fs.NArg() > 0 {
+		return config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	cfg := config{botName: *botName, setup: *setup, recordPath: *record, seed: *seed, rulesText: *rulesText}
+	var err error
+	if cfg.rules, err = stratego.ParseRules(*rulesText); err != nil {
+		return cfg, fmt.Errorf("-rules %q (want one of %s, or rules text): %w", *rulesText, presetNames, err)
+	}
+	if cfg.human, err = stratego.ParseColor(*side); err != nil || !cfg.human.IsValid() {
+		return cfg, fmt.Errorf("-side %q: want red or blue", *side)
+	}
+	if *think < 0 || *iterations < 0 {
+		return cfg, fmt.Errorf("-think and -iterations: want 0 or more")
+	}
+	cfg.budget = bot.Budget{Time: *think, Iterations: *iterations}
+	color, err := termboard.ColorFor(*colorMode, out)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.style = termboard.Style{Color: color}
+	if cfg.seed == 0 {
+		cfg.seed = uint64(time.Now().UnixNano())
+	}
+	return cfg, nil
+}
+
+// game is one game in progress.
+type game struct {
+	cfg config
+	bot bot.Player
+	in  *bufio.Scanner
+	out io.Writer
+	st  termboard.Style
+	rng *rand.Rand
+	gm  stratego.Game  // the game so far
+	s   stratego.State // its current state, gm.State()
+}
+
+// errStop ends the game early: the end of the input or "quit".
+type stopError struct{ why string }
+
+func (e stopError) Error() string { return e.why }
+
+// run plays the game from the setups to the end.
+func (g *game) run() error {
+	r := g.cfg.rules
+	me, enemy := g.cfg.human, g.cfg.human.Opponent()
+	ctx := context.Background()
+	fmt.Fprintf(g.out, "Stratego, %s rules: you play %s, the bot %q plays %s.\n", g.cfg.rulesText, g.st.Side(me), g.cfg.botName, g.st.Side(enemy))
+	mine, err := g.chooseSetup()
+	if stop, ok := err.(stopError); ok {
+		fmt.Fprintf(g.out, "\n%s: no game played.\n", stop.why)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	theirs, err := g.bot.Setup(ctx, r, enemy)
+	if err != nil {
+		return fmt.Errorf("the bot's setup: %w", err)
+	}
+	red, blue := mine, theirs
+	if me == stratego.Blue {
+		red, blue = theirs, mine
+	}
+	gm, err := stratego.NewGame(r, red, blue)
+	if err != nil {
+		return fmt.Errorf("the bot's setup: %w", err)
+	}
+	if err := g.set(gm); err != nil {
+		return err
+	}
+	fmt.Fprintln(g.out, "\nThe game begins. Type a move such as e4-e5, or \"help\".")
+	var stopped *stopError
+	for !g.s.Outcome().Over() {
+		if g.s.Turn() == me {
+			err = g.humanTurn()
+		} else {
+			err = g.botTurn(ctx)
+		}
+		if stop, ok := err.(stopError); ok {
+			stopped = &stop
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	g.finish(stopped)
+	return nil
+}
+
+// finish shows the end: the last move the person has not seen, the full
+// board, the result and where the record is.
+func (g *game) finish(stopped *stopError) {
+	me := g.cfg.human
+	if stopped != nil {
+		fmt.Fprintf(g.out, "\n%s: the game stops unfinished after %d plies.\n", stopped.why, g.s.Ply())
+	} else if ev := g.s.View(me).LastEvent(); ev.Color != me && ev.Outcome.Over() {
+		fmt.Fprintf(g.out, "\n%s\n", g.st.Describe(ev, me, g.cfg.rules.Numbering))
+	}
+	fmt.Fprintf(g.out, "\nThe whole board:\n%s", g.st.State(g.s, me))
+	fmt.Fprintf(g.out, "plies %d\nresult %v: %s\nseed %d\n", g.s.Ply(), g.s.Outcome(), g.st.Outcome(g.s.Outcome(), me), g.cfg.seed)
+	if g.cfg.recordPath != "" {
+		fmt.Fprintf(g.out, "record written to %s\n", g.cfg.recordPath)
+	}
+}
+
+// botTurn asks the bot for a move and plays it.
+func (g *game) botTurn(ctx context.Context) error {
+	v := g.s.View(g.s.Turn())
+	m, err := g.bot.Move(ctx, v, g.cfg.budget)
+	if err != nil {
+		return fmt.Errorf("the bot %q at ply %d: %w", g.cfg.botName, g.s.Ply()+1, err)
+	}
+	next, _, err := g.gm.Apply(m)
+	if err != nil {
+		return fmt.Errorf("the bot %q played an illegal move at ply %d: %w", g.cfg.botName, g.s.Ply()+1, err)
+	}
+	return g.set(next)
+}
+
+// set makes gm the game so far and saves its record.
+func (g *game) set(gm stratego.Game) error {
+	g.gm, g.s = gm, gm.State()
+	return g.save()
+}
+
+// readLine reads the next line of input; the end of the input is a
+// stopError.
+func (g *game) readLine(prompt string) (string, error) {
+	fmt.Fprint(g.out, prompt)
+	if !g.in.Scan() {
+		if err := g.in.Err(); err != nil {
+			return "", fmt.Errorf("reading the input: %w", err)
+		}
+		fmt.Fprintln(g.out)
+		return "", stopError{"end of input"}
+	}
+	return strings.TrimSpace(g.in.Text()), nil
+}
