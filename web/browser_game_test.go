@@ -62,7 +62,7 @@ func placeByClicks(tb *tab, rules stratego.Rules, squares []string) {
 // squares, then every move by clicking the piece and one of the targets
 // the page marks, until the game ends; then the record is replayed.
 func TestBrowserGameAgainstBot(t *testing.T) {
-	ts := newTestServer(t, Config{MaxPlies: 400})
+	ts := newTestServer(t, Config{MaxPlies: 300, Seed: 1})
 	b := startBrowser(t)
 	tb := b.newTab(t)
 	startFromLobby(tb, ts.http.URL, "barrage", "bot", "red")

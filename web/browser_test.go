@@ -53,6 +53,7 @@ func findBrowser(t *testing.T) string {
 type browser struct {
 	t     *testing.T
 	alloc context.Context
+	first context.Context // the first tab, which owns the browser process
 }
 
 // startBrowser starts a browser that ends with the test.
@@ -91,7 +92,14 @@ type tab struct {
 // newTab opens a page; its script errors fail the test.
 func (b *browser) newTab(t *testing.T) *tab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(b.alloc)
+	parent := b.alloc
+	if b.first != nil {
+		parent = b.first // a new tab of the same browser
+	}
+	ctx, cancel := chromedp.NewContext(parent)
+	if b.first == nil {
+		b.first = ctx
+	}
 	tb := &tab{t: t, ctx: ctx}
 	if err := chromedp.Do(ctx); err != nil { // starts the browser and the tab
 		cancel()

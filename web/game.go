@@ -91,8 +91,7 @@ type game struct {
 	touched  time.Time
 	phase    phase
 	setups   [3]*stratego.Setup // indexed by Color; nil until given
-	state    stratego.State
-	moves    []stratego.Move
+	play     stratego.Game      // the game, once both setups are in
 	seen     []seenMoves
 	version  int
 	changed  chan struct{} // closed and replaced on every change
@@ -132,14 +131,14 @@ func (g *game) setSetup(c stratego.Color, s stratego.Setup, now time.Time) error
 	}
 	g.setups[c] = &s
 	if g.setups[stratego.Red] != nil && g.setups[stratego.Blue] != nil {
-		st, err := stratego.New(g.rules, *g.setups[stratego.Red], *g.setups[stratego.Blue])
+		gm, err := stratego.NewGame(g.rules, *g.setups[stratego.Red], *g.setups[stratego.Blue])
 		if err != nil {
 			g.setups[c] = nil
 			return err
 		}
-		g.state = st
+		g.play = gm
 		g.phase = phasePlay
-		if st.Outcome().Over() {
+		if gm.State().Outcome().Over() {
 			g.phase = phaseOver
 		}
 	}
@@ -152,17 +151,16 @@ func (g *game) apply(c stratego.Color, m stratego.Move, now time.Time) error {
 	if g.phase != phasePlay {
 		return errPhase
 	}
-	if g.state.Turn() != c {
+	if g.play.State().Turn() != c {
 		return errTurn
 	}
-	next, _, err := g.state.Apply(m)
+	next, _, err := g.play.Apply(m)
 	if err != nil {
 		return err
 	}
-	g.state = next
-	g.moves = append(g.moves, m)
-	g.seen = append(g.seen, seenOf(next))
-	if next.Outcome().Over() {
+	g.play = next
+	g.seen = append(g.seen, seenOf(next.State()))
+	if next.State().Outcome().Over() {
 		g.phase = phaseOver
 	}
 	g.bump(now)
@@ -174,11 +172,11 @@ func (g *game) resign(c stratego.Color, now time.Time) error {
 	if g.phase != phasePlay {
 		return errPhase
 	}
-	next, err := g.state.Resign(c)
+	next, err := g.play.Resign(c)
 	if err != nil {
 		return err
 	}
-	g.state = next
+	g.play = next
 	g.phase = phaseOver
 	g.bump(now)
 	return nil
@@ -247,12 +245,12 @@ func (g *game) botTurn() (bot.Player, stratego.View) {
 	if g.phase != phasePlay || g.thinking {
 		return nil, stratego.View{}
 	}
-	c := g.state.Turn()
+	c := g.play.State().Turn()
 	p := g.bots[c]
 	if p == nil {
 		return nil, stratego.View{}
 	}
-	return p, g.state.View(c)
+	return p, g.play.State().View(c)
 }
 
 // runBots lets built-in players move while it is their turn; it returns
@@ -267,7 +265,7 @@ func (s *Server) runBots(ctx context.Context, g *game) {
 			return
 		}
 		g.thinking = true
-		ply := v.Ply()
+		ply := g.play.Len()
 		g.mu.Unlock()
 
 		mctx, cancel := context.WithTimeout(ctx, g.botBudget.Time+s.cfg.BotGrace)
@@ -278,12 +276,12 @@ func (s *Server) runBots(ctx context.Context, g *game) {
 		g.thinking = false
 		c := v.Player()
 		switch {
-		case g.phase != phasePlay || g.state.Ply() != ply:
+		case g.phase != phasePlay || g.play.Len() != ply:
 			// The game moved on (a resignation): drop the move.
 		case err == nil:
 			err = g.apply(c, m, s.now())
 		}
-		if err != nil && g.phase == phasePlay && g.state.Ply() == ply {
+		if err != nil && g.phase == phasePlay && g.play.Len() == ply {
 			g.notice = fmt.Sprintf("the %s bot failed (%v) and resigns", c, err)
 			_ = g.resign(c, s.now())
 		}

@@ -164,7 +164,8 @@ func (s *Server) handleRandomSetup(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	writeJSON(w, http.StatusOK, setupOf(rules, stratego.RandomSetup(rules, nil)))
+	rng := rand.New(rand.NewPCG(s.seed(), 0))
+	writeJSON(w, http.StatusOK, setupOf(rules, stratego.RandomSetup(rules, rng)))
 }
 
 // setupRequest is a setup in its text form under rules.
@@ -232,7 +233,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var me stratego.Color
 	switch req.Color {
 	case "", "random":
-		me = stratego.Red + stratego.Color(rand.IntN(2))
+		me = stratego.Red + stratego.Color(s.seed()%2)
 	default:
 		c, err := stratego.ParseColor(req.Color)
 		if err != nil {
@@ -281,7 +282,7 @@ func (s *Server) addBot(g *game, c stratego.Color, req createRequest) error {
 	case think == 0:
 		think = min(defaultThink, s.cfg.MaxThink)
 	}
-	p, err := bot.New(name, bot.Options{Seed: rand.Uint64()})
+	p, err := bot.New(name, bot.Options{Seed: s.seed()})
 	if err != nil {
 		return fmt.Errorf("bot: %w", err)
 	}
@@ -485,12 +486,7 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusConflict, "The record is ready when the game is over.")
 		return
 	}
-	rec, err := g.record()
-	if err != nil {
-		fail(w, http.StatusInternalServerError, "internal error: "+err.Error())
-		return
-	}
-	text, err := rec.MarshalText()
+	text, err := g.record().MarshalText()
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "internal error: "+err.Error())
 		return
@@ -501,20 +497,17 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	w.Write(text)
 }
 
-// record returns the game record of g. The caller holds g.mu.
-func (g *game) record() (stratego.Record, error) {
-	rec, err := stratego.NewRecord(g.rules, *g.setups[stratego.Red], *g.setups[stratego.Blue], g.moves...)
-	if err != nil {
-		return rec, err
-	}
+// record returns the game record of g with its tags. The caller holds
+// g.mu.
+func (g *game) record() stratego.Record {
+	rec := g.play.Record()
 	rec.Tags = append(rec.Tags,
 		stratego.Tag{Name: "Event", Value: "stratego serve"},
 		stratego.Tag{Name: "Date", Value: g.created.UTC().Format("2006.01.02")},
 		stratego.Tag{Name: "Red", Value: g.playerName(stratego.Red)},
 		stratego.Tag{Name: "Blue", Value: g.playerName(stratego.Blue)},
 	)
-	rec.Result = g.state.Outcome()
-	return rec, nil
+	return rec
 }
 
 // playerName names the player of c for a record.

@@ -104,24 +104,25 @@ func (g *game) payload(ro role) (statePayload, error) {
 	if g.phase == phaseSetup {
 		return p, nil
 	}
-	p.Outcome = g.state.Outcome().String()
+	st := g.play.State()
+	p.Outcome = st.Outcome().String()
 	idx := int(ro.color()) // 0 for the spectator
 	for _, s := range g.seen {
 		p.Moves = append(p.Moves, notation(s[idx], g.rules.Numbering))
 	}
 	var err error
 	if c := ro.color(); c.IsValid() {
-		v := g.state.View(c)
+		v := st.View(c)
 		p.View, err = v.MarshalJSON()
 		p.CanBe = canBe(v)
 	} else {
-		p.View, err = json.Marshal(spectatorView(g.state))
+		p.View, err = json.Marshal(spectatorView(st))
 	}
 	if err != nil {
 		return p, err
 	}
 	if g.phase == phaseOver {
-		b := g.state.Board()
+		b := st.Board()
 		for sq := range g.rules.Squares().All() {
 			if pc := b.At(sq); pc != 0 {
 				p.Reveal = append(p.Reveal, boardPiece{sq, pc})

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"io/fs"
+	mrand "math/rand/v2"
 	"net/http"
 	"sort"
 	"sync"
@@ -40,6 +41,9 @@ type Config struct {
 	PollWait time.Duration
 	// Now returns the time; tests set it (time.Now).
 	Now func() time.Time
+	// Seed, when not 0, seeds the bots and the choice of a random color,
+	// so that tests repeat their games; 0 draws them at random.
+	Seed uint64
 }
 
 // withDefaults fills in the zero fields.
@@ -78,11 +82,15 @@ type Server struct {
 
 	mu    sync.Mutex
 	games map[string]*game
+	rng   *mrand.Rand // for Config.Seed; guarded by mu
 }
 
 // New returns a server with the configuration c.
 func New(c Config) *Server {
 	s := &Server{cfg: c.withDefaults(), games: map[string]*game{}}
+	if c.Seed != 0 {
+		s.rng = mrand.New(mrand.NewPCG(c.Seed, 0x5e47e))
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
 	return s
@@ -134,6 +142,17 @@ func newToken(n int) string {
 	b := make([]byte, n)
 	rand.Read(b) // never fails (crypto/rand)
 	return hex.EncodeToString(b)
+}
+
+// seed returns a seed for a bot or a choice: from Config.Seed when set,
+// else at random.
+func (s *Server) seed() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rng != nil {
+		return s.rng.Uint64()
+	}
+	return mrand.Uint64()
 }
 
 // errFull and errNoGame are the refusals of the game store.

@@ -67,6 +67,10 @@ async function lobby() {
   fill($('preset'), opts.presets);
   fill($('info'), opts.infos);
   fill($('bot'), opts.bots);
+  // The strongest bot first: search when there is one.
+  for (const name of ['search', 'greedy']) {
+    if (opts.bots.some((b) => b.name === name)) { $('bot').value = name; break; }
+  }
   for (const id of ['preset', 'info']) $(id).onchange = describeRules;
   $('rules-text').oninput = describeRules;
   describeRules();
