@@ -428,3 +428,29 @@ func TestStaticFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryBotPlays plays some moves against each built-in player of
+// bot.Names, with a short think time.
+func TestEveryBotPlays(t *testing.T) {
+	ts := newTestServer(t, Config{Seed: 9})
+	for _, name := range botNames() {
+		cr := ts.create(t, createRequest{Rules: "duel", Opponent: "bot", Bot: name, ThinkMillis: 20, Color: "blue"})
+		path := "/api/games/" + cr.ID
+		p := statePayloadOf(t, ts.must(t, http.StatusOK, "POST", path+"/setup", cr.Token, setupRequest{Setup: randomSetupText(t, ts, "duel")}))
+		if p.Red.Kind != "bot" || p.Red.Name != name {
+			t.Errorf("red is %+v, want the bot %s", p.Red, name)
+		}
+		pick := randomMover(1)
+		for p.Phase == "play" && len(p.Moves) < 12 {
+			v := viewOf(t, p)
+			if v.Turn() == v.Player() {
+				p = statePayloadOf(t, ts.must(t, http.StatusOK, "POST", path+"/move", cr.Token, moveRequest{pick(v).String()}))
+				continue
+			}
+			p = statePayloadOf(t, ts.must(t, http.StatusOK, "GET", fmt.Sprintf("%s?after=%d", path, p.Version), cr.Token, nil))
+		}
+		if p.Notice != "" || len(p.Moves) < 12 && p.Phase != "over" {
+			t.Errorf("%s: %d moves, notice %q", name, len(p.Moves), p.Notice)
+		}
+	}
+}
