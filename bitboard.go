@@ -31,6 +31,18 @@ func step(lo, hi uint64, k int) (uint64, uint64) {
 	return lo>>1 | hi<<63, hi >> 1 // west
 }
 
+// shl returns the set of words lo, hi moved n cells up the cell order
+// (north for n = stride, east for 1); shr moves it down (south, west).
+// With the distance a variable they take no branch, unlike step.
+// (n is 1 or stride; the masks tell the compiler that no shift reaches
+// 64.)
+func shl(lo, hi uint64, n uint) (uint64, uint64) {
+	return lo << (n & 63), hi<<(n&63) | lo>>((64-n)&63)
+}
+func shr(lo, hi uint64, n uint) (uint64, uint64) {
+	return lo>>(n&63) | hi<<((64-n)&63), hi >> (n & 63)
+}
+
 // wallBB returns the cells of walls (off the board or lakes) of walls.
 func wallBB(walls *[numCells]uint8) bb {
 	var w bb
@@ -51,7 +63,7 @@ func (s *State) putPiece(id uint8, cell int) {
 	s.pcs[id].cell = uint8(cell)
 	s.cells[cell] = id + 1
 	s.hash ^= zobrist[cell][pc]
-	s.occ[pc.Color()-1].set(cell)
+	s.occ[pc.Color().index()].set(cell)
 	if rk := pc.Rank(); rk.Movable() {
 		s.mov.set(cell)
 		if rk == Scout {
@@ -66,7 +78,7 @@ func (s *State) liftPiece(id uint8) {
 	cell := int(p.cell)
 	s.cells[cell] = 0
 	s.hash ^= zobrist[cell][pc]
-	s.occ[pc.Color()-1].clear(cell)
+	s.occ[pc.Color().index()].clear(cell)
 	s.mov.clear(cell)
 	s.scouts.clear(cell)
 	p.cell = 0
@@ -78,7 +90,7 @@ func (s *State) movePiece(id uint8, to int) {
 	from := int(p.cell)
 	s.cells[from], s.cells[to] = 0, id+1
 	s.hash ^= zobrist[from][pc] ^ zobrist[to][pc]
-	m := &s.occ[pc.Color()-1]
+	m := &s.occ[pc.Color().index()]
 	m.clear(from)
 	m.set(to)
 	s.mov.clear(from)

@@ -227,8 +227,8 @@ func TestRule5_WorkedRowsOnTheBoard(t *testing.T) {
 				pl = append(pl, "a10:Y")
 			}
 			s := mustBoard(t, Classic(), Red, pl...)
-			a, _ := GravonPiece(tt.att)
-			d, _ := GravonPiece(tt.def)
+			a, _ := letterPiece(tt.att)
+			d, _ := letterPiece(tt.def)
 			next, ev, err := s.Apply(MustParseMove("e4-e5"))
 			if err != nil {
 				t.Fatalf("Apply(e4-e5): %v", err)
@@ -242,7 +242,7 @@ func TestRule5_WorkedRowsOnTheBoard(t *testing.T) {
 				want byte
 			}{{"e4", tt.e4}, {"e5", tt.e5}} {
 				p, _ := next.At(MustParseSquare(sq.name))
-				if got := GravonLetter(p); got != sq.want {
+				if got := letterOf(p); got != sq.want {
 					t.Errorf("%s holds %c, want %c", sq.name, got, sq.want)
 				}
 			}

@@ -2,8 +2,12 @@
 // game states, exact move legality including the tournament Two-Squares and
 // More-Squares rules, combat resolution, variants and house rules as plain
 // settings, setups, per-player views with sampling of the hidden pieces,
-// text forms for everything, and the Gravon archive's formats. It uses
-// only the standard library.
+// text forms for everything. It uses only the standard library.
+//
+// Side concerns are packages of their own that use only this package's
+// exported API: [github.com/stratego-go/stratego/gravon] reads and writes
+// the Gravon archive's formats, and [github.com/stratego-go/stratego/learn]
+// holds the action space and observation planes for learning agents.
 //
 // # Rules and variants
 //
@@ -96,19 +100,6 @@
 // the repetition records rebuilt so that its legal moves are the real
 // ones; [View.Sampler] draws many from one view.
 //
-// # Learning agents
-//
-// For reinforcement learning and learned search, [ActionIndex] numbers
-// every move in a fixed action space of [NumActions] indices (from-square
-// by direction and distance, Captains' turns, rescues), and
-// [ActionIndexFor] does so from the mover's chair, so that one network
-// plays both sides. [AppendObservation] encodes a [View] as feature planes
-// ([ObservationShape]) from the viewer's side: own ranks, what each side
-// knows, estimated probabilities of the hidden enemy ranks, the board,
-// the repetition runs and the counters. Both append to a caller's slice
-// without allocating; [AppendLegalActions] lists the legal moves as
-// indices.
-//
 // # Notation
 //
 // The values a program stores or sends have one text form each, written
@@ -142,24 +133,13 @@
 // loss, and a player's view prints with "?" ranks. A [Record] is a whole
 // game in a PGN-like text: tags, the rules, the setups or a start
 // position, the moves with their combat annotations and comments, and
-// the result; [Record.Replay] plays it. A [View]'s text is the position
+// the result; [Record.Replay] plays it, [Record.Game] makes a [Game] of
+// it, and [ReadRecords] reads a stream of many (a file of games, like a
+// PGN file). A [Setup] marshals as its text (a JSON string). A [View]'s text is the position
 // of the player's view followed by the last move as the player saw it and
 // the player's legal moves ([View.AppendText], [ParseView]); its JSON
 // form ([View.MarshalJSON]) has the same fields. The grammars are on the
 // types.
-//
-// # Gravon
-//
-// The Gravon archive (gravon.de), the largest public archive of played
-// games, writes a board as 100 letters ([ParseGravonField], [GravonField],
-// [GravonLetter]), a setup as one letter per zone square
-// ([ParseGravonSetup], [GravonSetup]) and squares as "A1" … "K:"
-// ([ParseGravonSquare], [ParseGravonMove]). [ReadGravonXML] and
-// [ReadGravonGSN] read its game files into a [GravonGame], which
-// [GravonGame.Record] turns into a Record under the server's rules
-// ([GravonRules]); [GravonGameOf] and [GravonGame.WriteXML] go back.
-// [StraDos3] and [ParseStraDos3] read and write the one-line StraDos3
-// form of OpenSpiel.
 //
 // # Concurrency
 //

@@ -24,11 +24,12 @@ var (
 	// [State.Check] and [State.Apply] for a malformed [Move]
 	// (see [Move.IsValid]), bare by [State.Resign] for a color that is not
 	// a side, by [Record.Replay] for a record whose Result is no valid
-	// [Outcome], and by the Gravon writers for a move Gravon cannot hold.
+	// [Outcome], and by the writers of other formats for a value they cannot hold.
 	ErrInvalid = errors.New("stratego: invalid value")
 	// ErrSyntax is wrapped by every error of a parser: a *[ParseError]
 	// from the Parse functions and the UnmarshalText methods, and the
-	// errors of [ReadGravonXML] and [ReadGravonGSN].
+	// errors of the readers of other packages of the module (such as the
+	// gravon package's).
 	ErrSyntax = errors.New("stratego: syntax error")
 	// ErrRules is wrapped by the *[RulesError] of [Rules.Validate], which
 	// every function taking a Rules value reports for invalid rules
@@ -37,7 +38,7 @@ var (
 	ErrRules = errors.New("stratego: invalid rules")
 	// ErrSetup is wrapped by the *[SetupError] of a setup or a free
 	// placement that breaks the rules: from [Rules.CheckSetup],
-	// [ParseSetup], [ParseGravonSetup], [New], [FromBoard] and
+	// [ParseSetup], [New], [FromBoard] and
 	// [Position.State].
 	ErrSetup = errors.New("stratego: invalid setup")
 
@@ -98,9 +99,8 @@ var (
 	// disagree, a closing result other than the Result tag), [Record.Replay]
 	// and [Record.Annotated] (an annotation that is not what the move did, a
 	// result the replay does not reach, a start position under other rules),
-	// and from the Gravon converters [GravonOutcome], [GravonGame.Record] and
-	// [GravonGameOf] (a result code that contradicts its winner, rules that
-	// are no Gravon game type).
+	// and from converters of other formats (the gravon package's: a result
+	// code that contradicts its winner, rules that are no Gravon game type).
 	ErrMismatch = errors.New("stratego: record does not match the game")
 
 	// ErrInconsistentView is returned by [View.Sample] when no full state

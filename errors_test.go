@@ -81,13 +81,6 @@ func TestErrorMessagesPrefixOnce(t *testing.T) {
 		{"ParseOutcome", func() error { _, err := ParseOutcome("red wins (draw agreed)"); return err }, ErrSyntax},
 		{"Outcome.AppendText", func() error { _, err := Outcome{Reason: FlagCaptured}.AppendText(nil); return err }, ErrInvalid},
 		{"ParseEndReason", func() error { _, err := ParseEndReason("bored"); return err }, ErrSyntax},
-		{"GravonOutcome", func() error { _, err := GravonOutcome(1, 7); return err }, ErrMismatch},
-		{"ReadGravonXML", func() error { _, err := ReadGravonXML(strings.NewReader("<game")); return err }, ErrSyntax},
-		{"ReadGravonGSN", func() error { _, err := ReadGravonGSN(strings.NewReader("nonsense")); return err }, ErrSyntax},
-		{"GravonGame.Record", func() error { _, err := GravonGame{Type: "classic", End: 1, Winner: 1}.Record(); return err }, ErrSyntax},
-		{"GravonGameOf", func() error { _, err := GravonGameOf(Record{Rules: badRules}); return err }, ErrMismatch},
-		{"ParseGravonSetup", func() error { _, err := ParseGravonSetup(Classic(), "ZZ"); return err }, ErrSyntax},
-		{"ParseStraDos3", func() error { _, err := ParseStraDos3(Classic(), NoColor, "x r 0"); return err }, ErrSyntax},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.f()

@@ -112,23 +112,3 @@ func FuzzParseNames(f *testing.F) {
 		}
 	})
 }
-
-// FuzzParseGravonMove: an accepted Gravon move prints back to itself.
-func FuzzParseGravonMove(f *testing.F) {
-	for _, s := range []string{"A4-A5", "K:-K9", "J1-J2", "A4-A4", "B2-B:"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		m, err := ParseGravonMove(s)
-		if err != nil {
-			return
-		}
-		text := GravonMove(m)
-		if text == "" {
-			t.Fatalf("%q parsed to %v, which Gravon cannot write", s, m)
-		}
-		if back, err := ParseGravonMove(text); err != nil || back != m {
-			t.Fatalf("%q: %v round trips to %v, %v", s, m, back, err)
-		}
-	})
-}

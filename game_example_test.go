@@ -2,6 +2,7 @@ package stratego_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/stratego-go/stratego"
 )
@@ -105,4 +106,45 @@ func ExampleGameFrom() {
 	// Output:
 	// true 1 red wins (resignation)
 	// 1 ongoing
+}
+
+// A converter reads a file of many games, one record after another,
+// replays each, and goes on past a record that does not parse.
+func ExampleReadRecords() {
+	const file = `[Rules "barrage"]
+[RedSetup "FB12239X../........../........../.........."]
+[BlueSetup "FB12239X../........../........../.........."]
+[Result "1-0"]
+[Termination "flag captured"]
+1. e1-e9 d10-d9 2. e9-j9 d9-d8 3. j9xj10
+1-0
+
+[Rules "barrage"]
+[RedSetup "FB12239X../........../........../.........."]
+[BlueSetup "FB12239X../........../........../.........."]
+1. e1-e9 d10-d9 2. e9-j9 d9
+*
+
+[Rules "barrage"]
+[RedSetup "FB12239X../........../........../.........."]
+[BlueSetup "FB12239X../........../........../.........."]
+1. e1-e2 {a slow start}
+*
+`
+	for rec, err := range stratego.ReadRecords(strings.NewReader(file)) {
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		g, err := rec.Game()
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(g.Len(), "moves:", g.State().Outcome())
+	}
+	// Output:
+	// 5 moves: red wins (flag captured)
+	// stratego: record 1 (line 12): parsing record "[Rules \"barrage\"]\n[RedSetup \"FB12239X../........../........../..........\"]\n[BlueSetup \"FB12239X../........../........../…": at offset 160: want "-" or "x"
+	// 1 moves: ongoing
 }

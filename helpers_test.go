@@ -35,7 +35,7 @@ func mustBoard(tb tHelper, r Rules, turn Color, placements ...string) State {
 	var b Board
 	for _, p := range placements {
 		sq := MustParseSquare(p[:len(p)-2])
-		pc, ok := GravonPiece(p[len(p)-1])
+		pc, ok := letterPiece(p[len(p)-1])
 		if !ok || p[len(p)-2] != ':' {
 			tb.Fatalf("bad placement %q", p)
 		}
@@ -177,4 +177,80 @@ func ongoingMidgame(tb testing.TB) State {
 			return s
 		}
 	}
+}
+
+// The tests write boards and setups in Gravon letters (RULES.md 9: B–M
+// Red and N–Y Blue for Bomb, Spy, Scout, … Marshal, Flag; A empty, _
+// lake), as the shared data does. The gravon package reads them for
+// programs; the root's own tests cannot import it (it imports the root),
+// so these helpers decode the letters for the tests alone.
+
+// letterRanks are the ranks of the letters B…M (and N…Y).
+var letterRanks = [12]Rank{Bomb, Spy, Scout, Miner, Sergeant, Lieutenant, Captain, Major, Colonel, General, Marshal, Flag}
+
+// letterPiece returns the piece of a Gravon letter B–Y.
+func letterPiece(ch byte) (Piece, bool) {
+	switch {
+	case ch >= 'B' && ch <= 'M':
+		return NewPiece(Red, letterRanks[ch-'B']), true
+	case ch >= 'N' && ch <= 'Y':
+		return NewPiece(Blue, letterRanks[ch-'N']), true
+	}
+	return 0, false
+}
+
+// letterOf returns the Gravon letter of p ('A' for no piece).
+func letterOf(p Piece) byte {
+	for i, rk := range letterRanks {
+		if p != 0 && rk == p.Rank() {
+			return "BN"[p.Color()-Red] + byte(i)
+		}
+	}
+	return 'A'
+}
+
+// letterField returns the board of a 100-letter Gravon field under r
+// (a1 first; 'A' empty, '_' on r's lakes), or an error for a field that
+// does not fit.
+func letterField(r Rules, field string) (Board, error) {
+	var b Board
+	if len(field) != MaxSquares {
+		return b, errors.New("want 100 letters")
+	}
+	for i := range MaxSquares {
+		sq := Square(i + 1)
+		switch ch := field[i]; {
+		case ch == '_' || ch == 'A':
+			if (ch == '_') != r.Lakes.Has(sq) {
+				return b, errors.New("lake letter off a lake or a lake without one at " + sq.String())
+			}
+		default:
+			p, ok := letterPiece(ch)
+			if !ok || !r.OnBoard(sq) {
+				return b, errors.New("bad letter at " + sq.String())
+			}
+			b[i] = p
+		}
+	}
+	return b, nil
+}
+
+// letterSetup returns the setup of one Gravon letter per square of the
+// owner's zone rows, a1 first ('A' empty), checked by r.
+func letterSetup(r Rules, text string) (Setup, error) {
+	s := NewSetup(r)
+	if r.Width <= 0 || len(text)%r.Width != 0 {
+		return Setup{}, errors.New("want whole rows of letters")
+	}
+	for i := 0; i < len(text); i++ {
+		if text[i] == 'A' {
+			continue
+		}
+		p, ok := letterPiece(text[i])
+		if !ok {
+			return Setup{}, errors.New("bad letter")
+		}
+		s.Put(SquareAt(i%r.Width, i/r.Width), p.Rank())
+	}
+	return s, r.CheckSetup(s)
 }

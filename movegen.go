@@ -2,51 +2,68 @@ package stratego
 
 import "math/bits"
 
+// noLimit is the limit of a full list for the general loops.
+const noLimit = int(^uint(0) >> 1)
+
 // appendMoves appends the legal moves of the side to move to dst and
-// returns it; it stops once dst holds limit moves (so a limit of
-// len(dst)+1 asks whether there is any move at all). The order is fixed:
-// the one-square moves direction by direction (north, east, south, west)
-// in cell order, then the longer scout slides, then the Captains' second
-// steps.
-func (s *State) appendMoves(dst []Move, limit int) []Move {
+// returns it. The order is fixed: the one-square moves direction by
+// direction (north, east, south, west) in cell order, then the longer
+// scout slides, then the Captains' second steps. When no repetition rule
+// forbids a move of the side to move it takes the fast loops of
+// appendAll, else the general loops of appendFiltered; both give the
+// same moves in the same order.
+func (s *State) appendMoves(dst []Move) []Move {
 	if s.g == nil || s.outcome.Over() {
 		return dst
 	}
-	c := s.turn
+	if s.pending {
+		return s.appendRescues(dst, noLimit)
+	}
+	var g genMasks
+	s.setGenMasks(&g, s.turn)
+	if f := s.repetitionFilter(); f.active() {
+		return s.appendFiltered(dst, noLimit, &g, &f)
+	}
+	return s.appendAll(dst, &g)
+}
+
+// appendMovesUpTo is appendMoves by the general loops, stopping once dst
+// holds limit moves (so a limit of len(dst)+1 asks whether there is any
+// move at all).
+func (s *State) appendMovesUpTo(dst []Move, limit int) []Move {
+	if s.g == nil || s.outcome.Over() {
+		return dst
+	}
 	if s.pending {
 		return s.appendRescues(dst, limit)
 	}
-	g := s.g
-	r := &g.rules
-	banCell := -1
-	var forbid path
-	if run := &s.runs[c-1]; run.ban.banned() {
-		if p := &s.pcs[run.id-1]; p.cell != 0 {
-			banCell, forbid = int(p.cell), run.ban
-		}
+	var g genMasks
+	s.setGenMasks(&g, s.turn)
+	f := s.repetitionFilter()
+	return s.appendFiltered(dst, limit, &g, &f)
+}
+
+// appendAll appends the moves of the side to move when no repetition
+// rule forbids one: the order of appendFiltered, by loops that call
+// nothing.
+func (s *State) appendAll(dst []Move, g *genMasks) []Move {
+	dst = appendSteps(dst, &g.mov, &g.blocked)
+	if g.scouts != (bb{}) {
+		dst = s.appendSlides(dst, &g.scouts, &g.empty, &g.blocked, s.g.rules.Scouts == ScoutMoveAndStrike)
 	}
-	chaseOn := r.MoreSquares != MoreSquaresOff && s.chases[c-1].on
-	me, them := &s.occ[c-1], &s.occ[2-c]
-	var blocked, empty, mov, scouts bb
-	for i := range blocked {
-		blocked[i] = me[i] | g.wall[i]
-		empty[i] = ^(blocked[i] | them[i])
-		mov[i] = s.mov[i] & me[i]
-		scouts[i] = s.scouts[i] & me[i]
+	if s.g.rules.CaptainsMoveTwo {
+		dst = s.appendCaptainSteps(dst, noLimit, -1, path{}, false)
 	}
-	strike := r.Scouts == ScoutMoveAndStrike
-	if banCell < 0 && !chaseOn && limit == maxInt {
-		// No rule forbids a move and none stops the list early: the same
-		// moves in the same order, by loops that call nothing.
-		dst = appendSteps(dst, &mov, &blocked)
-		if scouts != (bb{}) {
-			dst = s.appendSlides(dst, &scouts, &empty, &blocked, strike)
-		}
-		if r.CaptainsMoveTwo {
-			dst = s.appendCaptainSteps(dst, limit, banCell, forbid, chaseOn)
-		}
-		return dst
-	}
+	return dst
+}
+
+// appendFiltered appends the moves of the side to move that f allows,
+// up to limit moves in dst, in the order of appendMoves.
+func (s *State) appendFiltered(dst []Move, limit int, g *genMasks, f *repetitionFilter) []Move {
+	c := s.turn
+	mov, scouts, blocked, empty := g.mov, g.scouts, g.blocked, g.empty
+	banCell, forbid, chaseOn := f.banCell, f.forbid, f.chaseOn
+	strike := s.g.rules.Scouts == ScoutMoveAndStrike
 	// The general loops: a repetition rule may forbid a move, or a limit
 	// stop the list (hasMove's question often ends at the first move).
 	for k, d := range dirs {
@@ -106,7 +123,7 @@ func (s *State) appendMoves(dst []Move, limit int) []Move {
 			}
 		}
 	}
-	if r.CaptainsMoveTwo {
+	if s.g.rules.CaptainsMoveTwo {
 		dst = s.appendCaptainSteps(dst, limit, banCell, forbid, chaseOn)
 	}
 	return dst
@@ -176,7 +193,7 @@ func (s *State) appendSlides(dst []Move, scouts, empty, blocked *bb, strike bool
 // one in any direction but back, onto an empty square or an enemy piece.
 func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, chaseOn bool) []Move {
 	c := s.turn
-	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
 		p := &s.pcs[id]
 		if p.cell == 0 || s.pc[id].Rank() != Captain {
 			continue
@@ -221,34 +238,34 @@ func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, 
 // hasMove reports whether the side to move has a legal move.
 func (s *State) hasMove() bool {
 	c := s.turn
-	if s.g != nil && !s.outcome.Over() && !s.pending && !s.runs[c-1].ban.banned() &&
-		(s.g.rules.MoreSquares == MoreSquaresOff || !s.chases[c-1].on) {
+	if s.g != nil && !s.outcome.Over() && !s.pending && !s.runs[c.index()].ban.banned() &&
+		(s.g.rules.MoreSquares == MoreSquaresOff || !s.chases[c.index()].on) {
 		// Neither repetition rule forbids a move: there is one exactly
 		// when a movable piece has a first step (longer moves start with
 		// one).
-		me, wall := &s.occ[c-1], &s.g.wall
+		me, wall := &s.occ[c.index()], &s.g.wall
 		m0, m1 := s.mov[0]&me[0], s.mov[1]&me[1]
-		var t0, t1 uint64
-		for k := range dirs {
-			x0, x1 := step(m0, m1, k)
-			t0, t1 = t0|x0, t1|x1
-		}
+		n0, n1 := shl(m0, m1, stride)
+		e0, e1 := shl(m0, m1, 1)
+		s0, s1 := shr(m0, m1, stride)
+		w0, w1 := shr(m0, m1, 1)
+		t0, t1 := n0|e0|s0|w0, n1|e1|s1|w1
 		return t0&^(me[0]|wall[0]) != 0 || t1&^(me[1]|wall[1]) != 0
 	}
 	var one [1]Move
-	return len(s.appendMoves(one[:0], 1)) > 0
+	return len(s.appendMovesUpTo(one[:0], 1)) > 0
 }
 
 func (s *State) appendRescues(dst []Move, limit int) []Move {
 	c := s.turn
 	var done [NumRanks]bool
-	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
 		rk := s.pc[id].Rank()
 		if done[rk] || !s.rescuable(id) {
 			continue
 		}
 		done[rk] = true
-		for q := range s.g.half[c].All() {
+		for q := range s.g.half[c.index()].All() {
 			if s.cells[cellOfSquare[q]] == 0 {
 				dst = append(dst, Move{To: q, Rescue: rk})
 				if len(dst) >= limit {
@@ -277,7 +294,7 @@ func (s *State) check(m Move) error {
 		if !s.pending || !m.IsRescue() {
 			return moveErr(m, ErrRescue)
 		}
-		if !s.g.half[c].Has(m.To) || s.cells[cellOfSquare[m.To]] != 0 || s.rescueID(c, m.Rescue) < 0 {
+		if !s.g.half[c.index()].Has(m.To) || s.cells[cellOfSquare[m.To]] != 0 || s.rescueID(c, m.Rescue) < 0 {
 			return moveErr(m, ErrRescue)
 		}
 		return nil
@@ -337,10 +354,10 @@ func (s *State) check(m Move) error {
 		}
 		attack = true
 	}
-	if run := &s.runs[c-1]; run.ban.banned() && run.id == s.cells[from] && run.ban.crossed(from, via, to) {
+	if run := &s.runs[c.index()]; run.ban.banned() && run.id == s.cells[from] && run.ban.crossed(from, via, to) {
 		return moveErr(m, ErrTwoSquares)
 	}
-	if !attack && r.MoreSquares != MoreSquaresOff && s.chases[c-1].on && s.chaseForbids(c, pc, from, to) {
+	if !attack && r.MoreSquares != MoreSquaresOff && s.chases[c.index()].on && s.chaseForbids(c, pc, from, to) {
 		return moveErr(m, ErrMoreSquares)
 	}
 	return nil

@@ -634,7 +634,10 @@ func (r EndReason) isDraw() bool {
 	return r == NeitherCanMove || r == DrawAgreed || r == PlyCap || r == NoAttackCap
 }
 
-func (o Outcome) valid() bool {
+// IsValid reports whether o is an outcome a game can have: NotOver with
+// no winner, a draw reason with no winner, or a win reason with a
+// winner, Red or Blue. The zero Outcome (not over) is valid.
+func (o Outcome) IsValid() bool {
 	switch {
 	case o.Reason == NotOver:
 		return o.Winner == NoColor
@@ -649,7 +652,7 @@ func (o Outcome) valid() bool {
 // AppendText implements [encoding.TextAppender] with the form of
 // [Outcome.String].
 func (o Outcome) AppendText(b []byte) ([]byte, error) {
-	if !o.valid() {
+	if !o.IsValid() {
 		return b, fmt.Errorf("%w: outcome %d/%d", ErrInvalid, o.Winner, o.Reason)
 	}
 	return append(b, o.String()...), nil
@@ -689,7 +692,7 @@ func ParseOutcome(s string) (Outcome, error) {
 	default:
 		return Outcome{}, parseErr("outcome", s, 0, `"red wins", "blue wins" or "draw"`)
 	}
-	if !o.valid() {
+	if !o.IsValid() {
 		return Outcome{}, parseErr("outcome", s, len(head)+2, "a reason that fits "+strconv.Quote(head))
 	}
 	return o, nil

@@ -104,7 +104,7 @@ func atoi(t *testing.T, s string) int {
 // perftStart builds a case's position: the field, then its moves.
 func perftStart(t *testing.T, c perftCase) State {
 	t.Helper()
-	b, err := ParseGravonField(c.rules, c.field)
+	b, err := letterField(c.rules, c.field)
 	if err != nil {
 		t.Fatalf("field: %v", err)
 	}

@@ -2,6 +2,8 @@ package stratego
 
 import (
 	"fmt"
+	"iter"
+	"math/bits"
 )
 
 // Color is a side of the game. The zero value is NoColor, which is not a
@@ -20,11 +22,8 @@ func (c Color) IsValid() bool { return c == Red || c == Blue }
 
 // Opponent returns the other side. The opponent of NoColor is NoColor.
 func (c Color) Opponent() Color {
-	switch c {
-	case Red:
-		return Blue
-	case Blue:
-		return Red
+	if c.IsValid() {
+		return Red + Blue - c
 	}
 	return NoColor
 }
@@ -242,6 +241,59 @@ func (n Numbering) RankOf(ch byte) (Rank, bool) {
 // Piece is a rank of a color, a one-byte comparable value. The zero value
 // is no piece.
 type Piece uint8
+
+// RankSet is a set of ranks, a comparable value (bit r is rank r).
+type RankSet uint16
+
+// RanksOf returns the set of the given ranks; invalid ones are ignored.
+func RanksOf(rks ...Rank) RankSet {
+	var s RankSet
+	for _, rk := range rks {
+		s = s.With(rk)
+	}
+	return s
+}
+
+// Has reports whether rk is in the set.
+func (s RankSet) Has(rk Rank) bool { return rk.IsValid() && s&(1<<rk) != 0 }
+
+// With returns the set with rk added.
+func (s RankSet) With(rk Rank) RankSet {
+	if rk.IsValid() {
+		s |= 1 << rk
+	}
+	return s
+}
+
+// Len returns the number of ranks in the set.
+func (s RankSet) Len() int { return bits.OnesCount16(uint16(s & allRanks)) }
+
+// IsEmpty reports whether the set has no rank.
+func (s RankSet) IsEmpty() bool { return s&allRanks == 0 }
+
+// All yields the ranks of the set in rank order, from the Spy to the Flag.
+func (s RankSet) All() iter.Seq[Rank] {
+	return func(yield func(Rank) bool) {
+		for rk := Spy; rk <= Flag; rk++ {
+			if s&(1<<rk) != 0 && !yield(rk) {
+				return
+			}
+		}
+	}
+}
+
+// String lists the ranks, space-separated, in rank order ("scout
+// captain"); the empty set is "".
+func (s RankSet) String() string {
+	var b []byte
+	for rk := range s.All() {
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, rk.String()...)
+	}
+	return string(b)
+}
 
 // NewPiece returns the piece of color c and rank r.
 func NewPiece(c Color, r Rank) Piece { return Piece(uint8(c)<<4 | uint8(r)) }

@@ -2,7 +2,6 @@ package stratego
 
 import (
 	"cmp"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -155,11 +154,11 @@ type Captive struct {
 // tests without knowing of the type; the type is not.
 type beatMark struct {
 	Sq   int
-	Beat rankMask
+	Beat RankSet
 }
 
 // beatAt returns the "<" mark of the piece on the square of index i.
-func (p *Position) beatAt(i int) rankMask {
+func (p *Position) beatAt(i int) RankSet {
 	for _, b := range p.beats {
 		if b.Sq == i {
 			return b.Beat
@@ -170,7 +169,7 @@ func (p *Position) beatAt(i int) rankMask {
 
 // addBeat adds the ranks of beat to the mark of the square of index i,
 // keeping the marks in square order.
-func (p *Position) addBeat(i int, beat rankMask) {
+func (p *Position) addBeat(i int, beat RankSet) {
 	k, found := slices.BinarySearchFunc(p.beats, i, func(b beatMark, i int) int { return b.Sq - i })
 	if found {
 		p.beats[k].Beat |= beat
@@ -218,11 +217,11 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	}
 	p.Viewer = viewer
 	if p.Captured == nil {
-		p.Captured = make([]Captive, 0, s.g.hi[Blue]/2)
+		p.Captured = make([]Captive, 0, s.g.hi[Blue.index()]/2)
 	}
-	for id := 0; id < int(s.g.hi[Blue]); id++ {
+	for id := 0; id < int(s.g.hi[Blue.index()]); id++ {
 		pr := &s.pcs[id]
-		resc := s.rescuer[id>>6]&(1<<(id&63)) != 0
+		resc := s.rescuer.has(uint8(id))
 		pc := s.pc[id]
 		if viewer.IsValid() && pc.Color() != viewer && pr.know&KnownRank == 0 {
 			pc = NewPiece(pc.Color(), Unknown)
@@ -248,14 +247,14 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	longest := s.seen
 	p.seen = listLen(s.seen)
 	for c := Red; c <= Blue; c++ {
-		run := &s.runs[c-1]
+		run := &s.runs[c.index()]
 		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].cell != 0 {
 			k := min(int(run.n), r.TwoSquares)
 			for i := k - 1; i >= 0; i-- {
 				p.runs[c] = append(p.runs[c], run.moves[i])
 			}
 		}
-		if ch := &s.chases[c-1]; ch.on {
+		if ch := &s.chases[c.index()]; ch.on {
 			p.chases[c] = chaseRec{from: squareOfCell[ch.from], to: squareOfCell[ch.to], boards: listLen(ch.boards)}
 			if listLen(ch.boards) > listLen(longest) {
 				longest = ch.boards
@@ -405,7 +404,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 	if err := r.Validate(); err != nil {
 		return b, err
 	}
-	if !p.Turn.IsValid() || p.Ply < 0 || p.PliesWithoutAttack < 0 || !p.Outcome.valid() ||
+	if !p.Turn.IsValid() || p.Ply < 0 || p.PliesWithoutAttack < 0 || !p.Outcome.IsValid() ||
 		(p.Viewer != NoColor && !p.Viewer.IsValid()) {
 		return b, &SetupError{Reason: "position has an invalid turn, counter, outcome or viewer"}
 	}
@@ -508,7 +507,7 @@ var pieceMarks = [...]struct {
 // allKnown holds every Knowledge flag.
 const allKnown = KnownRank | KnownMoved | KnownFar | KnownLong | KnownTurn
 
-func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool, beat rankMask) []byte {
+func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool, beat RankSet) []byte {
 	b = append(b, "rb"[pc.Color()-Red], n.Char(pc.Rank()))
 	for _, m := range pieceMarks {
 		if (m.k != 0 && k&m.k != 0) || (m.k == 0 && rescuer) {
@@ -740,7 +739,7 @@ func ParsePosition(text string) (Position, error) {
 		default:
 			o.Reason = NotOver
 		}
-		if o.Reason == NotOver || !o.valid() {
+		if o.Reason == NotOver || !o.IsValid() {
 			return Position{}, ps.err(off[9], `"*" or an outcome such as "red:flag" or "draw:agreed"`)
 		}
 		p.Outcome = o
@@ -763,7 +762,7 @@ func ParsePosition(text string) (Position, error) {
 
 // scanPiece reads a piece token at s[i:] and returns it, its marks and
 // the offset after it, or offset 0 when there is none.
-func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, rankMask, int) {
+func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, int) {
 	if i+1 >= len(s) {
 		return 0, 0, false, 0, 0
 	}
@@ -792,7 +791,7 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, rankMask, 
 			j++
 		}
 	}
-	var beat rankMask
+	var beat RankSet
 	if j < len(s) && s[j] == '<' {
 		// Labels of movable ranks, in increasing order, at least one.
 		j++
@@ -831,452 +830,4 @@ func parseMoves(s string, rescues bool) ([]Move, bool) {
 		ms = append(ms, m)
 	}
 	return ms, true
-}
-
-// State returns the state of the position. It fails with the
-// *[RulesError] of invalid rules (so for the zero Position), with
-// [ErrHidden] for a player's view ([Position.IsView]), and with an error
-// wrapping [ErrSetup] when the position breaks the other checks of
-// [ParsePosition].
-func (p Position) State() (State, error) {
-	return p.build(true, false)
-}
-
-// stateWithRulesOutcome is State for a position whose outcome is unknown:
-// the state gets the outcome the rules give.
-func (p Position) stateWithRulesOutcome() (State, error) {
-	return p.build(true, true)
-}
-
-func posErr(c Color, sq Square, reason string) error {
-	return &SetupError{Color: c, Square: sq, Reason: reason}
-}
-
-// build checks p and, when make is set, returns its state. A view passes
-// the checks that do not need the hidden ranks.
-func (p Position) build(mk, derive bool) (State, error) {
-	r := p.Rules
-	if err := r.Validate(); err != nil {
-		return State{}, err
-	}
-	if !p.Turn.IsValid() {
-		return State{}, posErr(NoColor, NoSquare, "side to move must be red or blue")
-	}
-	if p.Ply < 0 || p.Ply > 1<<30 || p.PliesWithoutAttack < 0 || p.PliesWithoutAttack > p.Ply {
-		return State{}, posErr(NoColor, NoSquare, "counters out of range")
-	}
-	if !p.Outcome.valid() {
-		return State{}, posErr(NoColor, NoSquare, "invalid outcome")
-	}
-	if p.Viewer != NoColor && !p.Viewer.IsValid() {
-		return State{}, posErr(NoColor, NoSquare, "viewer must be red or blue")
-	}
-	if mk && p.IsView() {
-		return State{}, ErrHidden
-	}
-	var count [3]Army
-	var hidden [3]int
-	var rescues [3]int
-	flagOn := [3]bool{}
-	for i, pc := range p.Board {
-		sq := Square(i + 1)
-		if pc == 0 {
-			if p.Known[i] != 0 || p.Rescuers.Has(sq) {
-				return State{}, posErr(NoColor, sq, "marks on an empty square")
-			}
-			continue
-		}
-		if !pc.IsValid() {
-			return State{}, posErr(NoColor, sq, "not a piece")
-		}
-		if !r.OnBoard(sq) {
-			return State{}, posErr(pc.Color(), sq, "square is off the board or a lake")
-		}
-		if err := p.checkKnown(pc, p.Known[i]); err != nil {
-			return State{}, posErr(pc.Color(), sq, err.Error())
-		}
-		if err := p.checkBeat(pc, p.Known[i], p.beatAt(i)); err != nil {
-			return State{}, posErr(pc.Color(), sq, err.Error())
-		}
-		if pc.Rank() == Unknown {
-			hidden[pc.Color()]++
-		} else {
-			count[pc.Color()][pc.Rank()]++
-		}
-		if pc.Rank() == Flag {
-			flagOn[pc.Color()] = true
-		}
-		if p.Rescuers.Has(sq) {
-			rescues[pc.Color()]++
-		}
-	}
-	for _, bm := range p.beats {
-		if bm.Sq < 0 || bm.Sq >= MaxSquares || p.Board[bm.Sq] == 0 {
-			return State{}, posErr(NoColor, NoSquare, "silent-defense mark on an empty square")
-		}
-	}
-	if occ := p.occupied(); p.Rescuers.Intersect(SquareSet{^occ[0], ^occ[1]}) != (SquareSet{}) {
-		return State{}, posErr(NoColor, NoSquare, "rescue mark on an empty square")
-	}
-	for _, cp := range p.Captured {
-		if !cp.Piece.IsValid() {
-			return State{}, posErr(NoColor, NoSquare, "a captured piece is not a piece")
-		}
-		if err := p.checkKnown(cp.Piece, cp.Known); err != nil {
-			return State{}, posErr(cp.Piece.Color(), NoSquare, "captured piece: "+err.Error())
-		}
-		if cp.Piece.Rank() == Unknown {
-			hidden[cp.Piece.Color()]++
-		} else {
-			count[cp.Piece.Color()][cp.Piece.Rank()]++
-		}
-		if cp.Rescuer {
-			rescues[cp.Piece.Color()]++
-		}
-	}
-	for _, c := range []Color{Red, Blue} {
-		extra := 0
-		for rk := Spy; rk <= Flag; rk++ {
-			if count[c][rk] > r.Army[rk] {
-				return State{}, posErr(c, NoSquare, "more "+rk.String()+" pieces than the army has")
-			}
-			extra += int(r.Army[rk] - count[c][rk])
-		}
-		if hidden[c] > extra {
-			return State{}, posErr(c, NoSquare, "more pieces than the army has")
-		}
-		if rescues[c] > r.Rescues {
-			return State{}, posErr(c, NoSquare, "more rescues than the rules allow")
-		}
-		lost := p.Outcome.Reason == FlagCaptured && p.Outcome.Winner == c.Opponent()
-		if hidden[c] == 0 && flagOn[c] == lost {
-			if lost {
-				return State{}, posErr(c, NoSquare, "flag captured but still on the board")
-			}
-			return State{}, posErr(c, NoSquare, "needs its flag on the board")
-		}
-	}
-	if p.RescueDue && (r.Rescues == 0 || p.Outcome.Over()) {
-		return State{}, posErr(p.Turn, NoSquare, "rescue due where none is possible")
-	}
-	// Repetition record.
-	for c := Red; c <= Blue; c++ {
-		ms := p.runs[c]
-		if len(ms) > r.TwoSquares {
-			return State{}, posErr(c, NoSquare, "run longer than the Two-Squares limit")
-		}
-		for _, m := range ms {
-			if !runMoveOK(&r, m) {
-				return State{}, posErr(c, m.From, "run move "+m.String()+" is not a move on the board")
-			}
-		}
-		if len(ms) > 0 {
-			last := ms[len(ms)-1].To
-			if pc := p.Board[last.Index()]; pc == 0 || pc.Color() != c || (pc.Rank() != Unknown && !pc.Rank().Movable()) {
-				return State{}, posErr(c, last, "run ends where no piece of its side stands")
-			}
-		}
-		ch := p.chases[c]
-		if ch.from == NoSquare {
-			continue
-		}
-		switch {
-		case r.MoreSquares == MoreSquaresOff:
-			return State{}, posErr(c, NoSquare, "a chase under rules without the More-Squares Rule")
-		case !r.OnBoard(ch.from) || !r.OnBoard(ch.to) || ch.from == ch.to:
-			return State{}, posErr(c, ch.from, "chase move not on the board")
-		case r.MoreSquares == MoreSquaresGame && ch.boards != 0:
-			return State{}, posErr(c, NoSquare, "chase boards under the game scope")
-		case r.MoreSquares == MoreSquaresChase && ch.boards == 0:
-			return State{}, posErr(c, NoSquare, "chase without boards")
-		}
-	}
-	if (r.MoreSquares == MoreSquaresGame) != (p.seen > 0) {
-		return State{}, posErr(NoColor, NoSquare, "board count does not fit the More-Squares scope")
-	}
-	want := max(p.chases[Red].boards, p.chases[Blue].boards, p.seen) - 1
-	if len(p.history) != max(want, 0) {
-		return State{}, posErr(NoColor, NoSquare, "history length does not fit the remembered boards")
-	}
-	boards, err := p.rememberedBoards(nil)
-	if err != nil || !mk {
-		return State{}, err
-	}
-	return p.restore(boards, derive)
-}
-
-// checkKnown checks what is known of pc: known flags only, a far move is
-// a move, a piece shown to have moved is movable, and in a view an enemy
-// piece shows its rank exactly when the rank is known.
-func (p *Position) checkKnown(pc Piece, k Knowledge) error {
-	long, turn := k&KnownLong != 0, k&KnownTurn != 0
-	switch hidden := pc.Rank() == Unknown; {
-	case k&^allKnown != 0:
-		return errors.New("unknown knowledge flags")
-	case k&KnownFar != 0 && k&KnownMoved == 0:
-		return errors.New("moved far but not moved")
-	case (long || turn) && k&KnownFar == 0:
-		return errors.New("a long or turning move but not moved far")
-	case (long || turn) && !p.Rules.CaptainsMoveTwo:
-		return errors.New("long or turning moves are told apart only where Captains move two squares")
-	case long && turn:
-		return errors.New("both a long and a turning move")
-	case k&KnownMoved != 0 && !hidden && !pc.Rank().Movable():
-		return errors.New("an immovable piece has moved")
-	case !hidden && k&KnownFar != 0 && p.farRanks(k)&(1<<pc.Rank()) == 0:
-		return errors.New("a " + pc.Rank().String() + " cannot have made its far move")
-	case hidden && (!p.Viewer.IsValid() || pc.Color() == p.Viewer):
-		return errors.New("a hidden rank needs a viewer, and only its enemy's ranks are hidden")
-	case p.Viewer.IsValid() && pc.Color() != p.Viewer && hidden == (k&KnownRank != 0):
-		return errors.New("an enemy piece of a view shows its rank exactly when it is known")
-	}
-	return nil
-}
-
-// checkBeat checks the silent-defense mark of pc (the attacker ranks
-// beat, if any): only under silent defense, only on a piece whose rank
-// was not shown, only movable attackers, and a rank that beats them all.
-func (p *Position) checkBeat(pc Piece, k Knowledge, beat rankMask) error {
-	switch {
-	case beat == 0:
-		return nil
-	case p.Rules.Info != InfoSilentDefense:
-		return errors.New("a silent-defense mark (\"<\") under rules without silent defense")
-	case k&KnownRank != 0:
-		return errors.New("a silent-defense mark (\"<\") on a piece whose rank was shown")
-	case beat&^movableRanks != 0:
-		return errors.New("a silent-defense mark with an immovable attacker")
-	case pc.Rank() != Unknown && p.beatRanks(beat)&(1<<pc.Rank()) == 0:
-		return errors.New("a " + pc.Rank().String() + " cannot have beaten the attackers of its silent-defense mark")
-	}
-	return nil
-}
-
-// beatRanks returns the ranks of a defender that beats ([Resolve] gives
-// DefenderWins) an attacker of every rank in beat: all ranks when beat is
-// empty.
-func (p *Position) beatRanks(beat rankMask) rankMask {
-	return beatRanks(&p.Rules, beat)
-}
-
-func beatRanks(r *Rules, beat rankMask) rankMask {
-	m := allRanks
-	for a := Spy; a <= Marshal; a++ {
-		if beat&(1<<a) == 0 {
-			continue
-		}
-		for d := Spy; d <= Flag; d++ {
-			if Resolve(*r, a, d) != DefenderWins {
-				m &^= 1 << d
-			}
-		}
-	}
-	return m
-}
-
-// farRanks returns the ranks a piece with knowledge k (which has
-// KnownFar) may have by its far moves: a Scout, or where Captains move
-// two squares a Captain too, unless a long or turning move tells which.
-func (p *Position) farRanks(k Knowledge) rankMask {
-	switch {
-	case k&KnownLong != 0:
-		return 1 << Scout
-	case k&KnownTurn != 0:
-		return 1 << Captain
-	case p.Rules.CaptainsMoveTwo:
-		return 1<<Scout | 1<<Captain
-	}
-	return 1 << Scout
-}
-
-// rememberedBoards returns the boards of the repetition record, newest
-// first, by taking back the history's moves from the board, reusing dst.
-func (p *Position) rememberedBoards(dst []Board) ([]Board, error) {
-	boards := append(dst[:0], p.Board)
-	for i := len(p.history) - 1; i >= 0; i-- {
-		m := p.history[i]
-		b := boards[len(boards)-1]
-		if m.Via != NoSquare || !p.Rules.OnBoard(m.From) || !p.Rules.OnBoard(m.To) ||
-			b[m.To.Index()] == 0 || b[m.From.Index()] != 0 {
-			return nil, posErr(NoColor, m.From, "history move "+m.String()+" does not fit the board")
-		}
-		b[m.From.Index()], b[m.To.Index()] = b[m.To.Index()], 0
-		boards = append(boards, b)
-	}
-	return boards, nil
-}
-
-func (p Position) occupied() SquareSet {
-	var s SquareSet
-	for i, pc := range p.Board {
-		if pc != 0 {
-			s = s.With(Square(i + 1))
-		}
-	}
-	return s
-}
-
-// runMoveOK reports whether m is a piece move on the board: along a line,
-// or a turning two-square move through Via.
-func runMoveOK(r *Rules, m Move) bool {
-	if !m.IsValid() || m.IsRescue() || !r.OnBoard(m.From) || !r.OnBoard(m.To) {
-		return false
-	}
-	if m.Via != NoSquare {
-		return r.OnBoard(m.Via) && isStep(cellOf(m.From), cellOf(m.Via)) && isStep(cellOf(m.Via), cellOf(m.To)) &&
-			m.From.File() != m.To.File() && m.From.Row() != m.To.Row()
-	}
-	return m.From.File() == m.To.File() || m.From.Row() == m.To.Row()
-}
-
-func hashBoard(b *Board) uint64 {
-	var h uint64
-	for i, pc := range b {
-		if pc != 0 {
-			h ^= zobrist[cellOfSquare[i+1]][pc]
-		}
-	}
-	return h
-}
-
-// boardList returns the list of the k newest boards, each node with the
-// history move that made it (boards[0] is the current board, boards[i+1]
-// the board before boards[i], made from it by taking back
-// history[len(history)-1-i]).
-func boardList(boards []Board, history []Move, k int) *boardNode {
-	var n *boardNode
-	for i := k - 1; i >= 0; i-- {
-		node := &boardNode{hash: hashBoard(&boards[i]), next: n}
-		if j := len(history) - 1 - i; n != nil && j >= 0 {
-			m := history[j]
-			node.from, node.to = cellOfSquare[m.From], cellOfSquare[m.To]
-			node.pc = boards[i][m.To.Index()]
-		}
-		n = node
-	}
-	return n
-}
-
-// setIDs sets the ranges of piece ids of each side in g as place gives
-// them: red's pieces on the board in square order, then its captured
-// pieces, then blue's likewise. It reports false when there are more
-// pieces than a game holds.
-func (p *Position) setIDs(g *game) bool {
-	id := 0
-	for _, c := range []Color{Red, Blue} {
-		g.lo[c] = uint8(min(id, maxPieces))
-		for _, pc := range p.Board {
-			if pc != 0 && pc.Color() == c {
-				id++
-			}
-		}
-		for _, cp := range p.Captured {
-			if cp.Piece.Color() == c {
-				id++
-			}
-		}
-		g.hi[c] = uint8(min(id, maxPieces))
-	}
-	return id <= maxPieces
-}
-
-// place returns the state of p in game g (whose ids setIDs has set),
-// with its remembered boards (newest first), but for its outcome and
-// last event.
-func (p *Position) place(g *game, boards []Board) State {
-	s := State{g: g, pc: new([maxPieces]Piece), cells: g.walls, turn: p.Turn, ply: int32(p.Ply), quiet: int32(p.PliesWithoutAttack), pending: p.RescueDue}
-	id := 0
-	add := func(pc Piece, k Knowledge, resc bool, sq Square) {
-		s.pc[id], s.pcs[id] = pc, pieceRec{know: k}
-		if sq != NoSquare {
-			s.putPiece(uint8(id), int(cellOfSquare[sq]))
-		}
-		if resc {
-			s.rescuer[id>>6] |= 1 << (id & 63)
-			s.rescues[pc.Color()]++
-		}
-		id++
-	}
-	if p.RescueDue {
-		// The piece that earned the due rescue is marked already; the
-		// rescue counts once it is made.
-		s.rescues[p.Turn]--
-	}
-	for _, c := range []Color{Red, Blue} {
-		for i, pc := range p.Board {
-			if pc != 0 && pc.Color() == c {
-				sq := Square(i + 1)
-				add(pc, p.Known[i], p.Rescuers.Has(sq), sq)
-			}
-		}
-		for _, cp := range p.Captured {
-			if cp.Piece.Color() == c {
-				add(cp.Piece, cp.Known, cp.Rescuer, NoSquare)
-			}
-		}
-	}
-	for _, bm := range p.beats {
-		id := s.cells[cellOfSquare[bm.Sq+1]] - 1
-		for a := Spy; a <= Marshal; a++ {
-			if bm.Beat&(1<<a) != 0 {
-				s.beat = &beatNode{id: id, attacker: a, next: s.beat}
-			}
-		}
-	}
-	for c := Red; c <= Blue; c++ {
-		if ms := p.runs[c]; len(ms) > 0 {
-			run := &s.runs[c-1]
-			run.id = s.cells[cellOfSquare[ms[len(ms)-1].To]]
-			run.n = uint8(len(ms))
-			for i, m := range ms {
-				run.moves[len(ms)-1-i] = m
-			}
-			run.setBan(p.Rules.TwoSquares)
-		}
-		if ch := p.chases[c]; ch.from != NoSquare {
-			s.chases[c-1] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],
-				boards: boardList(boards, p.history, ch.boards)}
-		}
-	}
-	s.seen = boardList(boards, p.history, p.seen)
-	return s
-}
-
-// restore makes the state of a checked position with its remembered
-// boards (newest first).
-func (p Position) restore(boards []Board, derive bool) (State, error) {
-	base, err := newState(p.Rules, &Board{}, p.Turn)
-	if err != nil {
-		return State{}, err
-	}
-	if !p.setIDs(base.g) {
-		return State{}, posErr(NoColor, NoSquare, "more pieces than a game holds")
-	}
-	s := p.place(base.g, boards)
-	if s.pending {
-		if !s.canRescue(s.turn) {
-			return State{}, posErr(s.turn, NoSquare, "rescue due but nothing to rescue or no square")
-		}
-		if p.Outcome.Over() {
-			return State{}, posErr(s.turn, NoSquare, "rescue due in a finished game")
-		}
-		return s, nil
-	}
-	want := s.endCheck(false)
-	if derive && !p.Outcome.Over() {
-		s.outcome = want
-		return s, nil
-	}
-	switch o := p.Outcome; {
-	case o.Reason == FlagCaptured:
-		// Not decided by the end check (the flag's absence was checked).
-	case o.Reason == Resignation || o.Reason == DrawAgreed:
-		if want.Over() {
-			return State{}, posErr(NoColor, NoSquare, "outcome "+o.String()+" after the game ended: "+want.String())
-		}
-	case o != want:
-		return State{}, posErr(NoColor, NoSquare, "outcome "+o.String()+" but the rules give "+want.String())
-	}
-	s.outcome = p.Outcome
-	return s, nil
 }

@@ -743,7 +743,7 @@ func TestProp_MatchesTheReferenceInChases(t *testing.T) {
 		r := Classic()
 		r.TwoSquares = rapid.IntRange(0, 4).Draw(t, "two-squares")
 		r.MoreSquares = MoreSquaresRule(rapid.IntRange(1, 2).Draw(t, "more-squares"))
-		b, err := ParseGravonField(r, field)
+		b, err := letterField(r, field)
 		if err != nil {
 			t.Fatalf("field: %v", err)
 		}
@@ -816,7 +816,7 @@ func TestProp_MatchesTheReferenceFromRealSetups(t *testing.T) {
 		var setups [2]Setup
 		for i := range setups {
 			line := rapid.SampledFrom(lines).Draw(t, "gravon setup")
-			st, err := ParseGravonSetup(r, line)
+			st, err := letterSetup(r, line)
 			if err != nil {
 				t.Fatalf("setup %q: %v", line, err)
 			}

@@ -207,7 +207,7 @@ func (rec Record) appendText(b []byte) ([]byte, error) {
 		tag("RedSetup", rec.RedSetup.String())
 		tag("BlueSetup", rec.BlueSetup.String())
 	}
-	if !rec.Result.valid() {
+	if !rec.Result.IsValid() {
 		return b, bad("result")
 	}
 	tag("Result", resultToken(rec.Result))
@@ -568,7 +568,7 @@ func parseResult(res, term string, hasTerm bool) (Outcome, error) {
 		return o, errors.New(`a Termination such as "flag captured"`)
 	}
 	o.Reason = r
-	if !o.valid() {
+	if !o.IsValid() {
 		return o, errors.New("a Termination that fits the result")
 	}
 	return o, nil
@@ -652,7 +652,7 @@ func (rec Record) Replay() ([]State, error) {
 	}
 	got := s.Outcome()
 	switch want := rec.Result; {
-	case !want.valid():
+	case !want.IsValid():
 		return states, fmt.Errorf("%w: record result %d/%d", ErrInvalid, want.Winner, want.Reason)
 	case !want.Over() || want == got:
 	case !got.Over() && want.Reason == Resignation:

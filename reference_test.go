@@ -488,7 +488,7 @@ func TestReference_Perft(t *testing.T) {
 	}
 	for _, c := range loadPerft(t) {
 		t.Run(c.name, func(t *testing.T) {
-			b, err := ParseGravonField(c.rules, c.field)
+			b, err := letterField(c.rules, c.field)
 			if err != nil {
 				t.Fatal(err)
 			}

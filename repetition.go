@@ -131,7 +131,7 @@ func runBan(moves *[MaxTwoSquares]Move, n int) path {
 // move threatens (ends next to an enemy piece), is not the chaser's
 // return to the square it just left, and recreates a remembered board.
 func (s *State) chaseForbids(c Color, pc Piece, from, to int) bool {
-	ch := &s.chases[c-1]
+	ch := &s.chases[c.index()]
 	if int(ch.to) == from && int(ch.from) == to {
 		return false
 	}
@@ -176,7 +176,7 @@ func (s *State) sameBoardAfter(head, n *boardNode, pc Piece, from, to int) bool 
 // pushBoard returns list with the current board in front, made by the
 // quiet move between the cells.
 func (s *State) pushBoard(list *boardNode, from, to int) *boardNode {
-	return &boardNode{hash: s.hash, from: uint8(from), to: uint8(to), pc: s.pc[s.cells[to]-1], next: list}
+	return s.g.nodes.node(s.hash, from, to, s.pc[s.cells[to]-1], list)
 }
 
 // trackChases updates the chase records after c's move between the
@@ -188,11 +188,11 @@ func (s *State) pushBoard(list *boardNode, from, to int) *boardNode {
 // next to an enemy piece.
 func (s *State) trackChases(c Color, from, to int, attack bool) {
 	game := s.g.rules.MoreSquares == MoreSquaresGame
-	mine, theirs := &s.chases[c-1], &s.chases[2-c]
+	mine, theirs := &s.chases[c.index()], &s.chases[c.Opponent().index()]
 	if attack {
 		*mine, *theirs = chase{}, chase{}
 		if game {
-			s.seen = &boardNode{hash: s.hash}
+			s.seen = s.g.nodes.node(s.hash, 0, 0, 0, nil)
 		}
 		// The threat is judged by the destination square, not by the
 		// piece on it: an attacker that lost or traded off threatens too
@@ -200,7 +200,7 @@ func (s *State) trackChases(c Color, from, to int, attack bool) {
 		if s.adjacentEnemy(to, c) {
 			mine.on, mine.to, mine.from = true, uint8(to), uint8(from)
 			if !game {
-				mine.boards = &boardNode{hash: s.hash}
+				mine.boards = s.g.nodes.node(s.hash, 0, 0, 0, nil)
 			}
 		}
 		return

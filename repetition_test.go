@@ -381,7 +381,7 @@ func TestMoreSquares_AttackStartsANewChase(t *testing.T) {
 	start := func(t *testing.T, scope MoreSquaresRule) State {
 		r := Classic()
 		r.MoreSquares = scope
-		b, err := ParseGravonField(r, field)
+		b, err := letterField(r, field)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -425,7 +425,7 @@ func TestMoreSquares_AttackWhoseAttackerIsRemovedStartsAChase(t *testing.T) {
 		t.Helper()
 		r := Classic()
 		r.MoreSquares = scope
-		b, err := ParseGravonField(r, field)
+		b, err := letterField(r, field)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -90,7 +90,7 @@ const MaxPlyCap = 1<<31 - 1
 // Squares in Lakes are absolute squares of the board; Zone is written
 // from its owner's side ([Rules.ZoneOf] turns it for Blue). Every
 // function that takes a Rules value ([New], [FromBoard], [ParseSetup],
-// [Rules.CheckSetup], [ParseGravonSetup], …) validates it first and
+// [Rules.CheckSetup], …) validates it first and
 // returns the *[RulesError] of an invalid value; [RandomSetup], which
 // returns no error, returns an empty setup instead. The text form
 // ([Rules.String], [ParseRules]) names a preset and the fields that
@@ -314,17 +314,19 @@ func (r Rules) ZoneOf(c Color) SquareSet {
 	case Blue:
 		var t SquareSet
 		for q := range r.Zone.All() {
-			t = t.With(r.turn(q))
+			t = t.With(r.Rotate(q))
 		}
 		return t
 	}
 	return SquareSet{}
 }
 
-// turn returns the square that q becomes when the board is turned 180°
-// (how Blue's own view of the board maps onto the board). It returns
-// NoSquare for a square off the board.
-func (r Rules) turn(q Square) Square {
+// Rotate returns the square that q becomes when r's board is turned
+// 180° (file f and row w become r.Width-1-f and r.Height-1-w): how
+// Blue's own view of the board, and Blue's setup, map onto the board.
+// It returns NoSquare for a square off r's board rectangle (lakes are
+// on it). Rotating twice gives q back.
+func (r Rules) Rotate(q Square) Square {
 	if !q.IsValid() || q.File() >= r.Width || q.Row() >= r.Height {
 		return NoSquare
 	}

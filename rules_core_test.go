@@ -170,31 +170,6 @@ func TestRule2_Numbering(t *testing.T) {
 	}
 }
 
-func TestRule2_GravonLetters(t *testing.T) {
-	tests := []struct {
-		rk        Rank
-		red, blue byte
-	}{
-		{Marshal, 'L', 'X'}, {General, 'K', 'W'}, {Colonel, 'J', 'V'}, {Major, 'I', 'U'},
-		{Captain, 'H', 'T'}, {Lieutenant, 'G', 'S'}, {Sergeant, 'F', 'R'}, {Miner, 'E', 'Q'},
-		{Scout, 'D', 'P'}, {Spy, 'C', 'O'}, {Bomb, 'B', 'N'}, {Flag, 'M', 'Y'},
-	}
-	for _, tt := range tests {
-		for _, c := range []struct {
-			color  Color
-			letter byte
-		}{{Red, tt.red}, {Blue, tt.blue}} {
-			p := NewPiece(c.color, tt.rk)
-			if got := GravonLetter(p); got != c.letter {
-				t.Errorf("GravonLetter(%v) = %c, want %c", p, got, c.letter)
-			}
-			if got, ok := GravonPiece(c.letter); !ok || got != p {
-				t.Errorf("GravonPiece(%c) = %v, %v; want %v", c.letter, got, ok, p)
-			}
-		}
-	}
-}
-
 func TestRule3_ClassicSetupFillsTheHomeRows(t *testing.T) {
 	r := Classic()
 	rng := rand.New(rand.NewPCG(3, 3))
@@ -510,31 +485,5 @@ func TestRule8_InformationRules(t *testing.T) {
 	}
 	if ev := rv.LastEvent(); ev.Move != MustParseMove("b4-b3") || ev.Defender.Rank() != Colonel {
 		t.Errorf("the last move as red saw it: %+v", ev)
-	}
-}
-
-// TestRule9_GravonFormats: the example setup of RULES.md 9 reads as a
-// valid Classic setup and writes back to the same 40 letters, and a
-// field round-trips.
-func TestRule9_GravonFormats(t *testing.T) {
-	r := Classic()
-	const example = "BDGFDFDDDBHFLJGKDIFGEHEMCEHBDDIBJEIBHEBG"
-	su, err := ParseGravonSetup(r, example)
-	if err != nil {
-		t.Fatalf("ParseGravonSetup(%q): %v", example, err)
-	}
-	if got := GravonSetup(r, su, Red); got != example {
-		t.Errorf("GravonSetup = %q, want %q", got, example)
-	}
-	s, err := New(r, su, su)
-	if err != nil {
-		t.Fatal(err)
-	}
-	field := GravonField(r, s.Board())
-	if len(field) != 100 || field[:40] != example || field[42:44] != "__" {
-		t.Errorf("field %q: want the setup on a1..j4 and lakes at c5, d5", field)
-	}
-	if b, err := ParseGravonField(r, field); err != nil || b != s.Board() {
-		t.Errorf("ParseGravonField round trip: %v", err)
 	}
 }

@@ -130,9 +130,6 @@ func checkRejected(t interface {
 	if err := r.CheckSetup(rs); !errors.Is(err, ErrRules) {
 		t.Errorf("CheckSetup = %v, want ErrRules", err)
 	}
-	if _, err := ParseGravonSetup(r, "MA"); !errors.Is(err, ErrRules) {
-		t.Errorf("ParseGravonSetup = %v, want ErrRules", err)
-	}
 }
 
 // Generators.
@@ -521,13 +518,7 @@ func anyRulesProp(t *rapid.T) {
 		!errors.Is(err, ErrSetup) {
 		t.Fatalf("ParseSetup = %v", err)
 	}
-	if _, err := ParseGravonSetup(r, text); err != nil && !errors.Is(err, ErrRules) && !errors.Is(err, ErrSyntax) &&
-		!errors.Is(err, ErrSetup) {
-		t.Fatalf("ParseGravonSetup = %v", err)
-	}
 	_ = r.CheckSetup(red)
-	_, _ = ParseGravonField(r, text)
-	_ = GravonField(r, b)
 }
 
 // TestRescuesInRandomGames plays many random games of a small Ultimate

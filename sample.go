@@ -174,7 +174,7 @@ type sampler struct {
 	classes [4]rankClass
 	free    []int // square indices of the other hidden pieces
 	def     int   // hidden defender of the last fight, or -1
-	defMask rankMask
+	defMask RankSet
 	// beaten are the other hidden squares with a silent-defense mark,
 	// checked after a draw: a draw that breaks one is redrawn.
 	beaten []beatCheck
@@ -185,12 +185,12 @@ type sampler struct {
 // that beat its attackers.
 type beatCheck struct {
 	i    int
-	mask rankMask
+	mask RankSet
 }
 
 // rankClass is a class of hidden squares that allow the ranks of mask.
 type rankClass struct {
-	mask rankMask
+	mask RankSet
 	sqs  []int
 }
 
@@ -294,7 +294,7 @@ func (sp *sampler) drawOnce(v *View, rng *rand.Rand, full *Board) error {
 	}
 	// pick returns the index in pool of a uniformly drawn rank in mask,
 	// or -1.
-	pick := func(mask rankMask) int {
+	pick := func(mask RankSet) int {
 		n := 0
 		for _, rk := range pool {
 			if mask&(1<<rk) != 0 {

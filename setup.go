@@ -105,6 +105,9 @@ func (r Rules) checkSetup(c Color, s Setup) error {
 // its Flag on j4, in the front row beside the Marshal (X) on i4. (The
 // rows of a [Position] and of [State.Picture] run the other way, from
 // the top of the board down.)
+//
+// A setup holding a value that is no rank, which only a program's error
+// can put there, prints that square as "!".
 func (s Setup) String() string {
 	b := make([]byte, 0, int(s.rows)*(int(s.width)+1))
 	for row := 0; row < int(s.rows); row++ {
@@ -116,6 +119,90 @@ func (s Setup) String() string {
 		}
 	}
 	return string(b)
+}
+
+// AppendText implements [encoding.TextAppender]: it appends the text of
+// [Setup.String]. The zero Setup (of no rules) appends nothing, and a
+// setup holding a value that is no rank fails with [ErrInvalid].
+func (s Setup) AppendText(b []byte) ([]byte, error) {
+	for row := 0; row < int(s.rows); row++ {
+		if row > 0 {
+			b = append(b, '/')
+		}
+		for f := 0; f < int(s.width); f++ {
+			rk := s.ranks[row*MaxSize+f]
+			if rk != NoRank && !rk.IsValid() {
+				return b, fmt.Errorf("%w: setup: rank %d on %v", ErrInvalid, rk, SquareAt(f, row))
+			}
+			b = append(b, s.num.Char(rk))
+		}
+	}
+	return b, nil
+}
+
+// MarshalText implements [encoding.TextMarshaler] with
+// [Setup.AppendText], so that a Setup encodes as a JSON string.
+func (s Setup) MarshalText() ([]byte, error) { return s.AppendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]. It reads the text
+// form of [Setup.String] in the numbering *s already has: NumberingISF
+// for the zero Setup, and the rules' for a setup made by [NewSetup]
+// (make the target so before decoding Vintage labels, as the text does
+// not say its numbering). It reads the rows and labels only (one to
+// MaxSize rows of one to MaxSize squares each, all of one length, with
+// rank labels or "."): whether the setup fits some rules is for
+// [Rules.CheckSetup] and [New] to say, or use [ParseSetup], which checks
+// it against the rules. The empty text gives the zero Setup. An error
+// is a *[ParseError] and leaves *s unchanged.
+func (s *Setup) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*s = Setup{}
+		return nil
+	}
+	n := s.num
+	perr := func(at int, want string) error { return parseErr("setup", string(text), at, want) }
+	label := "a rank label in " + n.String() + " numbering or \".\""
+	rowEnd := func(at, row, f, width int) error {
+		switch {
+		case f == 0:
+			return perr(at, label)
+		case row > 0 && f != width:
+			return perr(at, fmt.Sprintf("%d squares in row %d, as in row 1", width, row+1))
+		}
+		return nil
+	}
+	out := Setup{num: n}
+	row, f, width := 0, 0, 0
+	for i, ch := range text {
+		switch {
+		case ch == '/':
+			if err := rowEnd(i, row, f, width); err != nil {
+				return err
+			}
+			width, row, f = f, row+1, 0
+			if row >= MaxSize {
+				return perr(i, fmt.Sprintf("at most %d rows", MaxSize))
+			}
+			continue
+		case row > 0 && f >= width:
+			return perr(i, fmt.Sprintf(`"/" or the end after %d squares, as in row 1`, width))
+		case f >= MaxSize:
+			return perr(i, fmt.Sprintf(`"/" after at most %d squares`, MaxSize))
+		case ch != '.':
+			rk, ok := n.RankOf(ch)
+			if !ok || rk == Unknown {
+				return perr(i, label)
+			}
+			out.ranks[row*MaxSize+f] = rk
+		}
+		f++
+	}
+	if err := rowEnd(len(text), row, f, width); err != nil {
+		return err
+	}
+	out.width, out.rows = uint8(f), uint8(row+1)
+	*s = out
+	return nil
 }
 
 // ParseSetup parses the text form of [Setup.String] under r (rank labels in

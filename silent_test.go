@@ -50,7 +50,7 @@ func TestSilentDefenseConstraints(t *testing.T) {
 				t.Fatalf("red sees %v on %s, want a hidden blue piece", p, tt.sq)
 			}
 			for _, w := range []View{v, s.View(Blue)} {
-				if d := cmp.Diff(tt.beaten, slices.Collect(w.Beaten(sq))); d != "" {
+				if d := cmp.Diff(tt.beaten, slices.Collect(w.Beaten(sq).All())); d != "" {
 					t.Errorf("%v's view: Beaten(%s) (-want +got):\n%s", w.Player(), tt.sq, d)
 				}
 			}
@@ -121,10 +121,10 @@ func TestSilentDefenseConstraints(t *testing.T) {
 		}
 		// The mark stays with the piece as it moves on.
 		later := play(t, back, "a4-a3")
-		if d := cmp.Diff([]Rank{Captain}, slices.Collect(later.View(Red).Beaten(MustParseSquare("a3")))); d != "" {
+		if d := cmp.Diff([]Rank{Captain}, slices.Collect(later.View(Red).Beaten(MustParseSquare("a3")).All())); d != "" {
 			t.Errorf("after a4-a3: Beaten(a3) (-want +got):\n%s", d)
 		}
-		if got := slices.Collect(later.View(Red).Beaten(MustParseSquare("a4"))); len(got) != 0 {
+		if got := slices.Collect(later.View(Red).Beaten(MustParseSquare("a4")).All()); len(got) != 0 {
 			t.Errorf("after a4-a3: Beaten(a4) = %v, want none", got)
 		}
 	})
@@ -162,7 +162,7 @@ func TestSilentDefenseConstraints(t *testing.T) {
 		// The Major attacks and so is shown: its mark goes.
 		u := play(t, s, "a4-a3", "e2-a2", "a3xa2")
 		a2 := MustParseSquare("a2")
-		if got := slices.Collect(u.View(Red).Beaten(a2)); len(got) != 0 {
+		if got := slices.Collect(u.View(Red).Beaten(a2).All()); len(got) != 0 {
 			t.Errorf("Beaten(a2) of a shown Major = %v, want none", got)
 		}
 		if text := u.Position().String(); strings.Contains(text, "<6") {

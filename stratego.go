@@ -2,6 +2,8 @@ package stratego
 
 import (
 	"iter"
+	"math/rand/v2"
+	"sync/atomic"
 )
 
 // maxPieces bounds the pieces of a game (both sides): no more than the
@@ -141,15 +143,31 @@ type pieceRec struct {
 	know Knowledge
 }
 
-// game is what all the states of one game share and never change.
+// game is what all the states of one game share and never change, but
+// for the arena its chase records take their nodes from.
 type game struct {
+	nodes   nodeArena // the boardNodes of the game's states
 	rules   Rules
 	walls   [numCells]uint8
 	wall    bb       // the walls as a set of cells
-	lo, hi  [3]uint8 // piece ids of each color: lo[c] <= id < hi[c]
-	backRow [3]int   // the enemy's back row, for rescues
-	half    [3]SquareSet
+	lo, hi  [2]uint8 // piece ids of each side: lo[i] <= id < hi[i]
+	backRow [2]int   // the enemy's back row, for rescues
+	half    [2]SquareSet
 }
+
+// Per-side arrays of State and game are indexed by [Color.index]: Red
+// 0, Blue 1.
+
+// index returns c's index in the per-side arrays: 0 for Red, 1 for Blue.
+// (It is 0 or 1 for any value, so indexing with it needs no bounds
+// check.)
+func (c Color) index() int { return int(c>>1) & 1 }
+
+// idSet is a set of piece ids.
+type idSet [(maxPieces + 63) / 64]uint64
+
+func (m *idSet) has(id uint8) bool { return m[id>>6]&(1<<(id&63)) != 0 }
+func (m *idSet) add(id uint8)      { m[id>>6] |= 1 << (id & 63) }
 
 // run is the Two-Squares record of one side: its current run of moves
 // with one piece, most recent first.
@@ -188,6 +206,46 @@ type boardNode struct {
 	next     *boardNode
 }
 
+// nodeArena hands out the boardNodes of one game's chase records in
+// blocks, so that a chasing ply does not allocate. The states of a game,
+// copies in other goroutines included, share it: a node is taken by
+// exactly one move (the slot is claimed atomically), written before that
+// move's state is seen by anyone, and never written again, so states
+// stay immutable values. A block lives while any state holds one of its
+// nodes.
+type nodeArena struct {
+	block atomic.Pointer[nodeBlock]
+}
+
+// nodeBlock is one block of a nodeArena; used counts the slots claimed.
+type nodeBlock struct {
+	used  atomic.Int32
+	nodes [nodeBlockSize]boardNode
+}
+
+const nodeBlockSize = 64
+
+// node returns a new node for list: the board of s, made by the quiet
+// move of pc between the cells (0, 0 for the first board of a list).
+func (a *nodeArena) node(hash uint64, from, to int, pc Piece, list *boardNode) *boardNode {
+	for {
+		b := a.block.Load()
+		if b != nil {
+			if i := b.used.Add(1) - 1; i < nodeBlockSize {
+				n := &b.nodes[i]
+				*n = boardNode{hash: hash, from: uint8(from), to: uint8(to), pc: pc, next: list}
+				return n
+			}
+		}
+		nb := new(nodeBlock)
+		nb.used.Store(1)
+		nb.nodes[0] = boardNode{hash: hash, from: uint8(from), to: uint8(to), pc: pc, next: list}
+		if a.block.CompareAndSwap(b, nb) {
+			return &nb.nodes[0]
+		}
+	}
+}
+
 // State is a position of a game with everything that decides what may
 // happen next: the pieces, the side to move, what each side has learned,
 // the repetition records and the counters for the caps. It is an
@@ -216,10 +274,10 @@ type State struct {
 	pending bool // a rescue placement is due from turn
 	outcome Outcome
 	last    Event
-	rescues [3]uint8
-	rescuer [2]uint64  // ids of the pieces that made a rescue
-	runs    [2]run     // by color - 1
-	chases  [2]chase   // by color - 1
+	rescues [2]uint8   // rescues made, by side
+	rescuer idSet      // the pieces that made a rescue
+	runs    [2]run     // by side
+	chases  [2]chase   // by side
 	seen    *boardNode // boards since the last attack (MoreSquaresGame)
 	beat    *beatNode  // fights won by hidden defenders (InfoSilentDefense), else nil
 }
@@ -276,7 +334,7 @@ func New(r Rules, red, blue Setup) (State, error) {
 			if rk := s.At(q); rk != NoRank {
 				sq := q
 				if c == Blue {
-					sq = r.turn(q)
+					sq = r.Rotate(q)
 				}
 				b.Put(sq, NewPiece(c, rk))
 			}
@@ -339,7 +397,7 @@ func newState(r Rules, b *Board, turn Color) (State, error) {
 	s := State{g: g, cells: g.walls, turn: turn, pc: new([maxPieces]Piece)}
 	id := 0
 	for _, c := range []Color{Red, Blue} {
-		g.lo[c] = uint8(id)
+		g.lo[c.index()] = uint8(id)
 		for i, p := range b {
 			if p != 0 && p.Color() == c {
 				s.pc[id] = p
@@ -350,14 +408,16 @@ func newState(r Rules, b *Board, turn Color) (State, error) {
 				id++
 			}
 		}
-		g.hi[c] = uint8(id)
+		g.hi[c.index()] = uint8(id)
 	}
 	half := r.Height / 2
-	g.backRow[Red], g.backRow[Blue] = r.Height-1, 0
-	g.half[Red] = Rect(0, 0, r.Width-1, half-1).Intersect(r.Squares())
-	g.half[Blue] = Rect(0, r.Height-half, r.Width-1, r.Height-1).Intersect(r.Squares())
+	g.backRow = [2]int{r.Height - 1, 0}
+	g.half = [2]SquareSet{
+		Rect(0, 0, r.Width-1, half-1).Intersect(r.Squares()),
+		Rect(0, r.Height-half, r.Width-1, r.Height-1).Intersect(r.Squares()),
+	}
 	if r.MoreSquares == MoreSquaresGame {
-		s.seen = &boardNode{hash: s.hash}
+		s.seen = g.nodes.node(s.hash, 0, 0, 0, nil)
 	}
 	s.outcome = s.endCheck(false)
 	return s, nil
@@ -430,7 +490,7 @@ func (s *State) snapshot(b *Board) {
 		return
 	}
 	for c := Red; c <= Blue; c++ {
-		for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+		for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
 			if p := &s.pcs[id]; p.cell != 0 {
 				b[squareOfCell[p.cell]-1] = s.pc[id]
 			}
@@ -449,7 +509,7 @@ func (s State) Captured(c Color) Army {
 	if s.g == nil || !c.IsValid() {
 		return a
 	}
-	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
 		if p := &s.pcs[id]; p.cell == 0 {
 			a[s.pc[id].Rank()]++
 		}
@@ -463,7 +523,7 @@ func (s State) Remaining(c Color) Army {
 	if s.g == nil || !c.IsValid() {
 		return a
 	}
-	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
 		if p := &s.pcs[id]; p.cell != 0 {
 			a[s.pc[id].Rank()]++
 		}
@@ -482,7 +542,7 @@ func (s State) Remaining(c Color) Army {
 func (s State) LegalMoves() iter.Seq[Move] {
 	return func(yield func(Move) bool) {
 		var buf [128]Move
-		for _, m := range s.appendMoves(buf[:0], maxInt) {
+		for _, m := range s.appendMoves(buf[:0]) {
 			if !yield(m) {
 				return
 			}
@@ -494,13 +554,11 @@ func (s State) LegalMoves() iter.Seq[Move] {
 // returns the extended slice, in the order of [State.LegalMoves]. It does
 // not allocate when dst has room.
 func (s State) AppendLegalMoves(dst []Move) []Move {
-	return s.appendMoves(dst, maxInt)
+	return s.appendMoves(dst)
 }
 
 // HasLegalMove reports whether the side to move has a legal move.
 func (s State) HasLegalMove() bool { return s.hasMove() }
-
-const maxInt = int(^uint(0) >> 1)
 
 // Check reports whether m is legal: nil, or a *[MoveError] that wraps the
 // sentinel saying why not ([ErrGameOver], [ErrInvalid], [ErrRescue],
@@ -518,6 +576,34 @@ func (s State) Apply(m Move) (next State, ev Event, err error) {
 	// leaves the compiler the fewest copies to make.)
 	ev, err = s.apply(m)
 	next = s
+	return
+}
+
+// RandomMove returns a move drawn uniformly at random with rng from the
+// legal moves of the side to move (every move [State.LegalMoves] yields
+// has the same chance), and false when there is none because the game is
+// over. It writes no move list and does not allocate: it counts the
+// generator's moves with popcounts and finds the one drawn, drawing again
+// when a repetition rule forbids it. A nil rng uses the top-level
+// functions of math/rand/v2.
+func (s State) RandomMove(rng *rand.Rand) (Move, bool) { return s.randomMove(rng) }
+
+// Play plays m on the state s points to, in place, and returns what
+// happened: the in-place form of [State.Apply], for a caller that owns
+// the State (a playout or a search that undoes by copying). An illegal
+// move leaves *s unchanged and returns the error of [State.Check].
+// Other copies of the state are not affected: a State shares nothing
+// that a move writes.
+func (s *State) Play(m Move) (Event, error) { return s.apply(m) }
+
+// PlayRandom plays in place a move drawn as [State.RandomMove] draws it
+// and returns it with its event; ok is false, and *s unchanged, when the
+// game is over. It skips the legality check of [State.Play], the move
+// being legal by construction, and does not allocate.
+func (s *State) PlayRandom(rng *rand.Rand) (m Move, ev Event, ok bool) {
+	if m, ok = s.randomMove(rng); ok {
+		ev = s.play(m)
+	}
 	return
 }
 
@@ -569,13 +655,13 @@ func (s *State) pieceAt(cell int) (Piece, bool) {
 func (s *State) adjacentEnemy(cell int, c Color) bool {
 	// Enemy pieces are the cell values v with v-elo < en.
 	o := c.Opponent()
-	elo, en := s.g.lo[o]+1, s.g.hi[o]-s.g.lo[o]
+	elo, en := s.g.lo[o.index()]+1, s.g.hi[o.index()]-s.g.lo[o.index()]
 	return s.cells[cell+north]-elo < en || s.cells[cell+east]-elo < en ||
 		s.cells[cell+south]-elo < en || s.cells[cell+west]-elo < en
 }
 
 func (s *State) hasMovable(c Color) bool {
-	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
 		if p := &s.pcs[id]; p.cell != 0 && s.pc[id].Rank().Movable() {
 			return true
 		}
@@ -634,7 +720,7 @@ func (s *State) play(m Move) Event {
 	}
 	attack := ev.Combat != NoCombat
 	if r.TwoSquares > 0 {
-		run := &s.runs[c-1]
+		run := &s.runs[c.index()]
 		if run.id == aid+1 {
 			copy(run.moves[1:r.TwoSquares], run.moves[:r.TwoSquares-1])
 			if run.n < MaxTwoSquares {
@@ -659,10 +745,10 @@ func (s *State) play(m Move) Event {
 		s.turn = o
 		s.outcome = Outcome{Winner: c, Reason: FlagCaptured}
 	} else if r.Rescues > 0 && a.cell != 0 && apc.Rank() != Scout &&
-		int(s.rescues[c]) < r.Rescues && m.To.Row() == g.backRow[c] &&
-		s.rescuer[aid>>6]&(1<<(aid&63)) == 0 && s.canRescue(c) {
+		int(s.rescues[c.index()]) < r.Rescues && m.To.Row() == g.backRow[c.index()] &&
+		!s.rescuer.has(aid) && s.canRescue(c) {
 		// The piece makes this rescue; it never makes another.
-		s.rescuer[aid>>6] |= 1 << (aid & 63)
+		s.rescuer.add(aid)
 		s.pending = true
 	} else {
 		s.turn = o
@@ -702,7 +788,7 @@ func (s *State) endCheck(attack bool) Outcome {
 // canRescue reports whether c has a piece to rescue and a square to put it.
 func (s *State) canRescue(c Color) bool {
 	found := false
-	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
 		if s.rescuable(id) {
 			found = true
 			break
@@ -711,7 +797,7 @@ func (s *State) canRescue(c Color) bool {
 	if !found {
 		return false
 	}
-	for q := range s.g.half[c].All() {
+	for q := range s.g.half[c.index()].All() {
 		if s.cells[cellOfSquare[q]] == 0 {
 			return true
 		}
@@ -732,12 +818,12 @@ func (s *State) rescuable(id uint8) bool {
 // Position rescues the same piece.
 func (s *State) rescueID(c Color, rk Rank) int {
 	best, bestKey := -1, 0
-	for id := s.g.lo[c]; id < s.g.hi[c]; id++ {
+	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
 		if s.pc[id].Rank() != rk || !s.rescuable(id) {
 			continue
 		}
 		key := int(s.pcs[id].know) << 1
-		if s.rescuer[id>>6]&(1<<(id&63)) != 0 {
+		if s.rescuer.has(id) {
 			key |= 1
 		}
 		if best < 0 || key < bestKey {
@@ -751,13 +837,13 @@ func (s *State) playRescue(m Move) Event {
 	c := s.turn
 	id := uint8(s.rescueID(c, m.Rescue))
 	s.putPiece(id, int(cellOfSquare[m.To]))
-	s.rescues[c]++
+	s.rescues[c.index()]++
 	s.pending = false
 	// The board gained a piece: earlier boards may recur, so the chases
 	// start afresh, as after an attack.
 	s.chases = [2]chase{}
 	if s.g.rules.MoreSquares == MoreSquaresGame {
-		s.seen = &boardNode{hash: s.hash}
+		s.seen = s.g.nodes.node(s.hash, 0, 0, 0, nil)
 	}
 	s.ply++
 	s.quiet++

@@ -1,10 +1,7 @@
 package stratego
 
 import (
-	"bytes"
-	"encoding/csv"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -12,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/stratego-go/stratego/internal/datatest"
 )
 
 // Tests of the variant presets and of the rules they switch on: Vintage
@@ -765,151 +761,6 @@ func TestQuickBattleBoard(t *testing.T) {
 	} {
 		if _, err := ParseSetup(r, tc.text); !errors.Is(err, tc.want) {
 			t.Errorf("ParseSetup(%q) = %v, want %v", tc.text, err, tc.want)
-		}
-	}
-}
-
-// Real data: setups and starting fields of Gravon games (see
-// ../shared/data/README.md). The tests skip when the folder is absent,
-// and fail then when datatest.Env is set (.ci/run sets it).
-
-const dataDir = "../shared/data/"
-
-func readDataLines(t *testing.T, name string) []string {
-	t.Helper()
-	return strings.Fields(string(datatest.ReadFile(t, dataDir+name)))
-}
-
-// failures counts rows that fail by reason and keeps an example of each.
-type failures struct {
-	n       int
-	reasons map[string]int
-	example map[string]string
-}
-
-func (f *failures) add(reason, row string) {
-	if f.reasons == nil {
-		f.reasons, f.example = map[string]int{}, map[string]string{}
-	}
-	f.n++
-	f.reasons[reason]++
-	if _, ok := f.example[reason]; !ok {
-		f.example[reason] = row
-	}
-}
-
-func (f *failures) report(t *testing.T, what string, rows int) {
-	t.Helper()
-	t.Logf("%s: %d rows, %d failed", what, rows, f.n)
-	for reason, n := range f.reasons {
-		t.Errorf("%s: %d rows fail: %s (e.g. %s)", what, n, reason, f.example[reason])
-	}
-}
-
-// TestGravonSetups: every Gravon classic setup is a Classic (and Gravon)
-// setup; every Gravon Barrage setup a Barrage one.
-func TestGravonSetups(t *testing.T) {
-	for _, tc := range []struct {
-		file  string
-		rules []Rules
-		rows  int
-	}{
-		{"classic_setups.txt", []Rules{Classic(), Gravon()}, 64920},
-		{"barrage_setups.txt", []Rules{Barrage()}, 3944},
-	} {
-		t.Run(tc.file, func(t *testing.T) {
-			lines := readDataLines(t, tc.file)
-			if len(lines) != tc.rows {
-				t.Errorf("%s has %d rows, want %d", tc.file, len(lines), tc.rows)
-			}
-			for i, r := range tc.rules {
-				var f failures
-				for _, line := range lines {
-					if _, err := ParseGravonSetup(r, line); err != nil {
-						f.add(err.Error(), line)
-					}
-				}
-				f.report(t, fmt.Sprintf("%s under rules %d", tc.file, i), len(lines))
-			}
-		})
-	}
-}
-
-// TestGravonPositions: the starting field of every Gravon barrage, duell
-// and ultimate lightning game splits into two setups, Red's from rows
-// 1-4 and Blue's from rows 7-10 turned to its owner's view, that the
-// matching preset accepts and that New puts back on the same squares.
-func TestGravonPositions(t *testing.T) {
-	b := datatest.ReadFile(t, dataDir+"gravon_positions.csv")
-	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
-	if err != nil {
-		t.Fatalf("gravon_positions.csv: %v", err)
-	}
-	presetOf := map[string]Rules{"barrage": Barrage(), "duell": Duel(), "ultimate lightning": UltimateLightning()}
-	want := map[string]int{"barrage": 3132, "duell": 32, "ultimate lightning": 555}
-	count := map[string]int{}
-	fails := map[string]*failures{}
-	for _, row := range rows[1:] {
-		variant, field := row[0], row[1]
-		r, ok := presetOf[variant]
-		if !ok {
-			continue
-		}
-		count[variant]++
-		f := fails[variant]
-		if f == nil {
-			f = &failures{}
-			fails[variant] = f
-		}
-		board, err := ParseGravonField(r, field)
-		if err != nil {
-			f.add(err.Error(), field)
-			continue
-		}
-		red, blue := NewSetup(r), NewSetup(r)
-		outside := false
-		for i, p := range board {
-			q := SquareFromIndex(i)
-			switch {
-			case p == 0:
-			case p.Color() == Red && q.Row() < 4:
-				red.Put(q, p.Rank())
-			case p.Color() == Blue && q.Row() >= 6:
-				blue.Put(r.turn(q), p.Rank())
-			default:
-				outside = true
-			}
-		}
-		if outside {
-			f.add("a piece outside its home rows", field)
-			continue
-		}
-		if _, err := ParseSetup(r, red.String()); err != nil {
-			f.add("red: "+err.Error(), field)
-			continue
-		}
-		if _, err := ParseSetup(r, blue.String()); err != nil {
-			f.add("blue: "+err.Error(), field)
-			continue
-		}
-		s, err := New(r, red, blue)
-		if err != nil {
-			f.add(err.Error(), field)
-			continue
-		}
-		if s.Board() != board {
-			f.add("New places the pieces elsewhere", field)
-		}
-		if got := GravonField(r, s.Board()); got != field {
-			f.add("GravonField differs from the field", field)
-		}
-	}
-	for variant, n := range want {
-		if count[variant] != n {
-			t.Errorf("%d %s rows, want %d", count[variant], variant, n)
-		}
-		if f := fails[variant]; f != nil {
-			f.report(t, variant, count[variant])
 		}
 	}
 }

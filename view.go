@@ -163,6 +163,48 @@ func (v View) Knowledge(sq Square) Knowledge {
 	return v.pos.Known[sq-1]
 }
 
+// Board returns the pieces as the player sees them: its own pieces and
+// shown enemy pieces with their rank, hidden enemy pieces with rank
+// [Unknown] (the board of [View.At]).
+func (v View) Board() Board { return v.pos.Board }
+
+// TwoSquaresRun yields the moves of c's Two-Squares run (RULES.md 6.1),
+// oldest first: the last moves, at most [Rules.TwoSquares], of the piece
+// c moved last while it shuttles between the same squares, as the runs
+// field of the position text holds them (see [Position]). It yields
+// nothing when c has no run or is not a side. The run names squares,
+// not ranks, so both players see it.
+func (v View) TwoSquaresRun(c Color) iter.Seq[Move] {
+	var run []Move
+	if c.IsValid() {
+		run = v.pos.runs[c]
+	}
+	return func(yield func(Move) bool) {
+		for _, m := range run {
+			if !yield(m) {
+				return
+			}
+		}
+	}
+}
+
+// Chase returns c's running chase under the More-Squares Rule (RULES.md
+// 6.2), as the chases field of the position text holds it (see
+// [Position]): the chasing piece's last move, the number of boards the
+// chase remembers (0 under [MoreSquaresGame], where the game's boards
+// since the last attack count), and true; or false when c is not
+// chasing or is not a side.
+func (v View) Chase(c Color) (last Move, boards int, ok bool) {
+	if !c.IsValid() {
+		return Move{}, 0, false
+	}
+	ch := v.pos.chases[c]
+	if ch.from == NoSquare {
+		return Move{}, 0, false
+	}
+	return Move{From: ch.from, To: ch.to}, ch.boards, true
+}
+
 // MadeRescue reports whether the piece on sq has made a rescue (and so
 // may not make another; see [Rules.Rescues]).
 func (v View) MadeRescue(sq Square) bool { return v.pos.Rescuers.Has(sq) }
@@ -259,27 +301,41 @@ func sat(a, b uint8) uint8 {
 // DefenderWins; see [View.Beaten]); and in every case only a rank that
 // [View.HiddenArmy] still holds. It reports false for an empty square.
 func (v View) CanBe(sq Square, rk Rank) bool {
-	p, ok := v.At(sq)
-	if !ok || !rk.IsValid() {
-		return false
-	}
-	if p.Rank() != Unknown {
-		return p.Rank() == rk
-	}
-	return v.allowed(sq.Index())&(1<<rk) != 0 && v.HiddenArmy()[rk] > 0
+	return rk.IsValid() && v.canBe(sq)&(1<<rk) != 0
 }
 
-// rankMask is a set of ranks, bit r for rank r.
-type rankMask uint16
+// Ranks returns the ranks the piece on sq may have as far as the view
+// shows: the ranks for which [View.CanBe] reports true (the one rank of
+// a shown or own piece, none for an empty square). It is CanBe for all
+// ranks at once.
+func (v View) Ranks(sq Square) RankSet { return v.canBe(sq) }
+
+// canBe returns the ranks the piece on sq may have (see [View.CanBe]).
+func (v *View) canBe(sq Square) RankSet {
+	p, ok := v.At(sq)
+	switch {
+	case !ok:
+		return 0
+	case p.Rank() != Unknown:
+		return 1 << p.Rank()
+	}
+	var army RankSet
+	for rk, n := range v.HiddenArmy() {
+		if n > 0 {
+			army |= 1 << rk
+		}
+	}
+	return v.allowed(sq.Index()) & army
+}
 
 const (
-	allRanks     rankMask = 1<<Spy | 1<<Scout | 1<<Miner | 1<<Sergeant | 1<<Lieutenant | 1<<Captain | 1<<Major | 1<<Colonel | 1<<General | 1<<Marshal | 1<<Bomb | 1<<Flag
-	movableRanks          = allRanks &^ (1<<Bomb | 1<<Flag)
+	allRanks     RankSet = 1<<Spy | 1<<Scout | 1<<Miner | 1<<Sergeant | 1<<Lieutenant | 1<<Captain | 1<<Major | 1<<Colonel | 1<<General | 1<<Marshal | 1<<Bomb | 1<<Flag
+	movableRanks         = allRanks &^ (1<<Bomb | 1<<Flag)
 )
 
 // allowed returns the ranks the hidden piece of index i may have by what
 // is known about it alone (the army's counts aside).
-func (v *View) allowed(i int) rankMask {
+func (v *View) allowed(i int) RankSet {
 	k := v.pos.Known[i]
 	m := allRanks
 	switch {
@@ -294,24 +350,17 @@ func (v *View) allowed(i int) rankMask {
 	return m
 }
 
-// Beaten yields the ranks of the attackers that the piece on sq beat
+// Beaten returns the ranks of the attackers that the piece on sq beat
 // while its rank was hidden, under silent defense ([InfoSilentDefense]),
-// from the Spy to the Marshal: the "<" mark of the position text
-// (see [Position]). Both players saw those fights, so it yields them for
-// the player's own pieces too. It yields nothing for an empty square, a
-// piece whose rank was shown, or under the other information rules.
-func (v View) Beaten(sq Square) iter.Seq[Rank] {
-	var b rankMask
-	if sq.IsValid() {
-		b = v.pos.beatAt(sq.Index())
+// movable ranks only: the "<" mark of the position text (see
+// [Position]). Both players saw those fights, so it reports them for the
+// player's own pieces too. It is empty for an empty square, a piece
+// whose rank was shown, or under the other information rules.
+func (v View) Beaten(sq Square) RankSet {
+	if !sq.IsValid() {
+		return 0
 	}
-	return func(yield func(Rank) bool) {
-		for rk := Spy; rk <= Marshal; rk++ {
-			if b&(1<<rk) != 0 && !yield(rk) {
-				return
-			}
-		}
-	}
+	return v.pos.beatAt(sq.Index())
 }
 
 // lastDefenderIndex returns the square index of a hidden enemy defender
@@ -701,7 +750,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 		if pc != 0 {
 			sq := Square(i + 1)
 			j.Board = append(j.Board, pieceJSON{Square: &sq, Piece: pc, Known: knownNames(p.Known[i]), Rescuer: p.Rescuers.Has(sq),
-				Beat: slices.Collect(v.Beaten(sq))})
+				Beat: slices.Collect(v.Beaten(sq).All())})
 		}
 	}
 	for _, cp := range p.Captured {
@@ -755,7 +804,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 			return err
 		}
 		p.Board[sq.Index()], p.Known[sq.Index()] = pj.Piece, k
-		var beat rankMask
+		var beat RankSet
 		for i, a := range pj.Beat {
 			if !a.Movable() || (i > 0 && a <= pj.Beat[i-1]) {
 				return parseErr("view", a.String(), 0, "beaten attackers of movable ranks, in rank order")

@@ -198,7 +198,7 @@ func ExampleView_Beaten() {
 	v := s.View(stratego.Red)
 	a4 := stratego.MustParseSquare("a4")
 	p, _ := v.At(a4)
-	fmt.Println(p, "on a4 beat:", slices.Collect(v.Beaten(a4)))
+	fmt.Println(p, "on a4 beat:", slices.Collect(v.Beaten(a4).All()))
 	var can []stratego.Rank
 	for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
 		if v.CanBe(a4, rk) {

@@ -100,7 +100,7 @@ func hiddenTwin(t *rapid.T, g recorded, c Color) (State, bool) {
 	o := c.Opponent()
 	s := g.end
 	classes := map[Knowledge][]uint8{}
-	for id := s.g.lo[o]; id < s.g.hi[o]; id++ {
+	for id := s.g.lo[o.index()]; id < s.g.hi[o.index()]; id++ {
 		if p := &s.pcs[id]; p.cell != 0 && p.know&KnownRank == 0 {
 			classes[p.know] = append(classes[p.know], id)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/gravon"
 	"github.com/stratego-go/stratego/internal/datatest"
 	"pgregory.net/rapid"
 )
@@ -173,7 +174,7 @@ func TestChooseSetupLikeData(t *testing.T) {
 		var real, chosen setupFacts
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
-			s, err := stratego.ParseGravonSetup(tc.rules, sc.Text())
+			s, err := gravon.ParseSetup(tc.rules, sc.Text())
 			if err != nil {
 				t.Fatalf("%s: %v", tc.file, err)
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/gravon"
 	"github.com/stratego-go/stratego/internal/datatest"
 )
 
@@ -35,7 +36,7 @@ func countSetups(t *testing.T, name string) (stats [stratego.NumRanks][40]int, n
 		}
 		n++
 		for i := range 40 {
-			if p, ok := stratego.GravonPiece(line[i]); ok {
+			if p, ok := gravon.PieceOf(line[i]); ok {
 				count[p.Rank()][i]++
 			}
 		}

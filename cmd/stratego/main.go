@@ -8,7 +8,8 @@
 //
 // The commands are listed by "stratego help"; "stratego help COMMAND" or
 // "stratego COMMAND -h" prints the flags of one. With no command, stratego
-// runs "watch": a full game between two built-in players.
+// runs "watch": a full game between two built-in players, shown with a
+// legend and every combat in words; "stratego play" plays against one.
 //
 // The exit status is 0 on success, 1 when a command ran to its end but
 // some of its work failed (a perft count that differs, a game file that

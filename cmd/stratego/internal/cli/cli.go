@@ -1,6 +1,16 @@
 // Package cli holds what the subcommands of the stratego command share:
-// the error that asks for exit status 1.
+// the error that asks for exit status 1, and writing files safely.
 package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/stratego-go/stratego/bot"
+)
 
 // Failure is an error after which the command ran to its end but some of
 // its work failed (a perft row that differs, a game file that does not
@@ -10,3 +20,69 @@ type Failure struct{ Msg string }
 
 // Error returns the message.
 func (f *Failure) Error() string { return f.Msg }
+
+// CheckWritable reports whether a file can be written at path before a
+// long job starts: path is not a directory, and a file can be made in its
+// directory (the probe is removed again).
+func CheckWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a directory", path)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	name := f.Name()
+	return errors.Join(f.Close(), os.Remove(name))
+}
+
+// WriteFileAtomic writes data to a new file beside path and renames it
+// over path, so that path holds either the old or the new text, never a
+// part of one, whenever the program stops.
+func WriteFileAtomic(path string, data []byte) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			os.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// strength lists the built-in players from the strongest down.
+var strength = []string{"search", "greedy", "random"}
+
+// StrongestBot returns the name of the strongest built-in player of
+// package bot, the default opponent of play and the default players of
+// watch: the first of a known order that bot.Names lists, or else the
+// first name it lists.
+func StrongestBot() string {
+	names := bot.Names()
+	for _, n := range strength {
+		if slices.Contains(names, n) {
+			return n
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return names[0]
+}

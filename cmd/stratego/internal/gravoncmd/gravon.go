@@ -50,6 +50,7 @@ import (
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
+	"github.com/stratego-go/stratego/gravon"
 )
 
 // stderr receives the usage text of -h and of bad flags, and the errors
@@ -216,7 +217,7 @@ func kindOf(path string, content []byte) string {
 type game struct {
 	path    string
 	kind    string // "xml" or "gsn"
-	gg      stratego.GravonGame
+	gg      gravon.Game
 	rec     stratego.Record
 	readErr error // the file could not be read or converted to a record
 	// replayErr is the replay's error: a *stratego.ReplayError for an
@@ -238,9 +239,9 @@ func load(path string) game {
 	g.kind = kindOf(path, data)
 	switch g.kind {
 	case "xml":
-		g.gg, err = stratego.ReadGravonXML(bytes.NewReader(data))
+		g.gg, err = gravon.ReadXML(bytes.NewReader(data))
 	case "gsn":
-		g.gg, err = stratego.ReadGravonGSN(bytes.NewReader(data))
+		g.gg, err = gravon.ReadGSN(bytes.NewReader(data))
 	default:
 		err = errors.New("neither Gravon XML (\"<\") nor GSN (\"#\")")
 	}
@@ -265,7 +266,7 @@ func (g game) status() string {
 	switch {
 	case errors.As(g.replayErr, &re):
 		return fmt.Sprintf("illegal move at ply %d (%d. %v %v, Gravon %s): %v",
-			re.Index+1, re.Number, re.Color, re.Move.Move, stratego.GravonMove(re.Move.Move), re.Err)
+			re.Index+1, re.Number, re.Color, re.Move.Move, gravon.Move(re.Move.Move), re.Err)
 	case g.replayErr != nil:
 		return "result mismatch: " + g.replayErr.Error()
 	}
@@ -277,7 +278,7 @@ func (g game) result() string {
 	if g.readErr != nil && g.gg.Type == "" {
 		return "-"
 	}
-	o, err := stratego.GravonOutcome(g.gg.End, g.gg.Winner)
+	o, err := gravon.Outcome(g.gg.End, g.gg.Winner)
 	if err != nil {
 		return fmt.Sprintf("code %d winner %d", g.gg.End, g.gg.Winner)
 	}
@@ -393,20 +394,6 @@ func sentinelOf(err error) string {
 	return "other"
 }
 
-// endCodes names the Gravon end codes.
-var endCodes = map[int]string{
-	stratego.GravonNoMove:          "unable to move",
-	stratego.GravonFlag:            "flag captured",
-	stratego.GravonBothStuck:       "both unable to move",
-	stratego.GravonForfeit:         "forfeit",
-	stratego.GravonTieAgreed:       "tie agreed",
-	stratego.GravonBothMissing:     "both missing",
-	stratego.GravonPlayerClock:     "player clock",
-	stratego.GravonGameClock:       "game clock",
-	stratego.GravonClockAndMissing: "player clock and missing",
-	stratego.GravonOpponentMissing: "opponent missing",
-}
-
 // tally counts games for the report's last line and for -stats.
 type tally struct {
 	files, ok, convertFailed int
@@ -429,14 +416,14 @@ func (t *tally) add(g game) {
 	}
 	if g.gg.Type != "" {
 		t.types[g.gg.Type]++
-		t.codes[g.gg.End]++
-		w := t.winners[g.gg.End]
+		t.codes[int(g.gg.End)]++
+		w := t.winners[int(g.gg.End)]
 		if g.gg.Winner >= 1 && g.gg.Winner <= 3 {
 			w[g.gg.Winner]++
 		} else {
 			w[0]++
 		}
-		t.winners[g.gg.End] = w
+		t.winners[int(g.gg.End)] = w
 		t.counted++
 		t.plies += len(g.gg.Moves)
 		t.maxPlies = max(t.maxPlies, len(g.gg.Moves))
@@ -467,9 +454,9 @@ func (t *tally) print(out io.Writer) {
 	}
 	sort.Ints(cs)
 	for _, c := range cs {
-		name := endCodes[c]
-		if name == "" {
-			name = "unknown"
+		name := "unknown"
+		if e := gravon.End(c); e.IsValid() {
+			name = e.String()
 		}
 		w := t.winners[c]
 		fmt.Fprintf(tw, "  %d %s\t%d\t%d\t%d\t%d\t%d\n", c, name, t.codes[c], w[1], w[2], w[3], w[0])

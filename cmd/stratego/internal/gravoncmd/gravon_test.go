@@ -13,12 +13,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/gravon"
 	"github.com/stratego-go/stratego/internal/datatest"
 )
 
 // dataDir holds the Gravon test files, from the repository root's
 // testdata.
-const dataDir = "../../../../testdata/gravon"
+const dataDir = "../../../../gravon/testdata"
 
 func TestMain(m *testing.M) {
 	stderr = io.Discard
@@ -115,10 +116,10 @@ func TestConvertRecord(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		in, out string
-		read    func(io.Reader) (stratego.GravonGame, error)
+		read    func(io.Reader) (gravon.Game, error)
 	}{
-		{"barrage.xml", "barrage.rec", stratego.ReadGravonXML},
-		{"classic.gsn", "classic.rec", stratego.ReadGravonGSN},
+		{"barrage.xml", "barrage.rec", gravon.ReadXML},
+		{"classic.gsn", "classic.rec", gravon.ReadGSN},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			text, err := os.ReadFile(filepath.Join(dir, tc.out))
@@ -142,14 +143,14 @@ func TestConvertRecord(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			o, err := stratego.GravonOutcome(want.End, want.Winner)
+			o, err := gravon.Outcome(want.End, want.Winner)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got := states[len(states)-1].Outcome(); got != o {
 				t.Errorf("replay ends %v, want %v", got, o)
 			}
-			got, err := stratego.GravonGameOf(rec)
+			got, err := gravon.GameOf(rec)
 			if err != nil {
 				t.Fatalf("GravonGameOf: %v", err)
 			}
@@ -205,7 +206,7 @@ func TestConvertXML(t *testing.T) {
 	if err := Run([]string{"-convert", "xml", file("classic.gsn")}, &buf); err != nil {
 		t.Fatal(err)
 	}
-	got, err := stratego.ReadGravonXML(&buf)
+	got, err := gravon.ReadXML(&buf)
 	if err != nil {
 		t.Fatalf("ReadGravonXML: %v", err)
 	}
@@ -214,7 +215,7 @@ func TestConvertXML(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	want, err := stratego.ReadGravonGSN(f)
+	want, err := gravon.ReadGSN(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,7 +348,7 @@ func TestStatsRealFields(t *testing.T) {
 		if err1 != nil || err2 != nil {
 			t.Fatalf("csv line %d: %q", i+2, line)
 		}
-		g := stratego.GravonGame{Type: f[0], Field: f[1], Players: [2]string{"red", "blue"}, End: end, Winner: winner}
+		g := gravon.Game{Type: f[0], Field: f[1], Players: [2]string{"red", "blue"}, End: gravon.End(end), Winner: winner}
 		var buf bytes.Buffer
 		if err := g.WriteXML(&buf); err != nil {
 			t.Fatalf("csv line %d: WriteXML: %v", i+2, err)

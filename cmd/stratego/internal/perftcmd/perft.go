@@ -53,6 +53,7 @@ import (
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
+	"github.com/stratego-go/stratego/gravon"
 )
 
 // defaultSuite is where the suite lives in the module, relative to its
@@ -200,7 +201,7 @@ func opening(r stratego.Rules) (stratego.State, error) {
 
 // fieldState builds a Gravon field under r, Red to move, and plays moves.
 func fieldState(r stratego.Rules, field string, moves []string) (stratego.State, error) {
-	b, err := stratego.ParseGravonField(r, field)
+	b, err := gravon.ParseField(r, field)
 	if err != nil {
 		return stratego.State{}, fmt.Errorf("field: %w", err)
 	}

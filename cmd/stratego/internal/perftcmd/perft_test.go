@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/gravon"
 )
 
 // suitePath is the module's perft suite as seen from this directory.
@@ -131,7 +132,7 @@ func writeSuite(t *testing.T, lines ...string) string {
 	s := openingState(t)
 	text := "# test suite\nposition test/opening\nnote the built-in opening\n" +
 		"rules two-squares 3 more-squares on max-plies 0 max-plies-without-attack 0\n" +
-		"field " + stratego.GravonField(s.Rules(), s.Board()) + "\nmoves -\n" +
+		"field " + gravon.Field(s.Rules(), s.Board()) + "\nmoves -\n" +
 		strings.Join(lines, "\n") + "\nend\n"
 	path := filepath.Join(t.TempDir(), "suite.txt")
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
@@ -242,8 +243,8 @@ func TestInputsAgree(t *testing.T) {
 		args []string
 	}{
 		{"position", []string{"-position", s.Position().String()}},
-		{"field", []string{"-field", stratego.GravonField(s.Rules(), s.Board())}},
-		{"field with rules", []string{"-field", stratego.GravonField(s.Rules(), s.Board()), "-rules", "classic"}},
+		{"field", []string{"-field", gravon.Field(s.Rules(), s.Board())}},
+		{"field with rules", []string{"-field", gravon.Field(s.Rules(), s.Board()), "-rules", "classic"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := rows(t, runOK(t, append(tc.args, "-depth", "3")...))
@@ -259,7 +260,7 @@ func TestInputsAgree(t *testing.T) {
 // against the total.
 func TestDivideMatchesSubtrees(t *testing.T) {
 	s := openingState(t)
-	field := stratego.GravonField(s.Rules(), s.Board())
+	field := gravon.Field(s.Rules(), s.Board())
 	out := runOK(t, "-field", field, "-depth", "3", "-divide")
 	div := divideLines(t, out)
 	var sum int64
@@ -305,7 +306,7 @@ func TestGameOverCountsZero(t *testing.T) {
 	b.Put(stratego.MustParseSquare("j1"), stratego.NewPiece(stratego.Red, stratego.Scout))
 	b.Put(stratego.MustParseSquare("a9"), stratego.NewPiece(stratego.Blue, stratego.Scout))
 	b.Put(stratego.MustParseSquare("j10"), stratego.NewPiece(stratego.Blue, stratego.Flag))
-	field := stratego.GravonField(stratego.Classic(), b)
+	field := gravon.Field(stratego.Classic(), b)
 	got := rows(t, runOK(t, "-field", field, "-moves", "j1-j2 a9-a1", "-depth", "2"))
 	if d := cmp.Diff(map[int][4]int64{1: {}, 2: {}}, got); d != "" {
 		t.Errorf("rows after the flag is taken (-want +got):\n%s", d)
@@ -314,7 +315,7 @@ func TestGameOverCountsZero(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	s := openingState(t)
-	field := stratego.GravonField(s.Rules(), s.Board())
+	field := gravon.Field(s.Rules(), s.Board())
 	for _, tc := range []struct {
 		name string
 		args []string

@@ -45,12 +45,12 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/termboard"
 )
 
@@ -59,26 +59,6 @@ var stderr io.Writer = os.Stderr
 
 // presetNames lists the rules presets for the help text.
 const presetNames = "classic, gravon, barrage, duel, duel-hasbro, ultimate-lightning, quick-battle, vintage"
-
-// strength lists the built-in players from the strongest down; the
-// default opponent is the first that bot.Names has.
-var strength = []string{"search", "mcts", "greedy", "random"}
-
-// Strongest returns the name of the strongest built-in player of
-// package bot: the first of a known order that bot.Names lists, or else
-// the first name it lists.
-func Strongest() string {
-	names := bot.Names()
-	for _, n := range strength {
-		if slices.Contains(names, n) {
-			return n
-		}
-	}
-	if len(names) == 0 {
-		return ""
-	}
-	return names[0]
-}
 
 // config is what the flags say.
 type config struct {
@@ -101,7 +81,7 @@ func Run(args []string, in io.Reader, out io.Writer) error {
 		return err
 	}
 	if cfg.recordPath != "" {
-		if err := checkWritable(cfg.recordPath); err != nil {
+		if err := cli.CheckWritable(cfg.recordPath); err != nil {
 			return fmt.Errorf("-record: %w", err)
 		}
 	}
@@ -128,7 +108,7 @@ func parseFlags(args []string, out io.Writer) (config, error) {
 		fmt.Fprintln(fs.Output(), "Usage: stratego play [flags]\n\nPlay a game against a built-in player in the terminal; \"help\" during the game lists the commands.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	botName := fs.String("bot", Strongest(), "the built-in player to play against (one of "+strings.Join(bot.Names(), ", ")+")")
+	botName := fs.String("bot", cli.StrongestBot(), "the built-in player to play against (one of "+strings.Join(bot.Names(), ", ")+")")
 	side := fs.String("side", "red", "the side you play, red (moves first) or blue")
 	rulesText := fs.String("rules", "classic", "rules: a preset ("+presetNames+") or rules text such as classic,twosquares=5")
 	setup := fs.String("setup", "", "your setup in the library's text form, or random; skips the setup step")

@@ -7,13 +7,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stratego-go/stratego"
-	"github.com/stratego-go/stratego/bot"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/termboard"
 )
 
@@ -498,22 +496,6 @@ func checkCell(t *testing.T, v stratego.View, s stratego.State, sq stratego.Squa
 	default:
 		if cell[1] != n.Char(seen.Rank()) || seen != truth {
 			t.Errorf("ply %d %v: %v drawn %q", v.Ply(), sq, seen, cell)
-		}
-	}
-}
-
-func TestStrongest(t *testing.T) {
-	name := Strongest()
-	if !slices.Contains(bot.Names(), name) {
-		t.Fatalf("Strongest() = %q, not one of %v", name, bot.Names())
-	}
-	// The default opponent is the first of the order that bot has.
-	for _, n := range strength {
-		if slices.Contains(bot.Names(), n) {
-			if name != n {
-				t.Errorf("Strongest() = %q, want %q", name, n)
-			}
-			break
 		}
 	}
 }

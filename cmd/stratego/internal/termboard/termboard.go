@@ -334,11 +334,7 @@ func SetupSquare(r stratego.Rules, c stratego.Color, sq stratego.Square) strateg
 	if c != stratego.Blue {
 		return sq
 	}
-	t, ok := stratego.TurnSquare(r, c, sq)
-	if !ok {
-		return stratego.NoSquare
-	}
-	return t
+	return r.Rotate(sq)
 }
 
 // rankOrder lists the ranks strongest first, as the legend names them.
@@ -479,7 +475,7 @@ func Knows(v stratego.View, sq stratego.Square) string {
 			can = append(can, rk.String())
 		}
 	}
-	for rk := range v.Beaten(sq) {
+	for rk := range v.Beaten(sq).All() {
 		s += "; it beat a " + rk.String()
 	}
 	return s + "; it can be: " + strings.Join(can, ", ")

@@ -1,50 +1,53 @@
-// Package watchcmd is the watch subcommand of the stratego command. It plays a full game of Stratego between two built-in
-// players from random setups and prints the board at the start and at the
-// end, the number of plies and the result. A person may take one side and
-// play against the built-in player in the terminal.
+// Package watchcmd is the watch subcommand of the stratego command, and
+// what the command runs when it is given no subcommand: a full game of
+// Stratego between two built-in players of package bot, shown as it is
+// played.
 //
 // Usage:
 //
-//	stratego watch [-seed N] [-rules classic] [-max-plies N] [-moves]
-//	         [-record FILE] [-view red|blue] [-human red|blue]
+//	stratego watch [-red NAME] [-blue NAME] [-rules TEXT] [-seed N]
+//	         [-iterations N] [-think DURATION] [-max-plies N] [-moves]
+//	         [-live] [-delay DURATION] [-record FILE] [-view red|blue]
+//	         [-color auto|always|never]
 //
-// With no flags it plays Classic from a seed taken from the clock and
-// prints that seed, so any game can be replayed with -seed. The built-in
-// player picks a legal move uniformly at random.
+// By default the strongest built-in player plays both sides under
+// Classic rules with a small search budget (-iterations), from a seed
+// taken from the clock and printed, so that -seed plays the same game
+// again. The command prints the start board with every rank shown and a
+// legend (package termboard explains the marks), then every combat in
+// words as it happens ("Red's scout (2) b4xb7 attacks Blue's colonel
+// (8): the colonel wins, Red's scout is removed."; -moves puts every move
+// into words), then the final board, the number of plies and the result.
+// On a terminal (or with -live) it redraws the board in place after every
+// move instead, -delay apart, with the last move highlighted.
 //
 // -rules takes a preset name or any rules text of stratego.ParseRules,
-// such as "classic,twosquares=5". -moves prints every move with both
-// pieces of each combat. -record FILE writes the game as a game record
-// (the package's PGN-like text, stratego.Record), which
-// stratego.ParseRecord reads back and stratego.Record.Replay replays.
-// -view prints the final board as one player sees it, hidden enemy ranks
-// shown as "?", instead of the full board.
+// such as "classic,twosquares=5". -record FILE writes the game record
+// (stratego.Record, which stratego.ParseRecord reads back and
+// stratego.Record.Replay replays); a path that cannot be written is an
+// error before the game starts. -view prints the final board as one side
+// saw it instead of the full board.
 //
-// -human red|blue lets a person play that side. Before each of that
-// side's moves the command prints the board as that player sees it and
-// the opponent's last move as the player saw it, then reads a line from
-// standard input: a move in the package's move syntax ("a4-a5"; "a4xa5"
-// is accepted too), "moves" for the list of legal moves, "board" to
-// show the board again, "resign", or "help". An illegal move is reported with the reason and the player is
-// asked again; the end of the input resigns. The full board, and the
-// seed, which would give the enemy setup away, are printed only when the
-// game is over (-view shows the final board as one side saw it instead).
+// The -human flag of earlier versions moved to "stratego play", a game
+// against a built-in player with a setup step.
 //
 // The exit status is 2 for bad flags.
 package watchcmd
 
 import (
-	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/bot"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/termboard"
 )
 
 // presetNames lists the rules presets for the help text.
@@ -53,255 +56,243 @@ const presetNames = "classic, gravon, barrage, duel, duel-hasbro, ultimate-light
 // stderr receives the usage text of -h and of bad flags.
 var stderr io.Writer = os.Stderr
 
-// colorFlag parses an optional side: "" for none.
-func colorFlag(name, text string) (stratego.Color, error) {
-	if text == "" {
-		return stratego.NoColor, nil
-	}
-	c, err := stratego.ParseColor(text)
-	if err != nil {
-		return stratego.NoColor, fmt.Errorf("-%s %q: want red or blue", name, text)
-	}
-	return c, nil
+// sleep waits between the frames of a live game; tests replace it.
+var sleep = time.Sleep
+
+// config is what the flags say.
+type config struct {
+	rules      stratego.Rules
+	rulesText  string
+	names      [3]string // by color
+	seed       uint64
+	budget     bot.Budget
+	moves      bool
+	live       bool
+	delay      time.Duration
+	recordPath string
+	viewer     stratego.Color
+	style      termboard.Style
 }
 
-// Run runs the subcommand with its arguments, reading a human player's
-// moves from in and writing to out.
-func Run(args []string, in io.Reader, out io.Writer) error {
+// Run runs the subcommand with its arguments, writing to out; it reads
+// no input.
+func Run(args []string, _ io.Reader, out io.Writer) error {
+	cfg, err := parseFlags(args, out)
+	if err != nil {
+		return err
+	}
+	if cfg.recordPath != "" {
+		if err := cli.CheckWritable(cfg.recordPath); err != nil {
+			return fmt.Errorf("-record: %w", err)
+		}
+	}
+	w := &watcher{cfg: cfg, out: out, st: cfg.style}
+	return w.run(context.Background())
+}
+
+// parseFlags reads the flags into a config.
+func parseFlags(args []string, out io.Writer) (config, error) {
 	fs := flag.NewFlagSet("watch", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	seed := fs.Uint64("seed", 0, "random seed for setups and moves (0: from the clock)")
-	preset := fs.String("rules", "classic", "rules: a preset ("+presetNames+") or rules text such as classic,twosquares=5")
-	maxPlies := fs.Int("max-plies", 0, "draw after this many plies (0: the preset's cap, none for the presets)")
-	showMoves := fs.Bool("moves", false, "print every move")
-	recordFile := fs.String("record", "", "write the game as a game record to this `file`")
-	viewFlag := fs.String("view", "", "print the final board as this side (red or blue) sees it")
-	humanFlag := fs.String("human", "", "let a person play this side (red or blue) from standard input")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: stratego watch [flags]\n\nWatch a full game between two built-in players.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	known := strings.Join(bot.Names(), ", ")
+	red := fs.String("red", cli.StrongestBot(), "the built-in player of Red (one of "+known+")")
+	blue := fs.String("blue", cli.StrongestBot(), "the built-in player of Blue")
+	rulesText := fs.String("rules", "classic", "rules: a preset ("+presetNames+") or rules text such as classic,twosquares=5")
+	seed := fs.Uint64("seed", 0, "random seed of the players (0: from the clock)")
+	iterations := fs.Int("iterations", 1000, "search iterations a player may use a move (0: no bound)")
+	think := fs.Duration("think", 0, "time a player may take a move (0: no bound; with no bound of either kind, the player's default)")
+	maxPlies := fs.Int("max-plies", 2000, "draw after this many plies (0: the rules' own cap, none for the presets)")
+	moves := fs.Bool("moves", false, "put every move into words, not only the combats")
+	live := fs.Bool("live", termboard.IsTerminal(out) && os.Getenv("TERM") != "dumb", "redraw the board after every move (default on a terminal)")
+	delay := fs.Duration("delay", 100*time.Millisecond, "the pause between moves of a -live game")
+	record := fs.String("record", "", "write the game record to this `file`")
+	view := fs.String("view", "", "print the final board as this side (red or blue) saw it")
+	colorMode := fs.String("color", "auto", "colours: "+termboard.ColorModes+" (auto: on a terminal unless NO_COLOR is set)")
+	human := fs.String("human", "", `moved: play against a built-in player with "stratego play"`)
 	if err := fs.Parse(args); err != nil {
-		return err
+		return config{}, err
+	}
+	if *human != "" {
+		return config{}, fmt.Errorf("-human moved to its own command: run \"stratego play -side %s\" to play against a built-in player", *human)
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		return config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	r, err := rulesOf(*preset)
-	if err != nil {
-		return err
+	cfg := config{rulesText: *rulesText, seed: *seed, moves: *moves, live: *live, delay: *delay, recordPath: *record}
+	cfg.names[stratego.Red], cfg.names[stratego.Blue] = *red, *blue
+	var err error
+	if cfg.rules, err = stratego.ParseRules(*rulesText); err != nil {
+		return cfg, fmt.Errorf("unknown rules %q (want one of %s, or rules text): %w", *rulesText, presetNames, err)
 	}
 	if *maxPlies < 0 {
-		return fmt.Errorf("-max-plies %d: want 0 or more", *maxPlies)
+		return cfg, fmt.Errorf("-max-plies %d: want 0 or more", *maxPlies)
 	}
-	viewer, err := colorFlag("view", *viewFlag)
-	if err != nil {
-		return err
+	if *maxPlies > 0 && (cfg.rules.MaxPlies == 0 || *maxPlies < cfg.rules.MaxPlies) {
+		cfg.rules.MaxPlies = *maxPlies
 	}
-	human, err := colorFlag("human", *humanFlag)
-	if err != nil {
-		return err
+	if *iterations < 0 || *think < 0 || *delay < 0 {
+		return cfg, errors.New("-iterations, -think and -delay: want 0 or more")
 	}
-	if human != stratego.NoColor && *showMoves {
-		return errors.New("-moves shows every rank, so it does not combine with -human")
-	}
-	if *seed == 0 {
-		*seed = uint64(time.Now().UnixNano())
-	}
-	if *maxPlies > 0 {
-		r.MaxPlies = *maxPlies
-	}
-	rng := rand.New(rand.NewPCG(*seed, 0))
-	red, blue := stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng)
-	s, err := stratego.New(r, red, blue)
-	if err != nil {
-		return err
-	}
-	if human == stratego.NoColor {
-		fmt.Fprintf(out, "rules %s, seed %d\n\n%s\n", *preset, *seed, s.Picture())
-	} else {
-		// The seed would give the enemy setup away: it is printed at the end.
-		fmt.Fprintf(out, "rules %s\nyou play %v; type a move such as a4-a5, \"moves\", \"resign\" or \"help\"\n", *preset, human)
-	}
-	var (
-		h      = humanPlayer{color: human, in: bufio.NewScanner(in), out: out}
-		moves  []stratego.Move
-		played []stratego.Move
-	)
-	for !s.Outcome().Over() {
-		if s.Turn() == human {
-			next, m, err := h.play(s)
-			if err != nil {
-				return err
-			}
-			if m.IsValid() {
-				played = append(played, m)
-			}
-			s = next
-			continue
+	cfg.budget = bot.Budget{Iterations: *iterations, Time: *think}
+	if *view != "" {
+		if cfg.viewer, err = stratego.ParseColor(*view); err != nil || !cfg.viewer.IsValid() {
+			return cfg, fmt.Errorf("-view %q: want red or blue", *view)
 		}
-		moves = s.AppendLegalMoves(moves[:0])
-		m := moves[rng.IntN(len(moves))]
-		next, ev, err := s.Apply(m)
+	}
+	color, err := termboard.ColorFor(*colorMode, out)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.style = termboard.Style{Color: color}
+	if cfg.seed == 0 {
+		cfg.seed = uint64(time.Now().UnixNano())
+	}
+	return cfg, nil
+}
+
+// watcher plays and shows one game.
+type watcher struct {
+	cfg     config
+	out     io.Writer
+	st      termboard.Style
+	players [3]bot.Player
+	gm      stratego.Game
+	recent  []string // the last lines in words, for the live board
+}
+
+// run plays the game.
+func (w *watcher) run(ctx context.Context) error {
+	if err := w.start(ctx); err != nil {
+		return err
+	}
+	n := w.cfg.rules.Numbering
+	for !w.gm.State().Outcome().Over() {
+		s := w.gm.State()
+		c := s.Turn()
+		m, err := w.players[c].Move(ctx, s.View(c), w.cfg.budget)
 		if err != nil {
-			return fmt.Errorf("ply %d: %w", s.Ply()+1, err)
+			return fmt.Errorf("%s (%v) at ply %d: %w", w.cfg.names[c], c, s.Ply()+1, err)
 		}
-		played = append(played, m)
-		if *showMoves {
-			fmt.Fprintf(out, "%4d %-5s %-14v", s.Ply()+1, ev.Color, m)
-			if ev.IsAttack() {
-				fmt.Fprintf(out, " %v x %v: %v", ev.Piece.Rank(), ev.Defender.Rank(), ev.Combat)
-			}
-			fmt.Fprintln(out)
+		next, ev, err := w.gm.Apply(m)
+		if err != nil {
+			return fmt.Errorf("%s (%v) played an illegal move at ply %d: %w", w.cfg.names[c], c, s.Ply()+1, err)
 		}
-		s = next
-	}
-	if human != stratego.NoColor {
-		// The opponent's move that ended the game, which the human has
-		// not seen yet.
-		if ev := s.View(human).LastEvent(); ev.Color != human && ev.Outcome.Over() {
-			fmt.Fprintf(out, "\n%s\n", describe(ev, r.Numbering))
+		w.gm = next
+		if ev.IsAttack() || w.cfg.moves {
+			w.say(fmt.Sprintf("%4d  %s", next.State().Ply(), w.st.Describe(ev, stratego.NoColor, n)))
+		}
+		if w.cfg.live {
+			w.frame()
 		}
 	}
-	final := s.Picture()
-	if viewer != stratego.NoColor {
-		final = s.View(viewer).Picture()
-	}
-	fmt.Fprintf(out, "\n%s\nplies %d\nresult %v\n", final, s.Ply(), s.Outcome())
-	if human != stratego.NoColor {
-		fmt.Fprintf(out, "seed %d\n", *seed)
-	}
-	if *recordFile != "" {
-		if err := writeRecord(*recordFile, r, red, blue, played, s.Outcome(), *seed, human); err != nil {
-			return err
+	return w.finish()
+}
+
+// start makes the players, their setups and the game, and shows the
+// start.
+func (w *watcher) start(ctx context.Context) error {
+	r := w.cfg.rules
+	var setups [3]stratego.Setup
+	for i, c := range []stratego.Color{stratego.Red, stratego.Blue} {
+		p, err := bot.New(w.cfg.names[c], bot.Options{Seed: w.cfg.seed + uint64(i)})
+		if err != nil {
+			return fmt.Errorf("-%v: %w", c, err)
 		}
-		fmt.Fprintf(out, "record written to %s\n", *recordFile)
+		if setups[c], err = p.Setup(ctx, r, c); err != nil {
+			return fmt.Errorf("%s (%v): setup: %w", w.cfg.names[c], c, err)
+		}
+		w.players[c] = p
+	}
+	gm, err := stratego.NewGame(r, setups[stratego.Red], setups[stratego.Blue])
+	if err != nil {
+		return err
+	}
+	w.gm = gm
+	fmt.Fprintf(w.out, "%s\n", w.title())
+	if w.cfg.live {
+		w.frame()
+		return nil
+	}
+	fmt.Fprintf(w.out, "\nThe start, every rank shown (each player sees only its own):\n%s\n", w.st.State(gm.State(), stratego.Red))
+	if w.cfg.moves {
+		fmt.Fprintln(w.out, "Every move (ply, what happened):")
+	} else {
+		fmt.Fprintln(w.out, "The combats (ply, what happened; -moves shows every move):")
 	}
 	return nil
 }
 
-// rulesOf parses -rules: a preset name or rules text.
-func rulesOf(text string) (stratego.Rules, error) {
-	r, err := stratego.ParseRules(text)
-	if err != nil {
-		return r, fmt.Errorf("unknown rules %q (want one of %s, or rules text): %w", text, presetNames, err)
-	}
-	return r, nil
+// title says who plays whom under which rules.
+func (w *watcher) title() string {
+	red, blue := stratego.Red, stratego.Blue
+	return fmt.Sprintf("Stratego, %s rules: %s (%s) against %s (%s), seed %d",
+		w.cfg.rulesText, w.cfg.names[red], w.st.Side(red), w.cfg.names[blue], w.st.Side(blue), w.cfg.seed)
 }
 
-// writeRecord writes the played game as a game record.
-func writeRecord(path string, r stratego.Rules, red, blue stratego.Setup, moves []stratego.Move, result stratego.Outcome, seed uint64, human stratego.Color) error {
-	rec, err := stratego.NewRecord(r, red, blue, moves...)
-	if err != nil {
-		return fmt.Errorf("record: %w", err)
+// say prints a line, or keeps it for the live board.
+func (w *watcher) say(line string) {
+	if !w.cfg.live {
+		fmt.Fprintln(w.out, line)
+		return
 	}
-	names := [3]string{stratego.Red: "random", stratego.Blue: "random"}
-	if human != stratego.NoColor {
-		names[human] = "human"
+	w.recent = append(w.recent, line)
+	if len(w.recent) > 6 {
+		w.recent = w.recent[1:]
 	}
+}
+
+// frame redraws the live board in place: the cursor goes home, the
+// screen below is cleared, and the board, the last lines and the ply are
+// drawn.
+func (w *watcher) frame() {
+	s := w.gm.State()
+	fmt.Fprintf(w.out, "\x1b[H\x1b[J%s\n\n%s\nply %d, %v to move\n", w.title(), w.st.State(s, stratego.Red), s.Ply(), s.Turn())
+	for _, line := range w.recent {
+		fmt.Fprintln(w.out, line)
+	}
+	sleep(w.cfg.delay)
+}
+
+// finish shows the end and writes the record.
+func (w *watcher) finish() error {
+	s := w.gm.State()
+	if !w.cfg.live {
+		final := w.st.State(s, stratego.Red)
+		if w.cfg.viewer != stratego.NoColor {
+			final = w.st.View(s.View(w.cfg.viewer))
+		}
+		fmt.Fprintf(w.out, "\nThe end:\n%s", final)
+	} else if w.cfg.viewer != stratego.NoColor {
+		fmt.Fprintf(w.out, "\nThe end as %v saw it:\n%s", w.cfg.viewer, w.st.View(s.View(w.cfg.viewer)))
+	}
+	o := s.Outcome()
+	winner := ""
+	if o.Winner.IsValid() {
+		winner = ": " + w.cfg.names[o.Winner] + " (" + w.st.Side(o.Winner) + ") wins"
+	}
+	fmt.Fprintf(w.out, "plies %d\nresult %v%s\nseed %d\n", s.Ply(), o, winner, w.cfg.seed)
+	if w.cfg.recordPath == "" {
+		return nil
+	}
+	rec := w.gm.Record()
 	rec.Tags = append([]stratego.Tag{
-		{Name: "Event", Value: "cmd/stratego"},
+		{Name: "Event", Value: "stratego watch"},
 		{Name: "Date", Value: time.Now().UTC().Format("2006.01.02")},
-		{Name: "Red", Value: names[stratego.Red]},
-		{Name: "Blue", Value: names[stratego.Blue]},
-		{Name: "Seed", Value: fmt.Sprint(seed)},
+		{Name: "Red", Value: "bot:" + w.cfg.names[stratego.Red]},
+		{Name: "Blue", Value: "bot:" + w.cfg.names[stratego.Blue]},
+		{Name: "Seed", Value: fmt.Sprint(w.cfg.seed)},
 	}, rec.Tags...)
-	rec.Result = result
 	text, err := rec.AppendText(nil)
 	if err != nil {
 		return fmt.Errorf("record: %w", err)
 	}
-	return os.WriteFile(path, append(text, '\n'), 0o644)
-}
-
-// humanPlayer reads one side's moves from a terminal.
-type humanPlayer struct {
-	color stratego.Color
-	in    *bufio.Scanner
-	out   io.Writer
-}
-
-// play shows the player's view, reads commands until one is a legal move
-// or a resignation, and returns the new state and the move played (the
-// zero Move for a resignation).
-func (h humanPlayer) play(s stratego.State) (stratego.State, stratego.Move, error) {
-	v := s.View(h.color)
-	n := s.Rules().Numbering
-	fmt.Fprintf(h.out, "\n%s\n", v.Picture())
-	if ev := v.LastEvent(); ev.Move.IsValid() {
-		fmt.Fprintf(h.out, "last move: %s\n", describe(ev, n))
+	if err := cli.WriteFileAtomic(w.cfg.recordPath, append(text, '\n')); err != nil {
+		return fmt.Errorf("record: %w", err)
 	}
-	if v.RescueDue() {
-		fmt.Fprintln(h.out, "a rescue is due: place a captured piece (\"moves\" lists them)")
-	}
-	for {
-		fmt.Fprintf(h.out, "%v, ply %d> ", h.color, s.Ply()+1)
-		if !h.in.Scan() {
-			if err := h.in.Err(); err != nil {
-				return s, stratego.Move{}, fmt.Errorf("reading moves: %w", err)
-			}
-			fmt.Fprintf(h.out, "\nend of input: %v resigns\n", h.color)
-			next, err := s.Resign(h.color)
-			return next, stratego.Move{}, err
-		}
-		line := strings.TrimSpace(h.in.Text())
-		switch strings.ToLower(line) {
-		case "":
-			continue
-		case "resign", "quit":
-			next, err := s.Resign(h.color)
-			return next, stratego.Move{}, err
-		case "moves":
-			var list []string
-			for m := range v.LegalMoves() {
-				list = append(list, m.String())
-			}
-			fmt.Fprintf(h.out, "legal moves: %s\n", strings.Join(list, " "))
-			continue
-		case "board":
-			fmt.Fprintf(h.out, "%s\n", v.Picture())
-			continue
-		case "help", "?":
-			fmt.Fprintln(h.out, "type a move such as a4-a5 (a4xa5 for an attack is fine too), \"moves\" for the legal moves, \"board\", or \"resign\"")
-			continue
-		}
-		m, err := stratego.ParseMove(line)
-		if err != nil {
-			fmt.Fprintf(h.out, "not a move: %v (type \"help\" for help)\n", err)
-			continue
-		}
-		next, _, err := s.Apply(m)
-		if err != nil {
-			fmt.Fprintf(h.out, "illegal move: %v\n", err)
-			continue
-		}
-		if ev := next.View(h.color).LastEvent(); ev.IsAttack() {
-			fmt.Fprintf(h.out, "%s\n", describe(ev, n))
-		}
-		return next, m, nil
-	}
-}
-
-// describe writes a move as a player saw it: the side, the piece as far
-// as the player knows it, the squares, and for an attack the defender and
-// the result.
-func describe(ev stratego.Event, n stratego.Numbering) string {
-	var b strings.Builder
-	if ev.Move.IsRescue() {
-		fmt.Fprintf(&b, "%v rescued a %v on %v", ev.Color, ev.Piece.Rank(), ev.Move.To)
-	} else {
-		fmt.Fprintf(&b, "%v %s %v", ev.Color, label(ev.Piece, n), ev.Move)
-		if ev.IsAttack() {
-			fmt.Fprintf(&b, " attacks %s: %v", label(ev.Defender, n), ev.Combat)
-		}
-	}
-	if ev.Outcome.Over() {
-		fmt.Fprintf(&b, "; %v", ev.Outcome)
-	}
-	return b.String()
-}
-
-// label writes a piece as the pictures do: "r7", "b?".
-func label(p stratego.Piece, n stratego.Numbering) string {
-	c := "r"
-	if p.Color() == stratego.Blue {
-		c = "b"
-	}
-	return c + string(n.Char(p.Rank()))
+	fmt.Fprintf(w.out, "record written to %s\n", w.cfg.recordPath)
+	return nil
 }

@@ -6,22 +6,34 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stratego-go/stratego"
 )
 
+func TestMain(m *testing.M) {
+	stderr = io.Discard
+	os.Exit(m.Run())
+}
+
+// watch runs the command between two random players, colours off.
+func watch(t *testing.T, args ...string) string {
+	t.Helper()
+	var out bytes.Buffer
+	args = append([]string{"-red", "random", "-blue", "random", "-color", "never"}, args...)
+	if err := Run(args, nil, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
 func TestRunPlaysAGameToTheEnd(t *testing.T) {
 	for _, preset := range []string{"classic", "barrage", "ultimate-lightning", "quick-battle", "vintage"} {
 		t.Run(preset, func(t *testing.T) {
-			var out bytes.Buffer
-			if err := Run([]string{"-seed", "3", "-rules", preset, "-max-plies", "3000"}, nil, &out); err != nil {
-				t.Fatal(err)
-			}
-			text := out.String()
-			for _, want := range []string{"seed 3", "plies ", "result "} {
+			text := watch(t, "-seed", "3", "-rules", preset, "-max-plies", "3000")
+			for _, want := range []string{"seed 3", "The start, every rank shown", "in brackets", "The end:", "plies ", "result "} {
 				if !strings.Contains(text, want) {
 					t.Errorf("output lacks %q:\n%s", want, text)
 				}
@@ -34,15 +46,34 @@ func TestRunPlaysAGameToTheEnd(t *testing.T) {
 }
 
 func TestRunIsRepeatable(t *testing.T) {
-	var a, b bytes.Buffer
-	if err := Run([]string{"-seed", "11", "-moves"}, nil, &a); err != nil {
-		t.Fatal(err)
-	}
-	if err := Run([]string{"-seed", "11", "-moves"}, nil, &b); err != nil {
-		t.Fatal(err)
-	}
-	if a.String() != b.String() {
+	if a, b := watch(t, "-seed", "11", "-moves"), watch(t, "-seed", "11", "-moves"); a != b {
 		t.Error("two runs with the same seed differ")
+	}
+}
+
+// TestCombatsInWords: every attack of the game is a line in words, and
+// with -moves every move is.
+func TestCombatsInWords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.rec")
+	text := watch(t, "-seed", "7", "-rules", "barrage", "-max-plies", "400", "-record", path)
+	rec, _ := readRecord(t, path)
+	attacks := 0
+	for _, m := range rec.Moves {
+		if m.Combat != stratego.NoCombat {
+			attacks++
+		}
+	}
+	if got := strings.Count(text, " attacks "); got != attacks || attacks == 0 {
+		t.Errorf("%d combats told, the record has %d:\n%s", got, attacks, text)
+	}
+	for _, want := range []string{"Red's ", "Blue's ", " wins, ", " is removed."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no combat line has %q:\n%s", want, text)
+		}
+	}
+	every := watch(t, "-seed", "7", "-rules", "barrage", "-max-plies", "400", "-moves")
+	if got := strings.Count(every, " moved its ") + strings.Count(every, " attacks "); got != len(rec.Moves) {
+		t.Errorf("-moves told %d moves, the game has %d", got, len(rec.Moves))
 	}
 }
 
@@ -52,78 +83,48 @@ func TestRunRejectsUnknownRules(t *testing.T) {
 	}
 }
 
-func TestMain(m *testing.M) {
-	stderr = io.Discard
-	os.Exit(m.Run())
-}
-
-// pictureLines returns the board rows of a text: lines that start with
-// a row number and hold two-character cells.
-func pictureLines(text string) []string {
-	var rows []string
-	// A prompt is not followed by a line break when the input is not
-	// echoed: "> " ends a line too.
-	for _, line := range strings.Split(strings.ReplaceAll(text, "> ", ">\n"), "\n") {
-		f := strings.Fields(line)
-		if len(f) < 3 {
+// boards returns the boards of a text: for each, its rows of cells.
+func boards(text string) [][]string {
+	var all [][]string
+	var cur []string
+	for _, line := range strings.Split(text, "\n") {
+		if len(line) > 4 && line[2] >= '0' && line[2] <= '9' && line[3] == ' ' {
+			cur = append(cur, line[4:min(len(line), 44)])
 			continue
 		}
-		if _, err := strconv.Atoi(f[0]); err != nil {
-			continue
-		}
-		ok := true
-		for _, cell := range f[1:] {
-			if len(cell) != 2 {
-				ok = false
-			}
-		}
-		if ok {
-			rows = append(rows, line)
+		if cur != nil {
+			all = append(all, cur)
+			cur = nil
 		}
 	}
-	return rows
+	return all
 }
 
-// hiddenCells counts the cells "r?" and "b?" in picture rows.
-func hiddenCells(rows []string) (red, blue int) {
+// hidden counts the cells that hide a rank.
+func hidden(rows []string) int {
+	n := 0
 	for _, row := range rows {
-		red += strings.Count(row, "r?")
-		blue += strings.Count(row, "b?")
+		n += strings.Count(row, "?")
 	}
-	return red, blue
+	return n
 }
 
 func TestRunView(t *testing.T) {
-	for _, tc := range []struct {
-		view              string
-		wantRed, wantBlue bool // whether hidden cells of that color appear
-	}{
-		{"", false, false},
-		{"red", false, true},
-		{"blue", true, false},
-	} {
-		t.Run("view="+tc.view, func(t *testing.T) {
+	for _, view := range []string{"", "red", "blue"} {
+		t.Run("view="+view, func(t *testing.T) {
 			args := []string{"-seed", "4", "-max-plies", "20"}
-			if tc.view != "" {
-				args = append(args, "-view", tc.view)
+			if view != "" {
+				args = append(args, "-view", view)
 			}
-			var out bytes.Buffer
-			if err := Run(args, nil, &out); err != nil {
-				t.Fatal(err)
+			b := boards(watch(t, args...))
+			if len(b) != 2 {
+				t.Fatalf("got %d boards, want the start and the end", len(b))
 			}
-			rows := pictureLines(out.String())
-			if len(rows) != 20 {
-				t.Fatalf("got %d board rows, want two boards of 10:\n%s", len(rows), out.String())
+			if hidden(b[0]) != 0 {
+				t.Errorf("the start board hides ranks")
 			}
-			red, blue := hiddenCells(rows[10:])
-			if got := red > 0; got != tc.wantRed {
-				t.Errorf("final board has %d hidden red cells, want some: %v\n%s", red, tc.wantRed, out.String())
-			}
-			if got := blue > 0; got != tc.wantBlue {
-				t.Errorf("final board has %d hidden blue cells, want some: %v\n%s", blue, tc.wantBlue, out.String())
-			}
-			if red, blue := hiddenCells(rows[:10]); red+blue > 0 {
-				t.Errorf("start board hides pieces:\n%s", out.String())
+			if got := hidden(b[1]); (got > 0) != (view != "") {
+				t.Errorf("the final board hides %d ranks", got)
 			}
 		})
 	}
@@ -151,18 +152,11 @@ func TestRunRecord(t *testing.T) {
 	for _, preset := range []string{"classic", "barrage", "ultimate-lightning", "vintage"} {
 		t.Run(preset, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "game.rec")
-			var out bytes.Buffer
-			if err := Run([]string{"-seed", "8", "-rules", preset, "-max-plies", "400", "-record", path}, nil, &out); err != nil {
-				t.Fatal(err)
-			}
+			text := watch(t, "-seed", "8", "-rules", preset, "-max-plies", "400", "-record", path)
 			rec, states := readRecord(t, path)
 			last := states[len(states)-1]
-			text := out.String()
-			if want := fmt.Sprintf("plies %d\nresult %v\n", last.Ply(), last.Outcome()); !strings.Contains(text, want) {
+			if want := fmt.Sprintf("plies %d\nresult %v", last.Ply(), last.Outcome()); !strings.Contains(text, want) {
 				t.Errorf("replayed record ends with %q, the game printed:\n%s", want, text)
-			}
-			if !strings.Contains(text, last.Picture()) {
-				t.Errorf("replayed final board differs from the printed one:\n%s\nprinted:\n%s", last.Picture(), text)
 			}
 			if rec.Result != last.Outcome() {
 				t.Errorf("record result %v, replay gives %v", rec.Result, last.Outcome())
@@ -170,140 +164,31 @@ func TestRunRecord(t *testing.T) {
 			if seed, _ := rec.Tag("Seed"); seed != "8" {
 				t.Errorf("Seed tag %q, want 8", seed)
 			}
-			if red, _ := rec.Tag("Red"); red != "random" {
-				t.Errorf("Red tag %q, want random", red)
+			if red, _ := rec.Tag("Red"); red != "bot:random" {
+				t.Errorf("Red tag %q, want bot:random", red)
 			}
 		})
 	}
 }
 
-func TestHumanResigns(t *testing.T) {
-	for _, tc := range []struct {
-		name, input string
-		human       string
-		want        []string
-	}{
-		{"resign", "resign\n", "red", []string{"red, ply 1> ", "result blue wins (resignation)"}},
-		{"end of input", "", "red", []string{"end of input: red resigns", "result blue wins (resignation)"}},
-		{"blue sees red's first move", "resign\n", "blue", []string{"last move: red r", "blue, ply 2> ", "result red wins (resignation)"}},
-		{"illegal then resign", "j1-j2\nzz\n\nmoves\nhelp\nboard\nRESIGN\n", "red",
-			[]string{"illegal move: stratego: ", "not a move: stratego: ", "legal moves: ", "type a move", "result blue wins (resignation)"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var out bytes.Buffer
-			args := []string{"-seed", "2", "-rules", "quick-battle", "-human", tc.human}
-			if err := Run(args, strings.NewReader(tc.input), &out); err != nil {
-				t.Fatal(err)
-			}
-			text := out.String()
-			for _, w := range tc.want {
-				if !strings.Contains(text, w) {
-					t.Errorf("output lacks %q:\n%s", w, text)
-				}
-			}
-			if !strings.Contains(text, "plies ") {
-				t.Errorf("no final report:\n%s", text)
-			}
-		})
-	}
-}
-
-func TestHumanResignationIsRecorded(t *testing.T) {
+// TestLive: -live draws a frame after every move, each from the top of
+// the screen, waiting -delay between them.
+func TestLive(t *testing.T) {
+	var slept time.Duration
+	sleep = func(d time.Duration) { slept += d }
+	defer func() { sleep = time.Sleep }()
 	path := filepath.Join(t.TempDir(), "game.rec")
-	var out bytes.Buffer
-	if err := Run([]string{"-seed", "5", "-human", "blue", "-record", path}, strings.NewReader("resign\n"), &out); err != nil {
-		t.Fatal(err)
+	text := watch(t, "-seed", "2", "-rules", "quick-battle", "-max-plies", "100", "-live", "-delay", "10ms", "-record", path)
+	rec, _ := readRecord(t, path)
+	frames := strings.Count(text, "\x1b[H\x1b[J")
+	if frames != len(rec.Moves)+1 {
+		t.Errorf("%d frames for %d moves, want one more (the start)", frames, len(rec.Moves))
 	}
-	rec, states := readRecord(t, path)
-	want := stratego.Outcome{Winner: stratego.Red, Reason: stratego.Resignation}
-	if got := states[len(states)-1].Outcome(); got != want || rec.Result != want {
-		t.Errorf("record result %v, replay %v; want %v", rec.Result, got, want)
+	if slept != time.Duration(frames)*10*time.Millisecond {
+		t.Errorf("slept %v in %d frames", slept, frames)
 	}
-	if len(rec.Moves) != 1 {
-		t.Errorf("got %d moves, want Red's first", len(rec.Moves))
-	}
-	text := out.String()
-	if strings.Contains(text[:strings.Index(text, "blue, ply 2>")], "seed") {
-		t.Errorf("the seed is shown before the game ends:\n%s", text)
-	}
-	if !strings.Contains(text, "seed 5\n") {
-		t.Errorf("the seed is not shown at the end:\n%s", text)
-	}
-}
-
-// TestHumanSeesOnlyTheView: before the game ends, every board shown to
-// the human hides the enemy's ranks; only the final board shows them.
-func TestHumanSeesOnlyTheView(t *testing.T) {
-	var out bytes.Buffer
-	if err := Run([]string{"-seed", "6", "-human", "blue"}, strings.NewReader("board\nresign\n"), &out); err != nil {
-		t.Fatal(err)
-	}
-	rows := pictureLines(out.String())
-	if len(rows) != 30 {
-		t.Fatalf("got %d board rows, want three boards:\n%s", len(rows), out.String())
-	}
-	for i, board := range [][]string{rows[:10], rows[10:20]} {
-		red, blue := hiddenCells(board)
-		if red != 40 || blue != 0 {
-			t.Errorf("board %d shows %d hidden red and %d hidden blue pieces, want 40 and 0", i+1, red, blue)
-		}
-	}
-	if red, blue := hiddenCells(rows[20:]); red+blue != 0 {
-		t.Errorf("final board hides %d pieces, want the full board", red+blue)
-	}
-}
-
-// moveBot is the input of a scripted human: it asks for the legal moves
-// and plays the first one, reading the command's own output.
-type moveBot struct {
-	out   *bytes.Buffer
-	asked bool
-	moves int
-}
-
-func (b *moveBot) Read(p []byte) (int, error) {
-	if !b.asked {
-		b.asked = true
-		return copy(p, "moves\n"), nil
-	}
-	b.asked = false
-	text := b.out.String()
-	i := strings.LastIndex(text, "legal moves: ")
-	if i < 0 {
-		return 0, io.EOF
-	}
-	line, _, _ := strings.Cut(text[i+len("legal moves: "):], "\n")
-	first, _, _ := strings.Cut(line, " ")
-	b.moves++
-	return copy(p, first+"\n"), nil
-}
-
-func TestHumanPlaysToTheEnd(t *testing.T) {
-	for _, human := range []string{"red", "blue"} {
-		t.Run(human, func(t *testing.T) {
-			var out bytes.Buffer
-			bot := &moveBot{out: &out}
-			path := filepath.Join(t.TempDir(), "game.rec")
-			args := []string{"-seed", "12", "-rules", "quick-battle", "-max-plies", "60", "-human", human, "-record", path}
-			if err := Run(args, bot, &out); err != nil {
-				t.Fatal(err)
-			}
-			text := out.String()
-			if bot.moves < 5 {
-				t.Errorf("the human made %d moves, want more", bot.moves)
-			}
-			if strings.Contains(text, "illegal move") || strings.Contains(text, "resignation") {
-				t.Errorf("a listed legal move was refused or the game was resigned:\n%s", text)
-			}
-			rec, states := readRecord(t, path)
-			last := states[len(states)-1]
-			if !strings.Contains(text, fmt.Sprintf("result %v\n", last.Outcome())) || !last.Outcome().Over() {
-				t.Errorf("record replays to %v; output:\n%s", last.Outcome(), text)
-			}
-			if name, _ := rec.Tag(map[string]string{"red": "Red", "blue": "Blue"}[human]); name != "human" {
-				t.Errorf("the human's tag is %q, want human", name)
-			}
-		})
+	if !strings.Contains(text, "result ") {
+		t.Errorf("no result:\n%s", text)
 	}
 }
 
@@ -318,28 +203,30 @@ func TestRunRejectsBadFlags(t *testing.T) {
 		{"bad rules text", []string{"-rules", "classic,twosquares=99"}, "unknown rules"},
 		{"negative cap", []string{"-max-plies", "-1"}, "-max-plies"},
 		{"bad view", []string{"-view", "green"}, "-view"},
-		{"bad human", []string{"-human", "both"}, "-human"},
-		{"moves with human", []string{"-human", "red", "-moves"}, "-moves"},
-		{"unwritable record", []string{"-seed", "1", "-max-plies", "10", "-record", filepath.Join(t.TempDir(), "no", "dir", "x.rec")}, "no such file"},
+		{"human moved", []string{"-human", "red"}, `stratego play -side red`},
+		{"unknown player", []string{"-red", "nobody"}, "unknown player"},
+		{"bad colour", []string{"-color", "pink"}, "-color"},
+		{"unwritable record", []string{"-seed", "1", "-max-plies", "10", "-record", filepath.Join(t.TempDir(), "no", "dir", "x.rec")}, "-record"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := Run(tc.args, strings.NewReader(""), &bytes.Buffer{})
+			var out bytes.Buffer
+			err := Run(tc.args, nil, &out)
 			if err == nil {
 				t.Fatal("got no error")
 			}
 			if !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got error %q, want it to mention %q", err, tc.want)
 			}
+			if out.Len() > 0 {
+				t.Errorf("the game started:\n%s", out.String())
+			}
 		})
 	}
 }
 
 func TestRunAcceptsRulesText(t *testing.T) {
-	var out bytes.Buffer
-	if err := Run([]string{"-seed", "3", "-rules", "gravon,maxplies=50"}, nil, &out); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(out.String(), "result draw (ply cap)") && !strings.Contains(out.String(), "plies 50\n") && !strings.Contains(out.String(), "result red") && !strings.Contains(out.String(), "result blue") {
-		t.Errorf("unexpected output:\n%s", out.String())
+	text := watch(t, "-seed", "3", "-rules", "gravon,maxplies=50")
+	if !strings.Contains(text, "result draw (ply cap)") && !strings.Contains(text, "result red") && !strings.Contains(text, "result blue") {
+		t.Errorf("unexpected output:\n%s", text)
 	}
 }

@@ -1,6 +1,9 @@
-package stratego
+package learn
 
 import (
+	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/gravon"
+	"github.com/stratego-go/stratego/internal/gametest"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -34,7 +37,7 @@ func TestActionIndexTable(t *testing.T) {
 		{"c3-d4-d5", -1}, // via diagonal
 	} {
 		t.Run(tt.move, func(t *testing.T) {
-			m := MustParseMove(tt.move)
+			m := stratego.MustParseMove(tt.move)
 			got, ok := ActionIndex(m)
 			if got != tt.want || ok != (tt.want >= 0) {
 				t.Fatalf("ActionIndex(%v) = %d, %v; want %d, %v", m, got, ok, tt.want, tt.want >= 0)
@@ -48,7 +51,7 @@ func TestActionIndexTable(t *testing.T) {
 			}
 		})
 	}
-	for _, m := range []Move{{}, {From: 1, To: 1}, {To: 5, Rescue: Flag}, {To: 5, Rescue: Unknown}, {From: 1, To: 2, Rescue: Spy}, {From: 1, To: 101}} {
+	for _, m := range []stratego.Move{{}, {From: 1, To: 1}, {To: 5, Rescue: stratego.Flag}, {To: 5, Rescue: stratego.Unknown}, {From: 1, To: 2, Rescue: stratego.Spy}, {From: 1, To: 101}} {
 		if i, ok := ActionIndex(m); ok || i != -1 {
 			t.Errorf("ActionIndex(%#v) = %d, %v; want -1, false", m, i, ok)
 		}
@@ -62,7 +65,7 @@ func TestActionMoveAll(t *testing.T) {
 	for i := range NumActions + 1 {
 		m, ok := ActionMove(i)
 		if !ok {
-			if m != (Move{}) {
+			if m != (stratego.Move{}) {
 				t.Fatalf("ActionMove(%d) = %v, false; want the zero Move", i, m)
 			}
 			continue
@@ -90,21 +93,21 @@ func TestActionMoveAll(t *testing.T) {
 }
 
 // genAnyMove draws a move of any field values, valid or not.
-func genAnyMove(t *rapid.T) Move {
-	return Move{
-		From:   Square(rapid.IntRange(0, 102).Draw(t, "from")),
-		To:     Square(rapid.IntRange(0, 102).Draw(t, "to")),
-		Via:    rapid.SampledFrom([]Square{NoSquare, Square(rapid.IntRange(0, 102).Draw(t, "via"))}).Draw(t, "via or none"),
-		Rescue: rapid.SampledFrom([]Rank{NoRank, Rank(rapid.IntRange(0, 15).Draw(t, "rank"))}).Draw(t, "rescue or none"),
+func genAnyMove(t *rapid.T) stratego.Move {
+	return stratego.Move{
+		From:   stratego.Square(rapid.IntRange(0, 102).Draw(t, "from")),
+		To:     stratego.Square(rapid.IntRange(0, 102).Draw(t, "to")),
+		Via:    rapid.SampledFrom([]stratego.Square{stratego.NoSquare, stratego.Square(rapid.IntRange(0, 102).Draw(t, "via"))}).Draw(t, "via or none"),
+		Rescue: rapid.SampledFrom([]stratego.Rank{stratego.NoRank, stratego.Rank(rapid.IntRange(0, 15).Draw(t, "rank"))}).Draw(t, "rescue or none"),
 	}
 }
 
 // genBoardRules draws rules with a board of any size 2–10 by 2–10 (only
 // the size matters to the action space).
-func genBoardRules(t *rapid.T) Rules {
-	r := Classic()
-	r.Width = rapid.IntRange(2, MaxSize).Draw(t, "width")
-	r.Height = rapid.IntRange(2, MaxSize).Draw(t, "height")
+func genBoardRules(t *rapid.T) stratego.Rules {
+	r := stratego.Classic()
+	r.Width = rapid.IntRange(2, stratego.MaxSize).Draw(t, "width")
+	r.Height = rapid.IntRange(2, stratego.MaxSize).Draw(t, "height")
 	return r
 }
 
@@ -131,7 +134,7 @@ func checkActionRoundTrip(t *rapid.T) {
 		t.Fatalf("ActionMove(%d) = %#v, %v; want %#v", i, back, ok, m)
 	}
 	r := genBoardRules(t)
-	c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "color")
+	c := rapid.SampledFrom([]stratego.Color{stratego.Red, stratego.Blue}).Draw(t, "color")
 	j, ok := ActionIndexFor(r, c, m)
 	if !ok {
 		return
@@ -139,7 +142,7 @@ func checkActionRoundTrip(t *rapid.T) {
 	if back, ok := ActionMoveFor(r, c, j); !ok || back != m {
 		t.Fatalf("ActionMoveFor(%v, %d) = %#v, %v; want %#v", c, j, back, ok, m)
 	}
-	if c == Red && j != i {
+	if c == stratego.Red && j != i {
 		t.Fatalf("ActionIndexFor(red, %v) = %d, want ActionIndex's %d", m, j, i)
 	}
 }
@@ -149,8 +152,8 @@ func checkActionRoundTrip(t *rapid.T) {
 func TestTurnInvolution(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := genBoardRules(t)
-		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "color")
-		sq := Square(rapid.IntRange(0, MaxSquares+1).Draw(t, "square"))
+		c := rapid.SampledFrom([]stratego.Color{stratego.Red, stratego.Blue}).Draw(t, "color")
+		sq := stratego.Square(rapid.IntRange(0, stratego.MaxSquares+1).Draw(t, "square"))
 		ts, ok := TurnSquare(r, c, sq)
 		onBoard := sq.IsValid() && sq.File() < r.Width && sq.Row() < r.Height
 		if ok != onBoard {
@@ -160,10 +163,10 @@ func TestTurnInvolution(t *testing.T) {
 			if back, ok := TurnSquare(r, c, ts); !ok || back != sq {
 				t.Fatalf("TurnSquare twice of %v = %v, %v", sq, back, ok)
 			}
-			if c == Red && ts != sq {
+			if c == stratego.Red && ts != sq {
 				t.Fatalf("TurnSquare(red, %v) = %v", sq, ts)
 			}
-			if c == Blue && (ts.File() != r.Width-1-sq.File() || ts.Row() != r.Height-1-sq.Row()) {
+			if c == stratego.Blue && (ts.File() != r.Width-1-sq.File() || ts.Row() != r.Height-1-sq.Row()) {
 				t.Fatalf("TurnSquare(blue, %v) = %v on a %d×%d board", sq, ts, r.Width, r.Height)
 			}
 		}
@@ -181,7 +184,7 @@ func TestTurnInvolution(t *testing.T) {
 			t.Fatalf("ActionIndex accepts %v: %v, its turned %v: %v", m, ok1, tm, ok2)
 		}
 	})
-	if _, ok := TurnSquare(Classic(), NoColor, MustParseSquare("a1")); ok {
+	if _, ok := TurnSquare(stratego.Classic(), stratego.NoColor, stratego.MustParseSquare("a1")); ok {
 		t.Errorf("TurnSquare(NoColor) ok, want false")
 	}
 }
@@ -192,11 +195,11 @@ func TestTurnInvolution(t *testing.T) {
 // state and of the mover's view) lists exactly those indices.
 func TestActionsCoverLegalMoves(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := genPreset(t)
-		s := genGame(t, r, 300)
+		r := gametest.Preset(t)
+		s := gametest.Game(t, r, 300)
 		c := s.Turn()
 		var want []int
-		seen := map[int]Move{}
+		seen := map[int]stratego.Move{}
 		for m := range s.LegalMoves() {
 			i, ok := ActionIndex(m)
 			if !ok {
@@ -213,7 +216,7 @@ func TestActionsCoverLegalMoves(t *testing.T) {
 				t.Fatalf("moves %v and %v share the index %d", prev, m, j)
 			}
 			seen[j] = m
-			if c == Red && i != j {
+			if c == stratego.Red && i != j {
 				t.Fatalf("red's %v: ActionIndexFor %d, ActionIndex %d", m, j, i)
 			}
 			want = append(want, j)
@@ -222,12 +225,12 @@ func TestActionsCoverLegalMoves(t *testing.T) {
 			t.Fatalf("AppendLegalActions (-want +got):\n%s", cmp.Diff(want, got))
 		}
 		v := s.View(c)
-		got := v.AppendLegalActions([]int{-7})
+		got := AppendViewLegalActions([]int{-7}, v)
 		slices.Sort(want)
 		if got[0] != -7 || !slices.Equal(slices.Sorted(slices.Values(got[1:])), want) {
 			t.Fatalf("View.AppendLegalActions (-want +got):\n%s", cmp.Diff(want, got[1:]))
 		}
-		if got := s.View(c.Opponent()).AppendLegalActions(nil); len(got) != 0 {
+		if got := AppendViewLegalActions(nil, s.View(c.Opponent())); len(got) != 0 {
 			t.Fatalf("the waiting side's view has legal actions %v", got)
 		}
 	})
@@ -246,31 +249,32 @@ func TestActionsCoverGames(t *testing.T) {
 	var slides, turns, rescues int
 	type named struct {
 		name  string
-		rules Rules
+		rules stratego.Rules
 	}
 	var rules []named
-	for _, p := range presets {
-		rules = append(rules, named{p.name, p.rules()})
+	for _, name := range []string{"classic", "gravon", "barrage", "duel", "duel-hasbro", "ultimate-lightning", "quick-battle", "vintage"} {
+		r, _ := stratego.Preset(name)
+		rules = append(rules, named{name, r})
 	}
-	silent := UltimateLightning()
-	silent.Info = InfoSilentDefense
+	silent := stratego.UltimateLightning()
+	silent.Info = stratego.InfoSilentDefense
 	rules = append(rules, named{"ultimate-lightning-silent", silent})
 	for k, p := range rules {
 		r := p.rules
 		r.MaxPlies = 2000
 		t.Run(p.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(k), 7))
-			var ms []Move
+			var ms []stratego.Move
 			var seen [NumActions]int
 			for g := range games {
-				s, err := New(r, RandomSetup(r, rng), RandomSetup(r, rng))
+				s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
 				if err != nil {
 					t.Fatalf("New: %v", err)
 				}
 				for ply := 1; !s.Outcome().Over(); ply++ {
 					if ply%5 == 0 {
-						checkObservation(t, s.View(Red))
-						checkObservation(t, s.View(Blue))
+						checkObservation(t, s.View(stratego.Red))
+						checkObservation(t, s.View(stratego.Blue))
 					}
 					ms = s.AppendLegalMoves(ms[:0])
 					for _, m := range ms {
@@ -288,9 +292,9 @@ func TestActionsCoverGames(t *testing.T) {
 						switch {
 						case m.IsRescue():
 							rescues++
-						case m.Via != NoSquare:
+						case m.Via != stratego.NoSquare:
 							turns++
-						case i/MaxSquares%maxDistance > 0 && s.Board().At(m.From).Rank() == Scout:
+						case i/stratego.MaxSquares%maxDistance > 0 && s.Board().At(m.From).Rank() == stratego.Scout:
 							slides++
 						}
 					}
@@ -311,9 +315,9 @@ func TestActionsCoverGames(t *testing.T) {
 // TestActionsRescueAndTurn pins the indices of rescues and of Captains'
 // turning moves in Ultimate Lightning, from both chairs.
 func TestActionsRescueAndTurn(t *testing.T) {
-	r := UltimateLightning()
-	s := mustBoard(t, r, Red, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
-	s = play(t, s, "b4-b5", "h8-h7", "e9-e10")
+	r := stratego.UltimateLightning()
+	s := gametest.Board(t, r, stratego.Red, gravon.PieceOf, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
+	s = gametest.Play(t, s, "b4-b5", "h8-h7", "e9-e10")
 	if !s.RescueDue() {
 		t.Fatalf("want a rescue due")
 	}
@@ -322,22 +326,22 @@ func TestActionsRescueAndTurn(t *testing.T) {
 		t.Fatalf("no legal actions")
 	}
 	for _, a := range acts {
-		m, ok := ActionMoveFor(r, Red, a)
-		if !ok || !m.IsRescue() || m.Rescue != Sergeant || a/MaxSquares != 43+int(Sergeant) {
-			t.Fatalf("action %d: move %v, %v; want a Sergeant's rescue on plane %d", a, m, ok, 43+int(Sergeant))
+		m, ok := ActionMoveFor(r, stratego.Red, a)
+		if !ok || !m.IsRescue() || m.Rescue != stratego.Sergeant || a/stratego.MaxSquares != 43+int(stratego.Sergeant) {
+			t.Fatalf("action %d: move %v, %v; want a Sergeant's rescue on plane %d", a, m, ok, 43+int(stratego.Sergeant))
 		}
 	}
 	// A Captain turns: the same move from Blue's chair after turning.
-	s = mustBoard(t, r, Red, "a1:M", "j1:L", "c3:H", "h8:T", "j10:Y", "a10:X")
+	s = gametest.Board(t, r, stratego.Red, gravon.PieceOf, "a1:M", "j1:L", "c3:H", "h8:T", "j10:Y", "a10:X")
 	for _, tt := range []struct {
-		c    Color
+		c    stratego.Color
 		move string
-	}{{Red, "c3-c4-d4"}, {Blue, "h8-h7-g7"}} {
-		if tt.c == Blue {
-			s = play(t, s, "j1-j2")
+	}{{stratego.Red, "c3-c4-d4"}, {stratego.Blue, "h8-h7-g7"}} {
+		if tt.c == stratego.Blue {
+			s = gametest.Play(t, s, "j1-j2")
 		}
-		m := MustParseMove(tt.move)
-		wantLegal(t, s, tt.move)
+		m := stratego.MustParseMove(tt.move)
+		gametest.WantLegal(t, s, tt.move)
 		got, ok := ActionIndexFor(r, tt.c, m)
 		if want := 36*100 + 22; !ok || got != want {
 			t.Errorf("ActionIndexFor(%v, %v) = %d, %v; want %d", tt.c, m, got, ok, want)
@@ -346,7 +350,7 @@ func TestActionsRescueAndTurn(t *testing.T) {
 }
 
 // obsAt returns the value of plane p at sq as player c sees it.
-func obsAt(obs []float32, r Rules, c Color, p int, sq Square) float32 {
+func obsAt(obs []float32, r stratego.Rules, c stratego.Color, p int, sq stratego.Square) float32 {
 	ts, _ := TurnSquare(r, c, sq)
 	return obs[(p*r.Height+ts.Row())*r.Width+ts.File()]
 }
@@ -354,16 +358,16 @@ func obsAt(obs []float32, r Rules, c Color, p int, sq Square) float32 {
 // TestObservationNoLeak: two states that differ only in ranks hidden
 // from c give equal observations for c.
 func TestObservationNoLeak(t *testing.T) {
-	checkEachInfo(t, func(t *rapid.T, r Rules) {
-		g := genRecorded(t, r, 250)
-		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
-		twin, ok := hiddenTwin(t, g, c)
+	gametest.EachInfo(t, func(t *rapid.T, r stratego.Rules) {
+		g := gametest.RecordedGame(t, r, 250)
+		c := rapid.SampledFrom([]stratego.Color{stratego.Red, stratego.Blue}).Draw(t, "player")
+		twin, ok := gametest.HiddenTwin(t, g, c)
 		if !ok {
 			t.Skip("the permuted game went another way")
 		}
-		got, want := AppendObservation(nil, twin.View(c)), AppendObservation(nil, g.end.View(c))
+		got, want := AppendObservation(nil, twin.View(c)), AppendObservation(nil, g.End.View(c))
 		if !slices.Equal(got, want) {
-			t.Fatalf("observations differ for %v (-want +got):\n%s\nstate:\n%s\ntwin:\n%s", c, cmp.Diff(want, got), g.end.Picture(), twin.Picture())
+			t.Fatalf("observations differ for %v (-want +got):\n%s\nstate:\n%s\ntwin:\n%s", c, cmp.Diff(want, got), g.End.Picture(), twin.Picture())
 		}
 	})
 }
@@ -371,14 +375,14 @@ func TestObservationNoLeak(t *testing.T) {
 // TestObservationShowsView checks an observation square by square against
 // its view.
 func TestObservationShowsView(t *testing.T) {
-	checkEachInfo(t, func(t *rapid.T, r Rules) {
-		s := genGame(t, r, 250)
-		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "player")
+	gametest.EachInfo(t, func(t *rapid.T, r stratego.Rules) {
+		s := gametest.Game(t, r, 250)
+		c := rapid.SampledFrom([]stratego.Color{stratego.Red, stratego.Blue}).Draw(t, "player")
 		checkObservation(t, s.View(c))
 	})
 }
 
-func checkObservation(t tHelper, v View) {
+func checkObservation(t gametest.TB, v stratego.View) {
 	t.Helper()
 	r, c := v.Rules(), v.Player()
 	planes, h, w := ObservationShape(r)
@@ -392,10 +396,10 @@ func checkObservation(t tHelper, v View) {
 			t.Fatalf("value %v at %d, want one in [0, 1]", x, i)
 		}
 	}
-	at := func(p int, sq Square) float32 { return obsAt(obs, r, c, p, sq) }
+	at := func(p int, sq stratego.Square) float32 { return obsAt(obs, r, c, p, sq) }
 	hidden := v.HiddenArmy()
-	f := newRankFilter(&v, r)
-	var col [NumRanks]float64
+	f := newRankFilter(&v)
+	var col [stratego.NumRanks]float64
 	consistent := true
 	for sq := range r.Squares().All() {
 		p, ok := v.At(sq)
@@ -410,35 +414,35 @@ func checkObservation(t tHelper, v View) {
 		if p.Color() != c {
 			own, enemy = obsEnemy, 0
 		}
-		for rk := Spy; rk <= Flag; rk++ {
-			if got := at(enemy+int(rk-Spy), sq); got != 0 {
-				t.Fatalf("plane %d at %v = %v for a piece of the other side", enemy+int(rk-Spy), sq, got)
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			if got := at(enemy+int(rk-stratego.Spy), sq); got != 0 {
+				t.Fatalf("plane %d at %v = %v for a piece of the other side", enemy+int(rk-stratego.Spy), sq, got)
 			}
 		}
 		if p.Color() == c {
-			for rk := Spy; rk <= Flag; rk++ {
-				if got := at(own+int(rk-Spy), sq); got != b2f(rk == p.Rank()) {
+			for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+				if got := at(own+int(rk-stratego.Spy), sq); got != b2f(rk == p.Rank()) {
 					t.Fatalf("own %v at %v: plane %v = %v", p, sq, rk, got)
 				}
 			}
-			if at(obsOwnKnown, sq) != b2f(k&KnownRank != 0) || at(obsOwnMoved, sq) != b2f(k&KnownMoved != 0) || at(obsOwnFar, sq) != b2f(k&KnownFar != 0) {
+			if at(obsOwnKnown, sq) != b2f(k&stratego.KnownRank != 0) || at(obsOwnMoved, sq) != b2f(k&stratego.KnownMoved != 0) || at(obsOwnFar, sq) != b2f(k&stratego.KnownFar != 0) {
 				t.Fatalf("own knowledge planes at %v disagree with %v", sq, k)
 			}
 			continue
 		}
-		if at(obsEnemyHidden, sq) != b2f(p.Rank() == Unknown) || at(obsEnemyMoved, sq) != b2f(k&KnownMoved != 0) || at(obsEnemyFar, sq) != b2f(k&KnownFar != 0) {
+		if at(obsEnemyHidden, sq) != b2f(p.Rank() == stratego.Unknown) || at(obsEnemyMoved, sq) != b2f(k&stratego.KnownMoved != 0) || at(obsEnemyFar, sq) != b2f(k&stratego.KnownFar != 0) {
 			t.Fatalf("enemy planes at %v disagree with %v, %v", sq, p, k)
 		}
 		sum := 0.0
-		for rk := Spy; rk <= Flag; rk++ {
-			x := at(obsEnemy+int(rk-Spy), sq)
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			x := at(obsEnemy+int(rk-stratego.Spy), sq)
 			sum += float64(x)
 			col[rk] += float64(x)
-			if p.Rank() == Unknown {
+			if p.Rank() == stratego.Unknown {
 				if x > 0 && !v.CanBe(sq, rk) {
 					t.Fatalf("hidden piece at %v (%v): estimate %v for %v, which CanBe rules out", sq, k, x, rk)
 				}
-				if got := f.mask(r, k, sq)&(1<<rk) != 0; got != v.CanBe(sq, rk) {
+				if got := f.mask(sq)&(1<<rk) != 0; got != v.CanBe(sq, rk) {
 					t.Fatalf("hidden piece at %v (%v): mask says %v for %v, CanBe %v", sq, k, got, rk, !got)
 				}
 			} else {
@@ -456,7 +460,7 @@ func checkObservation(t tHelper, v View) {
 	}
 	// In a game from New the estimate spreads exactly the hidden army.
 	if consistent {
-		for rk := Spy; rk <= Flag; rk++ {
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
 			if math.Abs(col[rk]-float64(hidden[rk])) > 0.01 {
 				t.Fatalf("estimate of %v sums to %v over the hidden pieces, want %d", rk, col[rk], hidden[rk])
 			}
@@ -490,28 +494,28 @@ func checkObservation(t tHelper, v View) {
 // same legal actions.
 func TestObservationPerspective(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := genPreset(t)
-		start := mustNew(t, r, rapid.Uint64().Draw(t, "setup seed"))
-		var mb Board
+		r := gametest.Preset(t)
+		start := gametest.MustNew(t, r, rapid.Uint64().Draw(t, "setup seed"))
+		var mb stratego.Board
 		b := start.Board()
 		for sq := range r.Squares().All() {
 			if p := b.At(sq); p != 0 {
-				ts, _ := TurnSquare(r, Blue, sq)
-				mb.Put(ts, NewPiece(p.Color().Opponent(), p.Rank()))
+				ts, _ := TurnSquare(r, stratego.Blue, sq)
+				mb.Put(ts, stratego.NewPiece(p.Color().Opponent(), p.Rank()))
 			}
 		}
-		s, err := FromBoard(r, b, Red)
+		s, err := stratego.FromBoard(r, b, stratego.Red)
 		if err != nil {
 			t.Fatalf("FromBoard: %v", err)
 		}
-		mirror, err := FromBoard(r, mb, Blue)
+		mirror, err := stratego.FromBoard(r, mb, stratego.Blue)
 		if err != nil {
 			t.Fatalf("FromBoard of the mirror: %v", err)
 		}
-		n := rapid.IntRange(0, plies(150)).Draw(t, "plies")
-		var buf []Move
+		n := rapid.IntRange(0, gametest.Plies(150)).Draw(t, "plies")
+		var buf []stratego.Move
 		for i := 0; ; i++ {
-			for _, c := range []Color{Red, Blue} {
+			for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
 				got := AppendObservation(nil, mirror.View(c.Opponent()))
 				want := AppendObservation(nil, s.View(c))
 				if !slices.Equal(got, want) {
@@ -528,7 +532,7 @@ func TestObservationPerspective(t *testing.T) {
 			}
 			buf = s.AppendLegalMoves(buf[:0])
 			m := rapid.SampledFrom(buf).Draw(t, "move")
-			tm, _ := TurnMove(r, Blue, m)
+			tm, _ := TurnMove(r, stratego.Blue, m)
 			if s, _, err = s.Apply(m); err != nil {
 				t.Fatalf("Apply(%v): %v", m, err)
 			}
@@ -542,13 +546,13 @@ func TestObservationPerspective(t *testing.T) {
 func TestObservationShape(t *testing.T) {
 	for _, tt := range []struct {
 		name               string
-		r                  Rules
+		r                  stratego.Rules
 		planes, rows, cols int
 	}{
-		{"classic", Classic(), NumObservationPlanes, 10, 10},
-		{"quick-battle", QuickBattle(), NumObservationPlanes, 8, 8},
-		{"zero", Rules{}, 0, 0, 0},
-		{"too wide", Rules{Width: 11, Height: 4}, 0, 0, 0},
+		{"classic", stratego.Classic(), NumObservationPlanes, 10, 10},
+		{"quick-battle", stratego.QuickBattle(), NumObservationPlanes, 8, 8},
+		{"zero", stratego.Rules{}, 0, 0, 0},
+		{"too wide", stratego.Rules{Width: 11, Height: 4}, 0, 0, 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p, h, w := ObservationShape(tt.r)
@@ -557,20 +561,20 @@ func TestObservationShape(t *testing.T) {
 			}
 		})
 	}
-	if got := AppendObservation([]float32{1}, View{}); len(got) != 1 {
+	if got := AppendObservation([]float32{1}, stratego.View{}); len(got) != 1 {
 		t.Errorf("AppendObservation of the zero View appended %d values, want none", len(got)-1)
 	}
 }
 
 // TestEncodeNoAllocs pins the allocation-free paths.
 func TestEncodeNoAllocs(t *testing.T) {
-	s := ongoingMidgame(t)
+	s := gametest.Midgame(t)
 	v := s.View(s.Turn())
-	obs := make([]float32, 0, NumObservationPlanes*MaxSquares)
+	obs := make([]float32, 0, NumObservationPlanes*stratego.MaxSquares)
 	acts := make([]int, 0, 256)
-	rescue := mustBoard(t, UltimateLightning(), Red, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
-	rescue = play(t, rescue, "b4-b5", "h8-h7", "e9-e10")
-	rv := rescue.View(Red)
+	rescue := gametest.Board(t, stratego.UltimateLightning(), stratego.Red, gravon.PieceOf, "a1:M", "b4:F", "e9:G", "j10:Y", "b5:U", "h8:P")
+	rescue = gametest.Play(t, rescue, "b4-b5", "h8-h7", "e9-e10")
+	rv := rescue.View(stratego.Red)
 	if n := len(AppendLegalActions(nil, rescue)); n < 40 || !rescue.RescueDue() {
 		t.Fatalf("want a due rescue with many places, got %d actions", n)
 	}
@@ -580,10 +584,10 @@ func TestEncodeNoAllocs(t *testing.T) {
 	}{
 		{"AppendObservation", func() { obs = AppendObservation(obs[:0], v) }},
 		{"AppendLegalActions", func() { acts = AppendLegalActions(acts[:0], s) }},
-		{"View.AppendLegalActions", func() { acts = v.AppendLegalActions(acts[:0]) }},
+		{"View.AppendLegalActions", func() { acts = AppendViewLegalActions(acts[:0], v) }},
 		{"AppendLegalActions of rescues", func() { acts = AppendLegalActions(acts[:0], rescue) }},
 		{"AppendObservation of rescues", func() { obs = AppendObservation(obs[:0], rv) }},
-		{"ActionIndexFor", func() { _, _ = ActionIndexFor(s.Rules(), Blue, MustParseMove("c3-c4-d4")) }},
+		{"ActionIndexFor", func() { _, _ = ActionIndexFor(s.Rules(), stratego.Blue, stratego.MustParseMove("c3-c4-d4")) }},
 	} {
 		if n := testing.AllocsPerRun(100, tt.f); n != 0 {
 			t.Errorf("%s: %v allocations, want 0", tt.name, n)
@@ -592,7 +596,7 @@ func TestEncodeNoAllocs(t *testing.T) {
 }
 
 func BenchmarkAppendObservation(b *testing.B) {
-	s := ongoingMidgame(b)
+	s := gametest.Midgame(b)
 	v := s.View(s.Turn())
 	var obs []float32
 	b.ReportAllocs()
@@ -602,7 +606,7 @@ func BenchmarkAppendObservation(b *testing.B) {
 }
 
 func BenchmarkAppendLegalActions(b *testing.B) {
-	s := ongoingMidgame(b)
+	s := gametest.Midgame(b)
 	var acts []int
 	b.ReportAllocs()
 	for b.Loop() {
@@ -611,7 +615,7 @@ func BenchmarkAppendLegalActions(b *testing.B) {
 }
 
 func BenchmarkActionRoundTrip(b *testing.B) {
-	s := ongoingMidgame(b)
+	s := gametest.Midgame(b)
 	r, c := s.Rules(), s.Turn()
 	ms := s.AppendLegalMoves(nil)
 	b.ReportAllocs()
@@ -626,9 +630,9 @@ func BenchmarkActionRoundTrip(b *testing.B) {
 // BenchmarkPolicyStep is one step of a self-play loop: the mover's view,
 // its observation and legal actions, and the chosen move applied.
 func BenchmarkPolicyStep(b *testing.B) {
-	start := ongoingMidgame(b)
+	start := gametest.Midgame(b)
 	s := start
-	var v View
+	var v stratego.View
 	var obs []float32
 	var acts []int
 	b.ReportAllocs()
@@ -638,7 +642,7 @@ func BenchmarkPolicyStep(b *testing.B) {
 		}
 		s.ViewInto(&v, s.Turn())
 		obs = AppendObservation(obs[:0], v)
-		acts = v.AppendLegalActions(acts[:0])
+		acts = AppendViewLegalActions(acts[:0], v)
 		m, _ := ActionMoveFor(v.Rules(), v.Player(), acts[len(acts)/2])
 		s, _, _ = s.Apply(m)
 	}
@@ -648,16 +652,16 @@ func BenchmarkPolicyStep(b *testing.B) {
 // start each hidden piece gets the army's shares; when what is known
 // forces the ranks, the estimate is certain.
 func TestObservationRankEstimate(t *testing.T) {
-	enemyRanks := func(obs []float32, r Rules, c Color, sq Square) []float32 {
+	enemyRanks := func(obs []float32, r stratego.Rules, c stratego.Color, sq stratego.Square) []float32 {
 		var p []float32
-		for rk := Spy; rk <= Flag; rk++ {
-			p = append(p, obsAt(obs, r, c, obsEnemy+int(rk-Spy), sq))
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			p = append(p, obsAt(obs, r, c, obsEnemy+int(rk-stratego.Spy), sq))
 		}
 		return p
 	}
-	share := func(a Army) []float32 {
+	share := func(a stratego.Army) []float32 {
 		var p []float32
-		for rk := Spy; rk <= Flag; rk++ {
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
 			p = append(p, float32(a[rk])/float32(a.Total()))
 		}
 		return p
@@ -665,9 +669,9 @@ func TestObservationRankEstimate(t *testing.T) {
 	approx := cmp.Comparer(func(a, b float32) bool { return math.Abs(float64(a-b)) < 1e-5 })
 
 	// The start of a Barrage game: every hidden piece is any of the 8.
-	r := Barrage()
-	s := mustNew(t, r, 3)
-	for _, c := range []Color{Red, Blue} {
+	r := stratego.Barrage()
+	s := gametest.MustNew(t, r, 3)
+	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
 		obs := AppendObservation(nil, s.View(c))
 		for sq := range s.View(c).Hidden().All() {
 			if diff := cmp.Diff(share(r.Army), enemyRanks(obs, r, c, sq), approx); diff != "" {
@@ -678,18 +682,18 @@ func TestObservationRankEstimate(t *testing.T) {
 
 	// An army of a Flag and a Scout: once the Scout has moved, both are
 	// known by elimination, and the observation says so.
-	r = Classic()
-	r.Army = Army{Scout: 1, Flag: 1}
+	r = stratego.Classic()
+	r.Army = stratego.Army{stratego.Scout: 1, stratego.Flag: 1}
 	r.FillZone = false
-	s = mustBoard(t, r, Blue, "a1:M", "b1:D", "a10:Y", "c10:P")
-	s = play(t, s, "c10-c9")
-	obs := AppendObservation(nil, s.View(Red))
+	s = gametest.Board(t, r, stratego.Blue, gravon.PieceOf, "a1:M", "b1:D", "a10:Y", "c10:P")
+	s = gametest.Play(t, s, "c10-c9")
+	obs := AppendObservation(nil, s.View(stratego.Red))
 	want := map[string][]float32{
 		"c9":  {0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
 		"a10": {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1},
 	}
 	for name, w := range want {
-		if diff := cmp.Diff(w, enemyRanks(obs, r, Red, MustParseSquare(name)), approx); diff != "" {
+		if diff := cmp.Diff(w, enemyRanks(obs, r, stratego.Red, stratego.MustParseSquare(name)), approx); diff != "" {
 			t.Errorf("red's estimate at %s (-want +got):\n%s", name, diff)
 		}
 	}
@@ -704,19 +708,19 @@ func TestObservationEstimateAgreesWithSampling(t *testing.T) {
 	if testing.Short() {
 		n, tolerance = 4000, 0.05
 	}
-	for _, r := range []Rules{Classic(), Barrage(), UltimateLightning()} {
+	for _, r := range []stratego.Rules{stratego.Classic(), stratego.Barrage(), stratego.UltimateLightning()} {
 		for seed := uint64(1); seed <= 3; seed++ {
-			s := mustNew(t, r, seed)
+			s := gametest.MustNew(t, r, seed)
 			rng := rand.New(rand.NewPCG(seed, 1))
-			var ms []Move
+			var ms []stratego.Move
 			for range 150 {
 				if s.Outcome().Over() {
 					break
 				}
 				ms = s.AppendLegalMoves(ms[:0])
-				s = play(t, s, ms[rng.IntN(len(ms))].String())
+				s = gametest.Play(t, s, ms[rng.IntN(len(ms))].String())
 			}
-			c := Color(seed%2) + Red
+			c := stratego.Color(seed%2) + stratego.Red
 			v := s.View(c)
 			obs := AppendObservation(nil, v)
 			sm, err := v.Sampler()
@@ -724,7 +728,7 @@ func TestObservationEstimateAgreesWithSampling(t *testing.T) {
 				t.Fatalf("Sampler: %v", err)
 			}
 			hidden := slices.Collect(v.Hidden().All())
-			freq := make([][NumRanks]float64, len(hidden))
+			freq := make([][stratego.NumRanks]float64, len(hidden))
 			for range n {
 				st, err := sm.Sample(rng)
 				if err != nil {
@@ -736,8 +740,8 @@ func TestObservationEstimateAgreesWithSampling(t *testing.T) {
 				}
 			}
 			for i, sq := range hidden {
-				for rk := Spy; rk <= Flag; rk++ {
-					got := float64(obsAt(obs, r, c, obsEnemy+int(rk-Spy), sq))
+				for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+					got := float64(obsAt(obs, r, c, obsEnemy+int(rk-stratego.Spy), sq))
 					if want := freq[i][rk]; math.Abs(got-want) > tolerance {
 						t.Errorf("%v seed %d, %v's view, %v: estimate of %v is %.3f, sampled %.3f", r, seed, c, sq, rk, got, want)
 					}

@@ -1,4 +1,4 @@
-package stratego_test
+package learn_test
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/learn"
 )
 
 // A tiny policy loop, the shape of a self-play or evaluation loop: each
@@ -30,18 +31,18 @@ func ExampleAppendObservation() {
 		}
 		return best
 	}
-	planes, rows, files := stratego.ObservationShape(r)
-	fmt.Printf("observation: %d planes × %d × %d; %d actions\n", planes, rows, files, stratego.NumActions)
+	planes, rows, files := learn.ObservationShape(r)
+	fmt.Printf("observation: %d planes × %d × %d; %d actions\n", planes, rows, files, learn.NumActions)
 
 	var v stratego.View
 	var obs []float32 // reused: no allocation once grown
 	var legal []int
 	for range 4 {
 		s.ViewInto(&v, s.Turn())
-		obs = stratego.AppendObservation(obs[:0], v)
-		legal = v.AppendLegalActions(legal[:0])
+		obs = learn.AppendObservation(obs[:0], v)
+		legal = learn.AppendViewLegalActions(legal[:0], v)
 		a := policy(obs, legal)
-		m, ok := stratego.ActionMoveFor(r, v.Player(), a)
+		m, ok := learn.ActionMoveFor(r, v.Player(), a)
 		if !ok {
 			log.Fatalf("action %d names no move", a)
 		}
@@ -71,13 +72,13 @@ func ExampleActionIndexFor() {
 		{stratego.Red, "b4-b7"},  // a Scout's slide of three squares up
 	} {
 		m := stratego.MustParseMove(tt.move)
-		i, _ := stratego.ActionIndexFor(r, tt.c, m)
-		abs, _ := stratego.ActionIndex(m)
-		back, _ := stratego.ActionMoveFor(r, tt.c, i)
+		i, _ := learn.ActionIndexFor(r, tt.c, m)
+		abs, _ := learn.ActionIndex(m)
+		back, _ := learn.ActionMoveFor(r, tt.c, i)
 		fmt.Printf("%v %v: index %d (absolute %d), back %v\n", tt.c, m, i, abs, back)
 	}
 	// A rescue of Ultimate Lightning: plane 43 + rank, on the target square.
-	i, _ := stratego.ActionIndex(stratego.MustParseMove("+sergeant@b1"))
+	i, _ := learn.ActionIndex(stratego.MustParseMove("+sergeant@b1"))
 	fmt.Println("+sergeant@b1:", i, "plane", i/stratego.MaxSquares)
 	// Output:
 	// red a4-a5: index 30 (absolute 30), back a4-a5

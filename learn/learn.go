@@ -1,6 +1,8 @@
-package stratego
+package learn
 
 import (
+	"github.com/stratego-go/stratego"
+
 	"math"
 	"slices"
 )
@@ -34,14 +36,14 @@ const (
 	// NumActionPlanes is the number of planes of the action space.
 	NumActionPlanes = straightPlanes + turnPlanes + rescuePlanes
 	// NumActions is the number of action indices, 0 … NumActions-1.
-	NumActions = NumActionPlanes * MaxSquares
+	NumActions = NumActionPlanes * stratego.MaxSquares
 )
 
 const (
-	maxDistance    = MaxSize - 1
-	straightPlanes = 4 * maxDistance // 36
-	turnPlanes     = 4 * 2           // 8
-	rescuePlanes   = int(Bomb)       // Spy … Bomb, 11
+	maxDistance    = stratego.MaxSize - 1
+	straightPlanes = 4 * maxDistance    // 36
+	turnPlanes     = 4 * 2              // 8
+	rescuePlanes   = int(stratego.Bomb) // Spy … Bomb, 11
 	turnPlane0     = straightPlanes
 	rescuePlane0   = straightPlanes + turnPlanes
 )
@@ -54,14 +56,14 @@ var actionDirs = [4]struct{ df, dr int }{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}
 // and false when m is not a move the space holds: an invalid move, a
 // piece move that is neither in a straight line nor a Captain's turn
 // through an adjacent Via square.
-func ActionIndex(m Move) (int, bool) {
+func ActionIndex(m stratego.Move) (int, bool) {
 	if !m.IsValid() {
 		return -1, false
 	}
 	if m.IsRescue() {
-		return (rescuePlane0+int(m.Rescue)-1)*MaxSquares + m.To.Index(), true
+		return (rescuePlane0+int(m.Rescue)-1)*stratego.MaxSquares + m.To.Index(), true
 	}
-	if m.Via != NoSquare {
+	if m.Via != stratego.NoSquare {
 		d1, ok1 := stepDir(m.From, m.Via)
 		d2, ok2 := stepDir(m.Via, m.To)
 		if !ok1 || !ok2 || (d2-d1)&1 == 0 {
@@ -71,7 +73,7 @@ func ActionIndex(m Move) (int, bool) {
 		if d2 != (d1+1)&3 {
 			t = 1
 		}
-		return (turnPlane0+d1*2+t)*MaxSquares + m.From.Index(), true
+		return (turnPlane0+d1*2+t)*stratego.MaxSquares + m.From.Index(), true
 	}
 	df, dr := m.To.File()-m.From.File(), m.To.Row()-m.From.Row()
 	var d, n int
@@ -87,11 +89,11 @@ func ActionIndex(m Move) (int, bool) {
 	default:
 		return -1, false
 	}
-	return (d*maxDistance+n-1)*MaxSquares + m.From.Index(), true
+	return (d*maxDistance+n-1)*stratego.MaxSquares + m.From.Index(), true
 }
 
 // stepDir returns the direction of the step from a to the adjacent b.
-func stepDir(a, b Square) (int, bool) {
+func stepDir(a, b stratego.Square) (int, bool) {
 	df, dr := b.File()-a.File(), b.Row()-a.Row()
 	for d, v := range actionDirs {
 		if v.df == df && v.dr == dr {
@@ -106,20 +108,20 @@ func stepDir(a, b Square) (int, bool) {
 // of range or names no move (a slide or turn that leaves the 10×10 grid).
 // For every move m that [ActionIndex] accepts, ActionMove(ActionIndex(m))
 // is m.
-func ActionMove(i int) (Move, bool) {
+func ActionMove(i int) (stratego.Move, bool) {
 	if i < 0 || i >= NumActions {
-		return Move{}, false
+		return stratego.Move{}, false
 	}
-	plane, sq := i/MaxSquares, SquareFromIndex(i%MaxSquares)
+	plane, sq := i/stratego.MaxSquares, stratego.SquareFromIndex(i%stratego.MaxSquares)
 	f, r := sq.File(), sq.Row()
 	switch {
 	case plane < turnPlane0:
 		v, n := actionDirs[plane/maxDistance], plane%maxDistance+1
-		to := SquareAt(f+v.df*n, r+v.dr*n)
-		if to == NoSquare {
-			return Move{}, false
+		to := stratego.SquareAt(f+v.df*n, r+v.dr*n)
+		if to == stratego.NoSquare {
+			return stratego.Move{}, false
 		}
-		return Move{From: sq, To: to}, true
+		return stratego.Move{From: sq, To: to}, true
 	case plane < rescuePlane0:
 		d1 := (plane - turnPlane0) / 2
 		d2 := (d1 + 1) & 3
@@ -127,14 +129,14 @@ func ActionMove(i int) (Move, bool) {
 			d2 = (d1 + 3) & 3
 		}
 		v1, v2 := actionDirs[d1], actionDirs[d2]
-		via := SquareAt(f+v1.df, r+v1.dr)
-		to := SquareAt(f+v1.df+v2.df, r+v1.dr+v2.dr)
-		if via == NoSquare || to == NoSquare {
-			return Move{}, false
+		via := stratego.SquareAt(f+v1.df, r+v1.dr)
+		to := stratego.SquareAt(f+v1.df+v2.df, r+v1.dr+v2.dr)
+		if via == stratego.NoSquare || to == stratego.NoSquare {
+			return stratego.Move{}, false
 		}
-		return Move{From: sq, Via: via, To: to}, true
+		return stratego.Move{From: sq, Via: via, To: to}, true
 	}
-	return Move{To: sq, Rescue: Rank(plane-rescuePlane0) + Spy}, true
+	return stratego.Move{To: sq, Rescue: stratego.Rank(plane-rescuePlane0) + stratego.Spy}, true
 }
 
 // TurnSquare returns sq as player c sees it, the perspective of the
@@ -146,13 +148,13 @@ func ActionMove(i int) (Move, bool) {
 // involution: turning the turned square gives sq back. TurnSquare
 // reports false when c is not a side or sq is not on r's board rectangle
 // (lakes are on it); only r's Width and Height matter.
-func TurnSquare(r Rules, c Color, sq Square) (Square, bool) {
+func TurnSquare(r stratego.Rules, c stratego.Color, sq stratego.Square) (stratego.Square, bool) {
 	f, w := sq.File(), sq.Row()
-	if !c.IsValid() || f < 0 || f >= r.Width || w >= r.Height || r.Width > MaxSize || r.Height > MaxSize {
-		return NoSquare, false
+	if !c.IsValid() || f < 0 || f >= r.Width || w >= r.Height || r.Width > stratego.MaxSize || r.Height > stratego.MaxSize {
+		return stratego.NoSquare, false
 	}
-	if c == Blue {
-		return SquareAt(r.Width-1-f, r.Height-1-w), true
+	if c == stratego.Blue {
+		return stratego.SquareAt(r.Width-1-f, r.Height-1-w), true
 	}
 	return sq, true
 }
@@ -160,24 +162,24 @@ func TurnSquare(r Rules, c Color, sq Square) (Square, bool) {
 // TurnMove returns m as player c sees it: each of its squares turned
 // with [TurnSquare]. It reports false when c is not a side or m is not
 // valid or leaves r's board rectangle. Turning is an involution.
-func TurnMove(r Rules, c Color, m Move) (Move, bool) {
+func TurnMove(r stratego.Rules, c stratego.Color, m stratego.Move) (stratego.Move, bool) {
 	if !m.IsValid() {
-		return Move{}, false
+		return stratego.Move{}, false
 	}
 	t := m
 	var ok bool
-	if m.From != NoSquare {
+	if m.From != stratego.NoSquare {
 		if t.From, ok = TurnSquare(r, c, m.From); !ok {
-			return Move{}, false
+			return stratego.Move{}, false
 		}
 	}
-	if m.Via != NoSquare {
+	if m.Via != stratego.NoSquare {
 		if t.Via, ok = TurnSquare(r, c, m.Via); !ok {
-			return Move{}, false
+			return stratego.Move{}, false
 		}
 	}
 	if t.To, ok = TurnSquare(r, c, m.To); !ok {
-		return Move{}, false
+		return stratego.Move{}, false
 	}
 	return t, true
 }
@@ -191,7 +193,7 @@ func TurnMove(r Rules, c Color, m Move) (Move, bool) {
 // For example, Red's a4-a5 and Blue's j7-j6 in a Classic game are both
 // a step up from the front-left square (a4 in the mover's own
 // perspective): index 30.
-func ActionIndexFor(r Rules, c Color, m Move) (int, bool) {
+func ActionIndexFor(r stratego.Rules, c stratego.Color, m stratego.Move) (int, bool) {
 	t, ok := TurnMove(r, c, m)
 	if !ok {
 		return -1, false
@@ -202,10 +204,10 @@ func ActionIndexFor(r Rules, c Color, m Move) (int, bool) {
 // ActionMoveFor returns c's move of action index i under r, read in c's
 // own perspective (see [ActionIndexFor]), and true; or the zero Move and
 // false when i names no move or the move leaves r's board rectangle.
-func ActionMoveFor(r Rules, c Color, i int) (Move, bool) {
+func ActionMoveFor(r stratego.Rules, c stratego.Color, i int) (stratego.Move, bool) {
 	m, ok := ActionMove(i)
 	if !ok {
-		return Move{}, false
+		return stratego.Move{}, false
 	}
 	return TurnMove(r, c, m)
 }
@@ -215,9 +217,9 @@ func ActionMoveFor(r Rules, c Color, i int) (Move, bool) {
 // dst and returns the extended slice: one index per legal move, in the
 // order of [State.LegalMoves], none when the game is over. It does not
 // allocate when dst has room and the side has at most 256 legal moves.
-func AppendLegalActions(dst []int, s State) []int {
+func AppendLegalActions(dst []int, s stratego.State) []int {
 	r, c := s.Rules(), s.Turn()
-	var buf [256]Move
+	var buf [256]stratego.Move
 	for _, m := range s.AppendLegalMoves(buf[:0]) {
 		// Every legal move has an index (TestActionsCoverLegalMoves).
 		if i, ok := ActionIndexFor(r, c, m); ok {
@@ -227,12 +229,12 @@ func AppendLegalActions(dst []int, s State) []int {
 	return dst
 }
 
-// AppendLegalActions appends the action indices of the player's legal
-// moves ([View.LegalMoves]) in the player's own perspective
-// ([ActionIndexFor]) to dst and returns the extended slice, in the order
-// of View.LegalMoves; none when it is not the player's turn. It does not
-// allocate when dst has room.
-func (v View) AppendLegalActions(dst []int) []int {
+// AppendViewLegalActions appends the action indices of the player's
+// legal moves ([stratego.View.LegalMoves]) in the player's own
+// perspective ([ActionIndexFor]) to dst and returns the extended slice,
+// in the order of View.LegalMoves; none when it is not the player's
+// turn. It does not allocate when dst has room.
+func AppendViewLegalActions(dst []int, v stratego.View) []int {
 	r, c := v.Rules(), v.Player()
 	for m := range v.LegalMoves() {
 		if i, ok := ActionIndexFor(r, c, m); ok {
@@ -274,8 +276,8 @@ const (
 // game under r (see [AppendObservation]): NumObservationPlanes planes of
 // r.Height rows of r.Width files. It returns zeros when r's board size
 // is not 1–10 by 1–10.
-func ObservationShape(r Rules) (planes, rows, files int) {
-	if r.Width < 1 || r.Width > MaxSize || r.Height < 1 || r.Height > MaxSize {
+func ObservationShape(r stratego.Rules) (planes, rows, files int) {
+	if r.Width < 1 || r.Width > stratego.MaxSize || r.Height < 1 || r.Height > stratego.MaxSize {
 		return 0, 0, 0
 	}
 	return NumObservationPlanes, r.Height, r.Width
@@ -333,7 +335,7 @@ func ObservationShape(r Rules) (planes, rows, files int) {
 // frequencies of 20,000 such draws to within 0.01. Pieces that the view
 // cannot tell apart get equal rows. A piece that no rank fits (possible
 // only in a game from [FromBoard] with missing pieces) gets zeros.
-func AppendObservation(dst []float32, v View) []float32 {
+func AppendObservation(dst []float32, v stratego.View) []float32 {
 	if !v.IsValid() {
 		return dst
 	}
@@ -348,48 +350,57 @@ func AppendObservation(dst []float32, v View) []float32 {
 	obs := dst[start:]
 	clear(obs)
 	me := v.Player()
-	o := obsBoard{obs: obs, w: w, h: h, area: area, blue: me == Blue}
+	o := obsBoard{obs: obs, w: w, h: h, area: area, blue: me == stratego.Blue}
 
 	var est rankEstimate
 	est.compute(&v, r)
+	board := v.Board()
 
 	for row := range h {
 		for file := range w {
-			sq := SquareAt(file, row)
+			sq := stratego.SquareAt(file, row)
 			at := row*w + file
 			if o.blue {
 				at = area - 1 - at
 			}
-			// The fields themselves: the value methods At and Knowledge
-			// would copy the View on each call.
-			p, k := v.pos.Board[sq.Index()], v.pos.Known[sq.Index()]
+			p, k := board[sq.Index()], v.Knowledge(sq)
 			switch {
 			case r.Lakes.Has(sq):
 				obs[obsLake*area+at] = 1
 			case p == 0:
 				obs[obsEmpty*area+at] = 1
 			case p.Color() == me:
-				obs[(obsOwn+int(p.Rank()-Spy))*area+at] = 1
-				obs[obsOwnKnown*area+at] = b2f(k&KnownRank != 0)
-				obs[obsOwnMoved*area+at] = b2f(k&KnownMoved != 0)
-				obs[obsOwnFar*area+at] = b2f(k&KnownFar != 0)
+				obs[(obsOwn+int(p.Rank()-stratego.Spy))*area+at] = 1
+				obs[obsOwnKnown*area+at] = b2f(k&stratego.KnownRank != 0)
+				obs[obsOwnMoved*area+at] = b2f(k&stratego.KnownMoved != 0)
+				obs[obsOwnFar*area+at] = b2f(k&stratego.KnownFar != 0)
 			default:
 				if rk := p.Rank(); rk.IsValid() {
-					obs[(obsEnemy+int(rk-Spy))*area+at] = 1
+					obs[(obsEnemy+int(rk-stratego.Spy))*area+at] = 1
 				} else {
 					obs[obsEnemyHidden*area+at] = 1
 					for j, x := range est.p(est.class[sq.Index()]) {
 						obs[(obsEnemy+j)*area+at] = x
 					}
 				}
-				obs[obsEnemyMoved*area+at] = b2f(k&KnownMoved != 0)
-				obs[obsEnemyFar*area+at] = b2f(k&KnownFar != 0)
+				obs[obsEnemyMoved*area+at] = b2f(k&stratego.KnownMoved != 0)
+				obs[obsEnemyFar*area+at] = b2f(k&stratego.KnownFar != 0)
 			}
 		}
 	}
 	if n := r.TwoSquares; n > 0 {
-		o.run(obsOwnRun, v.twoSquaresRun(me), n)
-		o.run(obsEnemyRun, v.twoSquaresRun(me.Opponent()), n)
+		for _, c := range []stratego.Color{me, me.Opponent()} {
+			var buf [stratego.MaxTwoSquares]stratego.Move
+			run := buf[:0]
+			for m := range v.TwoSquaresRun(c) {
+				run = append(run, m)
+			}
+			p := obsOwnRun
+			if c != me {
+				p = obsEnemyRun
+			}
+			o.run(p, run, n)
+		}
 	}
 	if ev := v.LastEvent(); ev.Color.IsValid() {
 		m := ev.Move
@@ -408,15 +419,6 @@ func AppendObservation(dst []float32, v View) []float32 {
 	return dst
 }
 
-// twoSquaresRun returns the Two-Squares run of c in the view, oldest
-// move first (the runs field of the position text).
-func (v *View) twoSquaresRun(c Color) []Move {
-	if !c.IsValid() {
-		return nil
-	}
-	return v.pos.runs[c]
-}
-
 // obsBoard writes the planes of one observation.
 type obsBoard struct {
 	obs        []float32
@@ -426,7 +428,7 @@ type obsBoard struct {
 
 // set writes x at sq of plane p, in the viewer's perspective; squares
 // off the board are ignored.
-func (o *obsBoard) set(p int, sq Square, x float32) {
+func (o *obsBoard) set(p int, sq stratego.Square, x float32) {
 	f, r := sq.File(), sq.Row()
 	if f < 0 || f >= o.w || r >= o.h {
 		return
@@ -447,17 +449,17 @@ func (o *obsBoard) fill(p int, x float32) {
 }
 
 // run marks the squares on the paths of a Two-Squares run's moves.
-func (o *obsBoard) run(p int, moves []Move, limit int) {
+func (o *obsBoard) run(p int, moves []stratego.Move, limit int) {
 	x := ratio(len(moves), limit)
 	for _, m := range moves {
 		o.set(p, m.Via, x)
 		df, dr := stepSign(m.To.File()-m.From.File()), stepSign(m.To.Row()-m.From.Row())
-		if m.Via != NoSquare || (df != 0 && dr != 0) {
+		if m.Via != stratego.NoSquare || (df != 0 && dr != 0) {
 			o.set(p, m.From, x)
 			o.set(p, m.To, x)
 			continue
 		}
-		for sq := m.From; sq.IsValid(); sq = SquareAt(sq.File()+df, sq.Row()+dr) {
+		for sq := m.From; sq.IsValid(); sq = stratego.SquareAt(sq.File()+df, sq.Row()+dr) {
 			o.set(p, sq, x)
 			if sq == m.To {
 				break
@@ -515,13 +517,13 @@ const sinkhornRounds = 100
 // pieces: pieces with the same set of possible ranks form a class, and
 // p holds each class's probability of each rank Spy … Flag.
 type rankEstimate struct {
-	class [MaxSquares]uint8                  // the class of each hidden piece's square
-	small [rankClasses][NumRanks - 1]float32 // p of the first classes
-	more  [][NumRanks - 1]float32            // p of all classes, when there are more
+	class [stratego.MaxSquares]uint8                  // the class of each hidden piece's square
+	small [rankClasses][stratego.NumRanks - 1]float32 // p of the first classes
+	more  [][stratego.NumRanks - 1]float32            // p of all classes, when there are more
 }
 
 // p returns the probabilities of the ranks Spy … Flag for class c.
-func (e *rankEstimate) p(c uint8) *[NumRanks - 1]float32 {
+func (e *rankEstimate) p(c uint8) *[stratego.NumRanks - 1]float32 {
 	if e.more != nil {
 		return &e.more[c]
 	}
@@ -529,14 +531,14 @@ func (e *rankEstimate) p(c uint8) *[NumRanks - 1]float32 {
 }
 
 // compute fills e for the view v under its rules r.
-func (e *rankEstimate) compute(v *View, r Rules) {
-	f := newRankFilter(v, r)
-	army := f.army
-	var masks [MaxSquares]uint16
-	var count [MaxSquares]float64
+func (e *rankEstimate) compute(v *stratego.View, r stratego.Rules) {
+	f := newRankFilter(v)
+	army := v.HiddenArmy()
+	var masks [stratego.MaxSquares]uint16
+	var count [stratego.MaxSquares]float64
 	n := 0
 	for sq := range v.Hidden().All() {
-		m := f.mask(r, v.Knowledge(sq), sq)
+		m := f.mask(sq)
 		c := 0
 		for c < n && masks[c] != m {
 			c++
@@ -551,14 +553,14 @@ func (e *rankEstimate) compute(v *View, r Rules) {
 	if n <= maxPruneClasses {
 		pruneTight(masks[:n], count[:n], &army)
 	}
-	var small [rankClasses][NumRanks - 1]float64
+	var small [rankClasses][stratego.NumRanks - 1]float64
 	p := small[:]
 	if n > rankClasses {
-		p, e.more = make([][NumRanks - 1]float64, n), make([][NumRanks - 1]float32, n)
+		p, e.more = make([][stratego.NumRanks - 1]float64, n), make([][stratego.NumRanks - 1]float32, n)
 	}
 	for c := range n {
 		for j := range p[c] {
-			if masks[c]&(1<<(Spy+Rank(j))) != 0 {
+			if masks[c]&(1<<(stratego.Spy+stratego.Rank(j))) != 0 {
 				p[c][j] = 1
 			}
 		}
@@ -566,13 +568,13 @@ func (e *rankEstimate) compute(v *View, r Rules) {
 	for range sinkhornRounds {
 		normalizeRows(p[:n])
 		worst := 0.0
-		for j := range NumRanks - 1 {
+		for j := range stratego.NumRanks - 1 {
 			col := 0.0
 			for c := range n {
 				col += count[c] * p[c][j]
 			}
 			if col > 0 {
-				want := float64(army[Spy+Rank(j)])
+				want := float64(army[stratego.Spy+stratego.Rank(j)])
 				worst = max(worst, math.Abs(col-want))
 				f := want / col
 				for c := range n {
@@ -593,31 +595,42 @@ func (e *rankEstimate) compute(v *View, r Rules) {
 }
 
 // rankFilter says which ranks a hidden piece of a view may have, piece
-// by piece, as [View.CanBe] does.
+// by piece, with [stratego.View.Ranks]. Pieces with the same knowledge
+// and the same silent-defense mark may have the same ranks, so it asks
+// once for each such kind of piece.
 type rankFilter struct {
-	army     Army      // the view's HiddenArmy
-	armyMask uint16    // the ranks of army
-	pos      *Position // the view's position, for its silent-defense marks
+	v     *stratego.View
+	kinds [16]pieceKind // the kinds met so far; more are not remembered
+	n     int
 }
 
-func newRankFilter(v *View, r Rules) rankFilter {
-	f := rankFilter{army: v.HiddenArmy(), pos: &v.pos}
-	for rk := Spy; rk <= Flag; rk++ {
-		if f.army[rk] > 0 {
-			f.armyMask |= 1 << rk
+// pieceKind is what a view shows of a hidden piece, and the ranks it may
+// have by it.
+type pieceKind struct {
+	known stratego.Knowledge
+	beat  stratego.RankSet // the ranks of the attackers it beat unseen
+	mask  uint16           // the ranks it may have (bit r for rank r)
+}
+
+func newRankFilter(v *stratego.View) rankFilter {
+	return rankFilter{v: v}
+}
+
+// mask returns the ranks (bit r for rank r) the hidden piece on sq may
+// have.
+func (f *rankFilter) mask(sq stratego.Square) uint16 {
+	kind := pieceKind{known: f.v.Knowledge(sq), beat: f.v.Beaten(sq)}
+	for _, k := range f.kinds[:f.n] {
+		if k.known == kind.known && k.beat == kind.beat {
+			return k.mask
 		}
 	}
-	return f
-}
-
-// mask returns the ranks (bit r for rank r) the hidden piece on sq with
-// knowledge k may have.
-func (f *rankFilter) mask(r Rules, k Knowledge, sq Square) uint16 {
-	m := knownRanks(r, k) & f.armyMask
-	if b := f.pos.beatAt(sq.Index()); b != 0 {
-		m &= uint16(beatRanks(&r, b))
+	kind.mask = uint16(f.v.Ranks(sq))
+	if f.n < len(f.kinds) {
+		f.kinds[f.n] = kind
+		f.n++
 	}
-	return m
+	return kind.mask
 }
 
 // pruneTight takes out of the classes' masks the ranks that no
@@ -626,7 +639,7 @@ func (f *rankFilter) mask(r Rules, k Knowledge, sq Square) uint16 {
 // have, those ranks all go to K, and no class outside K may have one of
 // them. Without this, the scaling of [rankEstimate.compute] would drive
 // those entries to zero only slowly.
-func pruneTight(masks []uint16, count []float64, army *Army) {
+func pruneTight(masks []uint16, count []float64, army *stratego.Army) {
 	n := len(masks)
 	for changed := true; changed; {
 		changed = false
@@ -640,7 +653,7 @@ func pruneTight(masks []uint16, count []float64, army *Army) {
 				}
 			}
 			have := 0.0
-			for rk := Spy; rk <= Flag; rk++ {
+			for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
 				if ranks&(1<<rk) != 0 {
 					have += float64(army[rk])
 				}
@@ -658,7 +671,7 @@ func pruneTight(masks []uint16, count []float64, army *Army) {
 	}
 }
 
-func normalizeRows(p [][NumRanks - 1]float64) {
+func normalizeRows(p [][stratego.NumRanks - 1]float64) {
 	for c := range p {
 		s := 0.0
 		for _, x := range p[c] {
@@ -670,24 +683,4 @@ func normalizeRows(p [][NumRanks - 1]float64) {
 			}
 		}
 	}
-}
-
-// knownRanks returns the ranks (bit r for rank r) a hidden piece may have
-// by what is known of it alone: the rule of [View.CanBe] before the
-// army's counts and silent defense.
-func knownRanks(r Rules, k Knowledge) uint16 {
-	const all = 1<<(Flag+1) - 1<<Spy
-	switch {
-	case k&KnownFar == 0 && k&KnownMoved != 0:
-		return all &^ (1<<Bomb | 1<<Flag)
-	case k&KnownFar == 0:
-		return all
-	case k&KnownLong != 0:
-		return 1 << Scout
-	case k&KnownTurn != 0:
-		return 1 << Captain
-	case r.CaptainsMoveTwo:
-		return 1<<Scout | 1<<Captain
-	}
-	return 1 << Scout
 }

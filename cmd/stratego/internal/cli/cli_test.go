@@ -1,0 +1,62 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/stratego-go/stratego/bot"
+)
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.rec")
+	for _, text := range []string{"first\n", "second, longer\n", "3\n"} {
+		if err := WriteFileAtomic(path, []byte(text)); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(path)
+		if err != nil || string(got) != text {
+			t.Errorf("read %q, %v; want %q", got, err, text)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the directory holds %d files, want the one written", len(entries))
+	}
+	if err := WriteFileAtomic(filepath.Join(dir, "no", "x"), nil); err == nil {
+		t.Error("a missing directory was no error")
+	}
+}
+
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := CheckWritable(filepath.Join(dir, "x.rec")); err != nil {
+		t.Error(err)
+	}
+	if err := CheckWritable(dir); err == nil {
+		t.Error("a directory was writable")
+	}
+	if err := CheckWritable(filepath.Join(dir, "no", "x.rec")); err == nil {
+		t.Error("a missing directory was writable")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the probe left %v", entries)
+	}
+}
+
+func TestStrongestBot(t *testing.T) {
+	name := StrongestBot()
+	if !slices.Contains(bot.Names(), name) {
+		t.Fatalf("StrongestBot() = %q, not one of %v", name, bot.Names())
+	}
+	// It is the first of the order that package bot has.
+	for _, n := range strength {
+		if slices.Contains(bot.Names(), n) {
+			if name != n {
+				t.Errorf("StrongestBot() = %q, want %q", name, n)
+			}
+			break
+		}
+	}
+}

@@ -1,0 +1,846 @@
+package gravon
+
+import (
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/stratego-go/stratego"
+)
+
+// Gravon StraDoS2 letters (RULES.md section 9): A empty, _ lake, Red B..M
+// and Blue N..Y for Bomb, Spy, Scout, Miner, Sergeant, Lieutenant,
+// Captain, Major, Colonel, General, Marshal, Flag.
+var gravonOrder = [12]stratego.Rank{stratego.Bomb, stratego.Spy, stratego.Scout, stratego.Miner, stratego.Sergeant, stratego.Lieutenant, stratego.Captain, stratego.Major, stratego.Colonel, stratego.General, stratego.Marshal, stratego.Flag}
+
+// Letter returns the Gravon StraDoS2 letter of p ('A' for no piece).
+func Letter(p stratego.Piece) byte {
+	for i, rk := range gravonOrder {
+		if rk == p.Rank() {
+			switch p.Color() {
+			case stratego.Red:
+				return byte('B' + i)
+			case stratego.Blue:
+				return byte('N' + i)
+			}
+		}
+	}
+	return 'A'
+}
+
+// PieceOf returns the piece of a Gravon StraDoS2 letter B–Y, and false
+// for any other byte (including 'A' and '_').
+func PieceOf(ch byte) (stratego.Piece, bool) {
+	switch {
+	case ch >= 'B' && ch <= 'M':
+		return stratego.NewPiece(stratego.Red, gravonOrder[ch-'B']), true
+	case ch >= 'N' && ch <= 'Y':
+		return stratego.NewPiece(stratego.Blue, gravonOrder[ch-'N']), true
+	}
+	return 0, false
+}
+
+// ParseField parses a 100-character Gravon StraDoS2 field (index =
+// row×10 + file, 0 = a1): 'A' empty, '_' lake, 'B'–'Y' pieces. Lake
+// letters must stand exactly on r's lakes, and pieces only on r's board.
+func ParseField(r stratego.Rules, field string) (stratego.Board, error) {
+	var b stratego.Board
+	if len(field) != stratego.MaxSquares {
+		return b, parseErr("gravon field", field, min(len(field), stratego.MaxSquares), "exactly 100 letters")
+	}
+	for i := 0; i < stratego.MaxSquares; i++ {
+		ch := field[i]
+		sq := stratego.Square(i + 1)
+		switch {
+		case ch == '_':
+			if !r.Lakes.Has(sq) {
+				return b, parseErr("gravon field", field, i, "no lake on "+sq.String())
+			}
+		case ch == 'A':
+			if r.Lakes.Has(sq) {
+				return b, parseErr("gravon field", field, i, "the lake '_' on "+sq.String())
+			}
+		default:
+			p, ok := PieceOf(ch)
+			if !ok {
+				return b, parseErr("gravon field", field, i, "a letter A-Y or '_'")
+			}
+			if !r.OnBoard(sq) {
+				return b, parseErr("gravon field", field, i, "no piece on "+sq.String())
+			}
+			b[i] = p
+		}
+	}
+	return b, nil
+}
+
+// Field returns the 100-character Gravon StraDoS2 field of a board
+// under r ('_' on r's lakes).
+func Field(r stratego.Rules, b stratego.Board) string {
+	out := make([]byte, stratego.MaxSquares)
+	for i, p := range b {
+		switch {
+		case r.Lakes.Has(stratego.Square(i + 1)):
+			out[i] = '_'
+		default:
+			out[i] = Letter(p)
+		}
+	}
+	return string(out)
+}
+
+// ParseSetup parses a Gravon setup of one letter per square of the
+// owner's first rows, a1 first (40 letters for the classic zone): 'A'
+// empty, and either color's piece letters, and checks it with
+// [Rules.CheckSetup]. The error is a *[ParseError] for bad text, or the
+// error of [Rules.CheckSetup].
+func ParseSetup(r stratego.Rules, text string) (stratego.Setup, error) {
+	if err := r.Validate(); err != nil {
+		return stratego.Setup{}, err
+	}
+	s := stratego.NewSetup(r)
+	if len(text) == 0 || len(text)%r.Width != 0 || len(text) > r.Width*r.Height {
+		return stratego.Setup{}, parseErr("gravon setup", text, 0, "whole rows of letters")
+	}
+	for i := 0; i < len(text); i++ {
+		if text[i] == 'A' {
+			continue
+		}
+		p, ok := PieceOf(text[i])
+		if !ok {
+			return stratego.Setup{}, parseErr("gravon setup", text, i, "a letter A-Y")
+		}
+		s.Put(stratego.SquareAt(i%r.Width, i/r.Width), p.Rank())
+	}
+	if err := r.CheckSetup(s); err != nil {
+		return stratego.Setup{}, err
+	}
+	return s, nil
+}
+
+// Gravon squares and moves. The Gravon archive names the files A B C D E
+// F G H I K (no J) and the rows 1–9 and ":" for 10, so every square is
+// two characters: "A1", "K:" (j10).
+const gravonFiles = "ABCDEFGHIK"
+
+// Square returns the Gravon name of sq ("A1" … "K:"), or "" for an
+// invalid square.
+func Square(sq stratego.Square) string {
+	if !sq.IsValid() {
+		return ""
+	}
+	return string([]byte{gravonFiles[sq.File()], byte('1' + sq.Row())})
+}
+
+// ParseSquare parses a Gravon square name: a file letter A–K
+// without J (lower case accepted) and a row character 1–9 or ":" (10).
+func ParseSquare(s string) (stratego.Square, error) {
+	if len(s) != 2 {
+		return stratego.NoSquare, parseErr("gravon square", s, 0, "a file A-K (no J) and a row 1-9 or ':'")
+	}
+	f := strings.IndexByte(gravonFiles, upper(s[0]))
+	if f < 0 {
+		return stratego.NoSquare, parseErr("gravon square", s, 0, "a file A-K (no J)")
+	}
+	if s[1] < '1' || s[1] > ':' {
+		return stratego.NoSquare, parseErr("gravon square", s, 1, "a row 1-9 or ':'")
+	}
+	return stratego.SquareAt(f, int(s[1]-'1')), nil
+}
+
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// parseErr returns the *stratego.ParseError of a Gravon text.
+func parseErr(what, input string, pos int, want string) error {
+	return &stratego.ParseError{What: what, Input: input, Pos: pos, Want: want}
+}
+
+// parseCount parses a decimal count 0…max without sign or leading zeros.
+func parseCount(v string, max int) (int, bool) {
+	if v == "" || len(v) > 9 || (len(v) > 1 && v[0] == '0') {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(v); i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(v[i]-'0')
+	}
+	return n, n <= max
+}
+
+// Move returns the GSN form of a piece move, "XY-ZW" in Gravon
+// squares; a turning Captain's Via is not written (Gravon does not).
+// It returns "" for a rescue or an invalid move.
+func Move(m stratego.Move) string {
+	if !m.IsValid() || m.IsRescue() {
+		return ""
+	}
+	return Square(m.From) + "-" + Square(m.To)
+}
+
+// ParseMove parses the GSN move form "XY-ZW".
+func ParseMove(s string) (stratego.Move, error) {
+	if len(s) != 5 || s[2] != '-' {
+		return stratego.Move{}, parseErr("gravon move", s, 0, `"XY-ZW" in Gravon squares`)
+	}
+	from, err1 := ParseSquare(s[:2])
+	to, err2 := ParseSquare(s[3:])
+	if err1 != nil || err2 != nil || from == to {
+		return stratego.Move{}, parseErr("gravon move", s, 0, "two different Gravon squares")
+	}
+	return stratego.Move{From: from, To: to}, nil
+}
+
+// Setup returns the Gravon form of a setup: one letter per square
+// of the owner's zone rows, a1 first ("A" for an empty square), in the
+// letters of color c (Red B–M, Blue N–Y).
+func Setup(r stratego.Rules, s stratego.Setup, c stratego.Color) string {
+	rows := 1
+	for q := range r.Zone.All() {
+		rows = max(rows, q.Row()+1)
+	}
+	b := make([]byte, 0, rows*r.Width)
+	for row := 0; row < rows; row++ {
+		for f := 0; f < r.Width; f++ {
+			rk := s.At(stratego.SquareAt(f, row))
+			if rk.IsValid() {
+				b = append(b, Letter(stratego.NewPiece(c, rk)))
+			} else {
+				b = append(b, 'A')
+			}
+		}
+	}
+	return string(b)
+}
+
+// gravonTypes are the game types of the Gravon archive, as its XML files
+// name them.
+var gravonTypes = []string{"classic", "barrage", "classicfree", "ultimate lightning", "duell"}
+
+// Rules returns the rules of a Gravon game type: "classic" and
+// "classicfree" are [Gravon]; "barrage", "duell" and "ultimate
+// lightning" are [Barrage], [Duel] and [UltimateLightning] with the
+// server's repetition rules (Two-Squares limit 5, no More-Squares Rule).
+// In "classicfree" games the pieces start anywhere (see
+// [Game.Record]).
+func Rules(typ string) (stratego.Rules, error) {
+	var r stratego.Rules
+	switch typ {
+	case "classic", "classicfree":
+		return stratego.Gravon(), nil
+	case "barrage":
+		r = stratego.Barrage()
+	case "duell":
+		r = stratego.Duel()
+	case "ultimate lightning":
+		r = stratego.UltimateLightning()
+	default:
+		return stratego.Rules{}, parseErr("gravon game type", typ, 0, `"classic", "barrage", "duell", "ultimate lightning" or "classicfree"`)
+	}
+	r.TwoSquares, r.MoreSquares = 5, stratego.MoreSquaresOff
+	return r, nil
+}
+
+// End is a Gravon end code, the "type" of a Gravon game's result: how
+// the game ended. Its text form is the decimal code of the archive's
+// files.
+type End int
+
+// The Gravon end codes.
+const (
+	EndNoMove          End = 0  // the loser was unable to move
+	EndFlag            End = 1  // flag captured
+	EndBothStuck       End = 2  // both unable to move: a draw
+	EndForfeit         End = 3  // the loser forfeited (resigned)
+	EndTieAgreed       End = 4  // a draw agreed
+	EndBothMissing     End = 10 // both players left
+	EndPlayerClock     End = 11 // the loser's clock ran out
+	EndGameClock       End = 12 // the game clock ran out
+	EndClockAndMissing End = 13 // the loser's clock ran out and the loser left
+	EndOpponentMissing End = 14 // the loser left
+)
+
+// endNames is the one table of the end codes' names.
+var endNames = map[End]string{
+	EndNoMove:          "unable to move",
+	EndFlag:            "flag captured",
+	EndBothStuck:       "both unable to move",
+	EndForfeit:         "forfeit",
+	EndTieAgreed:       "tie agreed",
+	EndBothMissing:     "both missing",
+	EndPlayerClock:     "player clock",
+	EndGameClock:       "game clock",
+	EndClockAndMissing: "player clock and missing",
+	EndOpponentMissing: "opponent missing",
+}
+
+// IsValid reports whether e is one of the Gravon end codes.
+func (e End) IsValid() bool {
+	_, ok := endNames[e]
+	return ok
+}
+
+// String returns the name of e ("flag captured", "game clock", …), or
+// "end code N" for a code Gravon does not define.
+func (e End) String() string {
+	if n, ok := endNames[e]; ok {
+		return n
+	}
+	return "end code " + strconv.Itoa(int(e))
+}
+
+// MarshalText implements [encoding.TextMarshaler] with the decimal code,
+// as Gravon files write it.
+func (e End) MarshalText() ([]byte, error) { return strconv.AppendInt(nil, int64(e), 10), nil }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads a
+// decimal code, which need not be one Gravon defines ([End.IsValid];
+// [Outcome] refuses unknown codes). The error is a *[stratego.ParseError].
+func (e *End) UnmarshalText(text []byte) error {
+	n, ok := parseCount(string(text), 1<<30)
+	if !ok {
+		return parseErr("gravon end code", string(text), 0, "a decimal code")
+	}
+	*e = End(n)
+	return nil
+}
+
+// Outcome maps a Gravon result (end code and winner: 1 Red, 2 Blue,
+// 3 draw) to an outcome. Codes 0, 1 and 2 are the rules' own ends
+// (NoLegalMove, FlagCaptured, NeitherCanMove) and 4 is DrawAgreed. The
+// ends the rules do not know (3 forfeit, 10 both missing, 11 clock, 12
+// game clock, 13 clock and missing, 14 opponent missing) count as the
+// loser's Resignation when there is a winner, and as DrawAgreed when the
+// winner is 3. A code that contradicts the winner (a win by code 2 or 4,
+// a draw by code 0 or 1) or an unknown code or winner is an error
+// wrapping ErrMismatch.
+func Outcome(code End, winner int) (stratego.Outcome, error) {
+	var w stratego.Color
+	switch winner {
+	case 1:
+		w = stratego.Red
+	case 2:
+		w = stratego.Blue
+	case 3:
+	default:
+		return stratego.Outcome{}, fmt.Errorf("%w: gravon winner %d, want 1, 2 or 3", stratego.ErrMismatch, winner)
+	}
+	var o stratego.Outcome
+	switch code {
+	case EndNoMove:
+		o = stratego.Outcome{Winner: w, Reason: stratego.NoLegalMove}
+	case EndFlag:
+		o = stratego.Outcome{Winner: w, Reason: stratego.FlagCaptured}
+	case EndBothStuck:
+		o = stratego.Outcome{Winner: w, Reason: stratego.NeitherCanMove}
+	case EndTieAgreed:
+		o = stratego.Outcome{Winner: w, Reason: stratego.DrawAgreed}
+	case EndForfeit, EndBothMissing, EndPlayerClock, EndGameClock, EndClockAndMissing, EndOpponentMissing:
+		o = stratego.Outcome{Winner: w, Reason: stratego.Resignation}
+		if w == stratego.NoColor {
+			o.Reason = stratego.DrawAgreed
+		}
+	default:
+		return stratego.Outcome{}, fmt.Errorf("%w: unknown gravon end code %d", stratego.ErrMismatch, code)
+	}
+	if !o.IsValid() {
+		return stratego.Outcome{}, fmt.Errorf("%w: gravon end code %d with winner %d", stratego.ErrMismatch, code, winner)
+	}
+	return o, nil
+}
+
+// gravonCode is the inverse of Outcome for the library's outcomes:
+// a resignation is a forfeit (3); the move caps, which Gravon does not
+// have, are the game clock running out (12).
+func gravonCode(o stratego.Outcome) (code End, winner int) {
+	winner = 3
+	switch o.Winner {
+	case stratego.Red:
+		winner = 1
+	case stratego.Blue:
+		winner = 2
+	}
+	switch o.Reason {
+	case stratego.NoLegalMove:
+		return EndNoMove, winner
+	case stratego.FlagCaptured:
+		return EndFlag, winner
+	case stratego.NeitherCanMove:
+		return EndBothStuck, winner
+	case stratego.Resignation:
+		return EndForfeit, winner
+	case stratego.DrawAgreed:
+		return EndTieAgreed, winner
+	}
+	return EndGameClock, winner
+}
+
+// Game is a game of the Gravon archive as its files hold it: the
+// game type, the 100-letter start field, the moves (squares only), the
+// players' names and the result code. [ReadXML] and
+// [ReadGSN] read one, [Game.WriteXML] writes one, and
+// [Game.Record] and [GameOf] convert to and from a [Record].
+type Game struct {
+	Type    string          // "classic", "barrage", "duell", "ultimate lightning", "classicfree"
+	Field   string          // the start field, 100 letters, or "" when the game ended during setup
+	Moves   []stratego.Move // From and To only
+	Players [2]string       // Red's and Blue's names
+	End     End             // the end code (EndFlag, …)
+	Winner  int             // 1 Red, 2 Blue, 3 draw
+}
+
+// The XML layout of a Gravon game file (as read by R. Halbersma's gravon
+// project, rhalbersma/gravon scripts/gsn2xml.py and
+// src/scripts/transform/parse.py):
+//
+//	<stratego><game type="classic"><field content="…"/>
+//	<move id="1" source="A4" target="A5"/>…
+//	<player id="1">…</player><player id="2">…</player>
+//	<result type="1" winner="1"/></game></stratego>
+type gravonXML struct {
+	XMLName xml.Name `xml:"stratego"`
+	Game    struct {
+		Type  string `xml:"type,attr"`
+		Field *struct {
+			Content string `xml:"content,attr"`
+		} `xml:"field"`
+		Moves []struct {
+			ID     int    `xml:"id,attr"`
+			Source string `xml:"source,attr"`
+			Target string `xml:"target,attr"`
+		} `xml:"move"`
+		Players []struct {
+			ID   int    `xml:"id,attr"`
+			Name string `xml:",chardata"`
+		} `xml:"player"`
+		Result struct {
+			Type   string `xml:"type,attr"`
+			Winner string `xml:"winner,attr"`
+		} `xml:"result"`
+	} `xml:"game"`
+}
+
+// ReadXML reads a Gravon XML game file. It checks the layout (the
+// type, a 100-letter field if any, moves numbered 1, 2, … in Gravon
+// squares, two players, a numeric result) but not the game itself; see
+// [Game.Record]. Errors wrap ErrSyntax.
+func ReadXML(r io.Reader) (Game, error) {
+	var x gravonXML
+	if err := xml.NewDecoder(r).Decode(&x); err != nil {
+		return Game{}, fmt.Errorf("%w: gravon xml: %v", stratego.ErrSyntax, err)
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: gravon xml: "+format, append([]any{stratego.ErrSyntax}, args...)...)
+	}
+	g := Game{Type: x.Game.Type}
+	if _, err := Rules(g.Type); err != nil {
+		return Game{}, bad("game type %q", g.Type)
+	}
+	if x.Game.Field != nil {
+		g.Field = x.Game.Field.Content
+		if len(g.Field) != stratego.MaxSquares {
+			return Game{}, bad("field of %d letters, want 100", len(g.Field))
+		}
+	}
+	for i, m := range x.Game.Moves {
+		mv, err := ParseMove(m.Source + "-" + m.Target)
+		if err != nil || m.ID != i+1 {
+			return Game{}, bad("move %d (id %d): %q-%q", i+1, m.ID, m.Source, m.Target)
+		}
+		g.Moves = append(g.Moves, mv)
+	}
+	if len(x.Game.Players) != 2 || x.Game.Players[0].ID != 1 || x.Game.Players[1].ID != 2 {
+		return Game{}, bad("want players 1 and 2")
+	}
+	g.Players = [2]string{strings.TrimSpace(x.Game.Players[0].Name), strings.TrimSpace(x.Game.Players[1].Name)}
+	code, err1 := strconv.Atoi(x.Game.Result.Type)
+	win, err2 := strconv.Atoi(x.Game.Result.Winner)
+	if err1 != nil || err2 != nil {
+		return Game{}, bad("result type %q winner %q, want numbers", x.Game.Result.Type, x.Game.Result.Winner)
+	}
+	g.End, g.Winner = End(code), win
+	return g, nil
+}
+
+// WriteXML writes g as a Gravon XML game file, in the layout that
+// [ReadXML] reads.
+func (g Game) WriteXML(w io.Writer) error {
+	var x gravonXML
+	x.Game.Type = g.Type
+	if g.Field != "" {
+		x.Game.Field = &struct {
+			Content string `xml:"content,attr"`
+		}{g.Field}
+	}
+	for i, m := range g.Moves {
+		s := Move(m)
+		if s == "" {
+			return fmt.Errorf("%w: gravon xml: move %d %v", stratego.ErrInvalid, i+1, m)
+		}
+		x.Game.Moves = append(x.Game.Moves, struct {
+			ID     int    `xml:"id,attr"`
+			Source string `xml:"source,attr"`
+			Target string `xml:"target,attr"`
+		}{i + 1, s[:2], s[3:]})
+	}
+	for i, p := range g.Players {
+		x.Game.Players = append(x.Game.Players, struct {
+			ID   int    `xml:"id,attr"`
+			Name string `xml:",chardata"`
+		}{i + 1, p})
+	}
+	x.Game.Result.Type = strconv.Itoa(int(g.End))
+	x.Game.Result.Winner = strconv.Itoa(g.Winner)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", " ")
+	if err := enc.Encode(x); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// gsnTypes are the game types of the GSN "type N" line.
+var gsnTypes = []string{"classic", "barrage", "classicfree", "ultimate lightning"}
+
+// ReadGSN reads an older Gravon GSN text file (the layout read by
+// rhalbersma/gravon scripts/gsn2xml.py):
+//
+//	#X38FA11 Stratego-Notation v1          (or v2)
+//	type 0                                  0 classic, 1 barrage, 2 classicfree, 3 ultimate lightning
+//	<100-letter field>                      absent when the game ended during setup
+//	A4-A5                                   one move per line
+//	…
+//	END
+//	<red> vs <blue> result <code> winner <w>    w: 0 Red, 1 Blue, 2 draw
+//
+// The winner is stored as in XML files (1 Red, 2 Blue, 3 draw). Rescue
+// lines of Ultimate Lightning games (a ":" in the third column) have no
+// documented form and are an error. Errors wrap ErrSyntax.
+func ReadGSN(r io.Reader) (Game, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Game{}, err
+	}
+	text := strings.TrimPrefix(string(data), "\ufeff")
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	bad := func(line int, format string, args ...any) error {
+		return fmt.Errorf("%w: gravon gsn line %d: "+format, append([]any{stratego.ErrSyntax, line + 1}, args...)...)
+	}
+	if len(lines) < 4 {
+		return Game{}, bad(len(lines), "want a header, a type, END and a result line")
+	}
+	for i := range lines {
+		lines[i] = strings.TrimSpace(lines[i])
+	}
+	if h := lines[0]; h != "#X38FA11 Stratego-Notation v1" && h != "#X38FA11 Stratego-Notation v2" {
+		return Game{}, bad(0, "header %q", h)
+	}
+	t, ok := strings.CutPrefix(lines[1], "type ")
+	n, okn := parseCount(t, len(gsnTypes)-1)
+	if !ok || !okn {
+		return Game{}, bad(1, "want \"type N\" with N 0-3")
+	}
+	g := Game{Type: gsnTypes[n]}
+	i := 2
+	if lines[i] != "END" {
+		if len(lines[i]) != stratego.MaxSquares {
+			return Game{}, bad(i, "field of %d letters, want 100", len(lines[i]))
+		}
+		g.Field = lines[i]
+		i++
+	}
+	for ; i < len(lines) && lines[i] != "END"; i++ {
+		if len(lines[i]) >= 3 && lines[i][2] == ':' {
+			return Game{}, bad(i, "rescue line %q is not supported", lines[i])
+		}
+		m, err := ParseMove(lines[i])
+		if err != nil {
+			return Game{}, bad(i, "move %q", lines[i])
+		}
+		g.Moves = append(g.Moves, m)
+	}
+	if i+2 != len(lines) {
+		return Game{}, bad(i, "want END and then one result line")
+	}
+	players, result, ok1 := strings.Cut(lines[i+1], " result ")
+	red, blue, ok2 := strings.Cut(players, " vs ")
+	code, win, ok3 := strings.Cut(result, " winner ")
+	c, err1 := strconv.Atoi(code)
+	w, err2 := strconv.Atoi(win)
+	if !ok1 || !ok2 || !ok3 || err1 != nil || err2 != nil {
+		return Game{}, bad(i+1, "want \"<red> vs <blue> result <code> winner <w>\"")
+	}
+	g.Players = [2]string{red, blue}
+	g.End, g.Winner = End(c), w+1
+	return g, nil
+}
+
+// Record converts g to a game record under [Rules] of its type,
+// with tags Site "gravon.de", Red and Blue (the players), GravonType and
+// GravonResult (the end code), and the result of [Outcome]. The
+// start is the two setups read from the field when they fit the rules,
+// and otherwise (always for "classicfree", where pieces start anywhere)
+// a start position made with [FromBoard]. A turning Captain move, which
+// Gravon writes by its end squares only, gets the Via of the first
+// legal move between them; the moves are otherwise not checked here
+// ([Record.Replay] does). The error wraps ErrSyntax for a bad field,
+// ErrSetup for a placement FromBoard refuses, and ErrMismatch for a
+// result that contradicts itself.
+func (g Game) Record() (stratego.Record, error) {
+	r, err := Rules(g.Type)
+	if err != nil {
+		return stratego.Record{}, err
+	}
+	rec := stratego.Record{Rules: r, Tags: []stratego.Tag{
+		{Name: "Site", Value: "gravon.de"}, {Name: "Red", Value: g.Players[0]}, {Name: "Blue", Value: g.Players[1]},
+		{Name: "GravonType", Value: g.Type}, {Name: "GravonResult", Value: strconv.Itoa(int(g.End))},
+	}}
+	if rec.Result, err = Outcome(g.End, g.Winner); err != nil {
+		return stratego.Record{}, err
+	}
+	if g.Field == "" {
+		return stratego.Record{}, fmt.Errorf("%w: gravon game without a field (ended during setup)", stratego.ErrSyntax)
+	}
+	b, err := ParseField(r, g.Field)
+	if err != nil {
+		return stratego.Record{}, err
+	}
+	var s stratego.State
+	red, blue, ok := setupsOf(r, &b)
+	if g.Type != "classicfree" && ok {
+		rec.RedSetup, rec.BlueSetup = red, blue
+		s, err = stratego.New(r, red, blue)
+	} else {
+		s, err = stratego.FromBoard(r, b, stratego.Red)
+		if err == nil {
+			p := s.Position()
+			rec.Start = &p
+		}
+	}
+	if err != nil {
+		return stratego.Record{}, err
+	}
+	live := true
+	for _, m := range g.Moves {
+		if live && m.From.File() != m.To.File() && m.From.Row() != m.To.Row() {
+			for lm := range s.LegalMoves() {
+				if lm.From == m.From && lm.To == m.To {
+					m = lm
+					break
+				}
+			}
+		}
+		if live {
+			if s, _, err = s.Apply(m); err != nil {
+				live = false
+			}
+		}
+		rec.Moves = append(rec.Moves, stratego.RecordedMove{AnnotatedMove: stratego.AnnotatedMove{Move: m}})
+	}
+	return rec, nil
+}
+
+// setupsOf splits a board into the two setups of r when every piece
+// stands in its side's zone and each side has exactly r's army.
+func setupsOf(r stratego.Rules, b *stratego.Board) (stratego.Setup, stratego.Setup, bool) {
+	red, blue := stratego.NewSetup(r), stratego.NewSetup(r)
+	for i, p := range b {
+		if p == 0 {
+			continue
+		}
+		sq := stratego.Square(i + 1)
+		switch {
+		case p.Color() == stratego.Red && r.ZoneOf(stratego.Red).Has(sq):
+			red.Put(sq, p.Rank())
+		case p.Color() == stratego.Blue && r.ZoneOf(stratego.Blue).Has(sq):
+			blue.Put(r.Rotate(sq), p.Rank())
+		default:
+			return red, blue, false
+		}
+	}
+	return red, blue, r.CheckSetup(red) == nil && r.CheckSetup(blue) == nil
+}
+
+// GameOf converts a record to a Gravon game: the type from its
+// GravonType tag or else from its rules (which must be those of a
+// Gravon type), the field from its start, the moves, the players from
+// its Red and Blue tags, and the end code from its GravonResult tag when
+// that agrees with the result, and otherwise from the result: a
+// resignation is a forfeit (3), a move cap is the game clock running out
+// (12), and a game without a result is written as code 12 with winner
+// 3. The error wraps [ErrMismatch] for rules of no Gravon type or a
+// start that is not Red to move at ply 0, [ErrInvalid] for a rescue
+// (which Gravon files cannot hold), and is the error of [New] for bad
+// setups.
+func GameOf(rec stratego.Record) (Game, error) {
+	g := Game{}
+	typ, ok := rec.Tag("GravonType")
+	if !ok {
+		for _, t := range gravonTypes {
+			if r, _ := Rules(t); r == rec.Rules && t != "classicfree" {
+				typ = t
+				break
+			}
+		}
+	}
+	if r, err := Rules(typ); err != nil || r != rec.Rules {
+		return Game{}, fmt.Errorf("%w: rules %v are no Gravon game type", stratego.ErrMismatch, rec.Rules)
+	}
+	g.Type = typ
+	var b stratego.Board
+	if rec.Start != nil {
+		b = rec.Start.Board
+		if rec.Start.Ply != 0 || rec.Start.Turn != stratego.Red || rec.Start.IsView() {
+			return Game{}, fmt.Errorf("%w: a Gravon game starts with Red to move", stratego.ErrMismatch)
+		}
+	} else {
+		s, err := stratego.New(rec.Rules, rec.RedSetup, rec.BlueSetup)
+		if err != nil {
+			return Game{}, err
+		}
+		b = s.Board()
+	}
+	g.Field = Field(rec.Rules, b)
+	for i, m := range rec.Moves {
+		if m.Move.IsRescue() {
+			return Game{}, fmt.Errorf("%w: move %d is a rescue, which Gravon files cannot hold", stratego.ErrInvalid, i+1)
+		}
+		g.Moves = append(g.Moves, stratego.Move{From: m.Move.From, To: m.Move.To})
+	}
+	g.Players[0], _ = rec.Tag("Red")
+	g.Players[1], _ = rec.Tag("Blue")
+	g.End, g.Winner = gravonCode(rec.Result)
+	if c, ok := rec.Tag("GravonResult"); ok {
+		if n, err := strconv.Atoi(c); err == nil {
+			if o, err := Outcome(End(n), g.Winner); err == nil && o == rec.Result {
+				g.End = End(n)
+			}
+		}
+	}
+	return g, nil
+}
+
+// StraDos3 returns the StraDos3 line of a position (the form of
+// OpenSpiel's Stratego port): the 100-letter Gravon field, a space, "r"
+// or "b" for the side to move, a space and the ply. Pieces whose rank
+// the opponent knows are written in lower case; in a player's view
+// ([State.ViewPosition]) a hidden piece is "?". The line keeps only
+// this much of the position.
+func StraDos3(p stratego.Position) string {
+	b := make([]byte, 0, stratego.MaxSquares+12)
+	for i, pc := range p.Board {
+		sq := stratego.Square(i + 1)
+		switch {
+		case p.Rules.Lakes.Has(sq):
+			b = append(b, '_')
+		case pc == 0:
+			b = append(b, 'A')
+		case pc.Rank() == stratego.Unknown:
+			b = append(b, '?')
+		default:
+			ch := Letter(pc)
+			if p.Known[i]&stratego.KnownRank != 0 {
+				ch += 'a' - 'A'
+			}
+			b = append(b, ch)
+		}
+	}
+	b = append(b, ' ', "rb"[max(p.Turn, stratego.Red)-stratego.Red], ' ')
+	b = strconv.AppendInt(b, int64(p.Ply), 10)
+	return string(b)
+}
+
+// ParseStraDos3 parses a StraDos3 line under r into a position: lower
+// case letters are pieces whose rank is known to the opponent, and "?"
+// a hidden piece of viewer's opponent (viewer is NoColor for a line with
+// every rank). With a viewer, the position is that player's view
+// ([Position.Viewer]). The position has no history and no count of plies
+// without an attack; its outcome is the one the rules give, or a
+// captured flag when a side has none.
+func ParseStraDos3(r stratego.Rules, viewer stratego.Color, line string) (stratego.Position, error) {
+	field, rest, ok1 := strings.Cut(line, " ")
+	turn, ply, ok2 := strings.Cut(rest, " ")
+	n, okn := parseCount(ply, 1<<30)
+	if !ok1 || !ok2 || !okn || (turn != "r" && turn != "b") || len(field) != stratego.MaxSquares {
+		return stratego.Position{}, parseErr("strados3", line, 0, `"<100-letter field> <r|b> <ply>"`)
+	}
+	if err := r.Validate(); err != nil {
+		return stratego.Position{}, err
+	}
+	p := stratego.Position{Rules: r, Turn: stratego.Red, Ply: n}
+	if viewer.IsValid() {
+		p.Viewer = viewer
+	}
+	if turn == "b" {
+		p.Turn = stratego.Blue
+	}
+	up := []byte(field)
+	for i, ch := range up {
+		switch {
+		case ch == '?':
+			if !viewer.IsValid() {
+				return stratego.Position{}, parseErr("strados3", line, i, "a piece letter (a line without a viewer hides nothing)")
+			}
+			if !r.OnBoard(stratego.Square(i + 1)) {
+				return stratego.Position{}, parseErr("strados3", line, i, "no piece on "+stratego.Square(i+1).String())
+			}
+			p.Board[i] = stratego.NewPiece(viewer.Opponent(), stratego.Unknown)
+			up[i] = 'A'
+		case ch >= 'b' && ch <= 'y':
+			p.Known[i] = stratego.KnownRank
+			up[i] = ch - 'a' + 'A'
+		}
+	}
+	b, err := ParseField(r, string(up))
+	if pe := (*stratego.ParseError)(nil); errors.As(err, &pe) {
+		return stratego.Position{}, parseErr("strados3", line, pe.Pos, pe.Want)
+	} else if err != nil {
+		return stratego.Position{}, err
+	}
+	for i, pc := range b {
+		if pc != 0 {
+			p.Board[i] = pc
+		}
+	}
+	var flags [3]bool // a hidden piece may be the flag
+	for _, pc := range p.Board {
+		if pc.Rank() == stratego.Flag || pc.Rank() == stratego.Unknown {
+			flags[pc.Color()] = true
+		}
+	}
+	switch {
+	case flags[stratego.Red] && !flags[stratego.Blue]:
+		p.Outcome = stratego.Outcome{Winner: stratego.Red, Reason: stratego.FlagCaptured}
+	case flags[stratego.Blue] && !flags[stratego.Red]:
+		p.Outcome = stratego.Outcome{Winner: stratego.Blue, Reason: stratego.FlagCaptured}
+	}
+	if p.IsView() {
+		if err := p.Validate(); err != nil {
+			return stratego.Position{}, err
+		}
+		return p, nil
+	}
+	s, err := p.StateWithRulesOutcome()
+	if err != nil {
+		return stratego.Position{}, err
+	}
+	p = s.Position()
+	return p, nil
+}

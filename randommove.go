@@ -1,0 +1,368 @@
+package stratego
+
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
+// A uniform random legal move without a move list.
+//
+// The generator's moves before the repetition rules (the pseudo-legal
+// moves) fall into buckets that are sets of target cells with one
+// offset back to the mover: the one-square moves by direction, the scout
+// slides by direction and distance, and the Captains' two-square moves.
+// Counting the targets of each bucket with popcounts gives their number
+// n; a draw picks k uniformly in [0, n) and finds the k-th move bucket by
+// bucket. A move that a repetition rule forbids is drawn again, which
+// keeps the draw uniform over the legal moves.
+
+// maxRedraws bounds the redraws of forbidden moves before randomMove
+// counts the legal moves exactly (a position where most moves are
+// forbidden); either way every legal move has the same chance.
+const maxRedraws = 16
+
+// genMasks are the cell sets the generator works on, for the side to
+// move.
+type genMasks struct {
+	mov, scouts bb // c's movable pieces and Scouts
+	blocked     bb // c's pieces and the walls
+	empty       bb // cells a piece may pass
+	reach       bb // where a slide may end: empty, or an enemy piece when Scouts strike far
+}
+
+// setGenMasks sets g for side c.
+func (s *State) setGenMasks(g *genMasks, c Color) {
+	me, them, wall := &s.occ[c.index()], &s.occ[c.Opponent().index()], &s.g.wall
+	g.blocked = bb{me[0] | wall[0], me[1] | wall[1]}
+	g.empty = bb{^(g.blocked[0] | them[0]), ^(g.blocked[1] | them[1])}
+	g.mov = bb{s.mov[0] & me[0], s.mov[1] & me[1]}
+	g.scouts = bb{s.scouts[0] & me[0], s.scouts[1] & me[1]}
+	g.reach = g.empty
+	if s.g.rules.Scouts == ScoutMoveAndStrike {
+		g.reach = bb{g.empty[0] | them[0], g.empty[1] | them[1]}
+	}
+}
+
+// moveCounts holds the number of pseudo-legal moves of each bucket kind:
+// one-square moves by direction, scout slides beyond the first square by
+// direction, the Captains' two-square moves.
+type moveCounts struct {
+	steps, slides [len(dirs)]int
+	captains      int
+	total         int
+}
+
+func popcount(lo, hi uint64) int { return bits.OnesCount64(lo) + bits.OnesCount64(hi) }
+
+// dirShift is the shift of a cell set one cell in each direction of
+// dirs: up the cell order (shl) for north and east, down (shr) for
+// south and west.
+var dirShift = [len(dirs)]uint{stride, 1, stride, 1}
+
+// shiftDir returns the set lo, hi moved one cell in direction dirs[k] by
+// shl or shr.
+func shiftDir(lo, hi uint64, k int) (uint64, uint64) {
+	if k < 2 {
+		return shl(lo, hi, dirShift[k&3])
+	}
+	return shr(lo, hi, dirShift[k&3])
+}
+
+// countMoves returns the pseudo-legal moves of the side to move by
+// bucket, the position being neither over nor due a rescue.
+func (s *State) countMoves(g *genMasks) moveCounts {
+	var n moveCounts
+	m0, m1, b0, b1 := g.mov[0], g.mov[1], g.blocked[0], g.blocked[1]
+	t0, t1 := shl(m0, m1, stride)
+	n.steps[0] = popcount(t0&^b0, t1&^b1)
+	t0, t1 = shl(m0, m1, 1)
+	n.steps[1] = popcount(t0&^b0, t1&^b1)
+	t0, t1 = shr(m0, m1, stride)
+	n.steps[2] = popcount(t0&^b0, t1&^b1)
+	t0, t1 = shr(m0, m1, 1)
+	n.steps[3] = popcount(t0&^b0, t1&^b1)
+	n.total = n.steps[0] + n.steps[1] + n.steps[2] + n.steps[3]
+	if g.scouts != (bb{}) {
+		n.slides[0] = slidesUp(g, stride)
+		n.slides[1] = slidesUp(g, 1)
+		n.slides[2] = slidesDown(g, stride)
+		n.slides[3] = slidesDown(g, 1)
+		n.total += n.slides[0] + n.slides[1] + n.slides[2] + n.slides[3]
+	}
+	if s.g.rules.CaptainsMoveTwo {
+		n.captains = s.captainMoves(-1, nil)
+		n.total += n.captains
+	}
+	return n
+}
+
+// slidesUp counts the scout slides beyond the first square in the
+// direction of shl by sh; slidesDown in that of shr.
+func slidesUp(g *genMasks, sh uint) int {
+	// e is the cells the Scouts reach through empty ones at the current
+	// distance; t the ends of slides one further.
+	e0, e1 := shl(g.scouts[0], g.scouts[1], sh)
+	e0, e1 = e0&g.empty[0], e1&g.empty[1]
+	c := 0
+	for e0|e1 != 0 {
+		t0, t1 := shl(e0, e1, sh)
+		t0, t1 = t0&g.reach[0], t1&g.reach[1]
+		c += popcount(t0, t1)
+		e0, e1 = t0&g.empty[0], t1&g.empty[1]
+	}
+	return c
+}
+
+func slidesDown(g *genMasks, sh uint) int {
+	e0, e1 := shr(g.scouts[0], g.scouts[1], sh)
+	e0, e1 = e0&g.empty[0], e1&g.empty[1]
+	c := 0
+	for e0|e1 != 0 {
+		t0, t1 := shr(e0, e1, sh)
+		t0, t1 = t0&g.reach[0], t1&g.reach[1]
+		c += popcount(t0, t1)
+		e0, e1 = t0&g.empty[0], t1&g.empty[1]
+	}
+	return c
+}
+
+// selectBit returns the index of the k-th (from 0) set bit of lo, hi,
+// which has more than k bits.
+func selectBit(lo, hi uint64, k int) int {
+	base := 0
+	if n := bits.OnesCount64(lo); k >= n {
+		k -= n
+		lo, base = hi, 64
+	}
+	for ; k >= 8; k -= 8 {
+		// Skip whole bytes while k passes them.
+		b := bits.OnesCount64(lo & 0xFF)
+		if b > k {
+			break
+		}
+		k += 8 - b
+		lo >>= 8
+		base += 8
+	}
+	for ; k > 0; k-- {
+		lo &= lo - 1
+	}
+	return base + bits.TrailingZeros64(lo)
+}
+
+// moveAt returns the k-th pseudo-legal move (0 <= k < n.total) in bucket
+// order, with the cells of its path.
+func (s *State) moveAt(k int, g *genMasks, n *moveCounts) (m Move, from, via, to int) {
+	for d := range dirs {
+		if k < n.steps[d] {
+			t0, t1 := shiftDir(g.mov[0], g.mov[1], d)
+			to = bbBase + selectBit(t0&^g.blocked[0], t1&^g.blocked[1], k)
+			from = to - dirs[d]
+			return Move{From: squareOfCell[from], To: squareOfCell[to]}, from, 0, to
+		}
+		k -= n.steps[d]
+	}
+	for d := range dirs {
+		if k >= n.slides[d] {
+			k -= n.slides[d]
+			continue
+		}
+		e0, e1 := shiftDir(g.scouts[0], g.scouts[1], d)
+		e0, e1 = e0&g.empty[0], e1&g.empty[1]
+		for dist := 2; ; dist++ {
+			t0, t1 := shiftDir(e0, e1, d)
+			t0, t1 = t0&g.reach[0], t1&g.reach[1]
+			if c := popcount(t0, t1); k >= c {
+				k -= c
+				e0, e1 = t0&g.empty[0], t1&g.empty[1]
+				continue
+			}
+			to = bbBase + selectBit(t0, t1, k)
+			from = to - dist*dirs[d]
+			return Move{From: squareOfCell[from], To: squareOfCell[to]}, from, 0, to
+		}
+	}
+	var cm captainMove
+	s.captainMoves(k, &cm)
+	return cm.m, cm.from, cm.via, cm.to
+}
+
+// captainMove is one two-square move of a Captain with its cells.
+type captainMove struct {
+	m             Move
+	from, via, to int
+}
+
+// captainMoves walks the two-square moves of the Captains of the side to
+// move (Rules.CaptainsMoveTwo) in the order of appendCaptainSteps; it
+// stores the k-th in out and returns k, or returns their number when k
+// is negative.
+func (s *State) captainMoves(k int, out *captainMove) int {
+	c := s.turn
+	i := 0
+	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
+		p := &s.pcs[id]
+		if p.cell == 0 || s.pc[id].Rank() != Captain {
+			continue
+		}
+		from := int(p.cell)
+		for _, d := range dirs {
+			mid := from + d
+			if s.cells[mid] != 0 {
+				continue
+			}
+			for _, d2 := range dirs {
+				if d2 == -d {
+					continue
+				}
+				to := mid + d2
+				v := s.cells[to]
+				if v == wallCell || (v != 0 && s.pc[v-1].Color() == c) {
+					continue
+				}
+				if i == k {
+					out.from, out.to = from, to
+					out.m = Move{From: squareOfCell[from], To: squareOfCell[to]}
+					if d2 != d {
+						out.via, out.m.Via = mid, squareOfCell[mid]
+					}
+					return k
+				}
+				i++
+			}
+		}
+	}
+	return i
+}
+
+// repetitionFilter is what the repetition rules forbid the side to move:
+// moves of the piece on banCell that cross a boundary of forbid
+// (Two-Squares), and, while chaseOn, the quiet moves More-Squares
+// forbids.
+type repetitionFilter struct {
+	banCell int
+	forbid  path
+	chaseOn bool
+}
+
+func (s *State) repetitionFilter() repetitionFilter {
+	f := repetitionFilter{banCell: -1}
+	c := s.turn
+	if run := &s.runs[c.index()]; run.ban.banned() {
+		if p := &s.pcs[run.id-1]; p.cell != 0 {
+			f.banCell, f.forbid = int(p.cell), run.ban
+		}
+	}
+	f.chaseOn = s.g.rules.MoreSquares != MoreSquaresOff && s.chases[c.index()].on
+	return f
+}
+
+func (f *repetitionFilter) active() bool { return f.banCell >= 0 || f.chaseOn }
+
+// forbids reports whether the filter forbids the move between the cells.
+func (s *State) forbids(f *repetitionFilter, from, via, to int) bool {
+	if from == f.banCell && f.forbid.crossed(from, via, to) {
+		return true
+	}
+	return f.chaseOn && s.cells[to] == 0 && s.chaseForbids(s.turn, s.pc[s.cells[from]-1], from, to)
+}
+
+// intN returns a uniform number in [0, n) from rng, or from the
+// top-level functions of math/rand/v2 when rng is nil.
+func intN(rng *rand.Rand, n int) int {
+	if rng == nil {
+		return rand.IntN(n)
+	}
+	return rng.IntN(n)
+}
+
+// randomMove is State.RandomMove.
+func (s *State) randomMove(rng *rand.Rand) (Move, bool) { return s.randomMoveRedraws(rng, maxRedraws) }
+
+// randomMoveRedraws is randomMove with at most redraws draws of a
+// forbidden move before it counts the legal moves.
+func (s *State) randomMoveRedraws(rng *rand.Rand, redraws int) (Move, bool) {
+	if s.g == nil || s.outcome.Over() {
+		return Move{}, false
+	}
+	if s.pending {
+		var rs rescues
+		s.setRescues(&rs)
+		if n := rs.count(); n > 0 {
+			return rs.at(intN(rng, n)), true
+		}
+		return Move{}, false // not reached: no rescue is due then
+	}
+	var g genMasks
+	s.setGenMasks(&g, s.turn)
+	n := s.countMoves(&g)
+	if n.total == 0 {
+		return Move{}, false // not reached: the game would be over
+	}
+	f := s.repetitionFilter()
+	if !f.active() {
+		m, _, _, _ := s.moveAt(intN(rng, n.total), &g, &n)
+		return m, true
+	}
+	for range redraws {
+		m, from, via, to := s.moveAt(intN(rng, n.total), &g, &n)
+		if !s.forbids(&f, from, via, to) {
+			return m, true
+		}
+	}
+	// Most moves are forbidden: count the legal ones and take one of
+	// them, still uniformly.
+	legal := 0
+	for k := range n.total {
+		if _, from, via, to := s.moveAt(k, &g, &n); !s.forbids(&f, from, via, to) {
+			legal++
+		}
+	}
+	if legal == 0 {
+		return Move{}, false // not reached: the game would be over
+	}
+	j := intN(rng, legal)
+	for k := range n.total {
+		m, from, via, to := s.moveAt(k, &g, &n)
+		if s.forbids(&f, from, via, to) {
+			continue
+		}
+		if j == 0 {
+			return m, true
+		}
+		j--
+	}
+	return Move{}, false // not reached
+}
+
+// rescues are the placements of a due rescue: each rank the side to move
+// may rescue on each empty square of its half.
+type rescues struct {
+	ranks [NumRanks]Rank
+	nr    int
+	empty [MaxSquares]Square
+	ne    int
+}
+
+func (s *State) setRescues(rs *rescues) {
+	c := s.turn
+	var done [NumRanks]bool
+	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
+		if rk := s.pc[id].Rank(); !done[rk] && s.rescuable(id) {
+			done[rk] = true
+			rs.ranks[rs.nr] = rk
+			rs.nr++
+		}
+	}
+	for q := range s.g.half[c.index()].All() {
+		if s.cells[cellOfSquare[q]] == 0 {
+			rs.empty[rs.ne] = q
+			rs.ne++
+		}
+	}
+}
+
+func (rs *rescues) count() int { return rs.nr * rs.ne }
+
+// at returns the k-th placement (0 <= k < count).
+func (rs *rescues) at(k int) Move { return Move{To: rs.empty[k%rs.ne], Rescue: rs.ranks[k/rs.ne]} }

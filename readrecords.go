@@ -1,0 +1,211 @@
+package stratego
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+)
+
+// ReadRecords reads a stream of game records, such as a file of many
+// games (like a PGN file): record texts one after another, each ending
+// with its result ("1-0", "0-1", "1/2-1/2" or "*"), with any white space
+// between them: the texts of [Record.String] written one after another. It yields each record with a nil error, in order, reading the
+// stream only as far as it needs.
+//
+// A record that does not parse is yielded as the zero Record with a
+// *[RecordError] (naming the record's index and line and wrapping the
+// error of [ParseRecord]), and reading goes on with the next record: a
+// record ends at its result, or where a tag begins after its moves when
+// its result is missing. An error of r other than [io.EOF] is yielded
+// as it is and ends the stream. A UTF-8 byte order mark at the start of
+// the stream is skipped. Stop early by breaking out of the loop.
+//
+// ReadRecords parses only; [Record.Game] or [Record.Replay] plays each
+// record.
+func ReadRecords(r io.Reader) iter.Seq2[Record, error] {
+	return func(yield func(Record, error) bool) {
+		rs := recordSplitter{in: bufio.NewReader(r), line: 1}
+		for index := 0; ; index++ {
+			text, line, err := rs.next()
+			if strings.TrimSpace(text) != "" {
+				rec, perr := ParseRecord(text)
+				if perr != nil {
+					rec, perr = Record{}, newRecordError(index, line, text, perr)
+				}
+				if !yield(rec, perr) {
+					return
+				}
+			}
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					yield(Record{}, err)
+				}
+				return
+			}
+		}
+	}
+}
+
+// RecordError is the error [ReadRecords] yields for a record of a stream
+// that does not parse. It unwraps to the error of [ParseRecord].
+type RecordError struct {
+	Index int   // the record's index in the stream, from 0
+	Line  int   // the line of the stream (from 1) where the error is
+	Err   error // the error of ParseRecord
+}
+
+// Error returns the record's index and line and the cause: "stratego:
+// record 2 (line 31): parsing record …: at offset 420: want …".
+func (e *RecordError) Error() string {
+	return fmt.Sprintf("%srecord %d (line %d): %s", errPrefix, e.Index, e.Line, causeText(e.Err))
+}
+
+// Unwrap returns the cause.
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// newRecordError returns the error of the record text that starts on
+// line, naming the line of the syntax error when it has an offset in
+// the text.
+func newRecordError(index, line int, text string, err error) error {
+	var pe *ParseError
+	if errors.As(err, &pe) && pe.Input == text && pe.Pos >= 0 && pe.Pos <= len(text) {
+		line += strings.Count(text[:pe.Pos], "\n")
+	}
+	return &RecordError{Index: index, Line: line, Err: err}
+}
+
+// recordSplitter cuts a stream into record texts. It knows of records
+// only what it needs to find where one ends: tags with their quoted
+// values, comments, and the movetext's tokens, of which a result ends
+// the record.
+type recordSplitter struct {
+	in      *bufio.Reader
+	line    int  // the line of the next byte
+	started bool // the byte order mark check is done
+	pending bool // back holds a byte read for the next record
+	back    byte
+}
+
+// next returns the text of the next record, the line it starts on, and
+// the error that ended the stream (io.EOF at its end), if it did.
+func (rs *recordSplitter) next() (string, int, error) {
+	const (
+		top = iota
+		token
+		tag
+		quoted
+		escaped
+		comment
+	)
+	var text, tok []byte
+	state, moves, line := top, false, rs.line
+	for {
+		c, err := rs.read()
+		if err != nil {
+			if state == token {
+				text = append(text, tok...)
+			}
+			return string(text), line, err
+		}
+		switch state {
+		case top:
+			switch {
+			case isSpace(c):
+			case c == '[' && moves: // a record without its result
+				rs.unread(c)
+				return string(text), line, nil
+			case c == '[':
+				state = tag
+			case c == '{':
+				state = comment
+			default:
+				state, tok = token, append(tok[:0], c)
+				continue
+			}
+		case token:
+			if !isSpace(c) && c != '{' && c != '[' {
+				tok = append(tok, c)
+				continue
+			}
+			text = append(text, tok...)
+			switch string(tok) {
+			case "1-0", "0-1", "1/2-1/2", "*":
+				rs.unread(c)
+				return string(text), line, nil
+			}
+			moves, state = true, top
+			switch c {
+			case '{':
+				state = comment
+			case '[': // a tag after moves: the next record
+				rs.unread(c)
+				return string(text), line, nil
+			}
+		case tag:
+			switch c {
+			case '"':
+				state = quoted
+			case ']', '\n':
+				state = top
+			}
+		case quoted:
+			switch c {
+			case '\\':
+				state = escaped
+			case '"':
+				state = tag
+			case '\n':
+				state = top
+			}
+		case escaped:
+			state = quoted
+			if c == '\n' {
+				state = top
+			}
+		case comment:
+			if c == '}' {
+				state = top
+			}
+		}
+		if len(text) == 0 && isSpace(c) {
+			line = rs.line // the record starts after the white space
+			continue
+		}
+		text = append(text, c)
+	}
+}
+
+// read returns the next byte of the stream, skipping a byte order mark
+// at its start and counting lines.
+func (rs *recordSplitter) read() (byte, error) {
+	if !rs.started {
+		rs.started = true
+		if b, err := rs.in.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
+			rs.in.Discard(3)
+		}
+	}
+	var c byte
+	if rs.pending {
+		c, rs.pending = rs.back, false
+	} else {
+		var err error
+		if c, err = rs.in.ReadByte(); err != nil {
+			return 0, err
+		}
+	}
+	if c == '\n' {
+		rs.line++
+	}
+	return c, nil
+}
+
+// unread gives c back, for the next record.
+func (rs *recordSplitter) unread(c byte) {
+	if c == '\n' {
+		rs.line--
+	}
+	rs.pending, rs.back = true, c
+}
