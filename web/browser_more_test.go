@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/gravon"
 )
 
 // center returns the middle of an element in CSS pixels.
@@ -276,7 +277,7 @@ func TestBrowserReplay(t *testing.T) {
 	tb.click("#rp-first")
 	check(0)
 
-	g, err := stratego.GravonGameOf(rec)
+	g, err := gravon.GameOf(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +296,7 @@ func TestBrowserReplay(t *testing.T) {
 	check(len(gs) - 1)
 }
 
-func mustGravonRecord(t *testing.T, g stratego.GravonGame) stratego.Record {
+func mustGravonRecord(t *testing.T, g gravon.Game) stratego.Record {
 	t.Helper()
 	rec, err := g.Record()
 	if err != nil {

@@ -201,7 +201,7 @@ func spectatorView(s stratego.State) specView {
 		sq := sq
 		sv.Board = append(sv.Board, pieceJSON{
 			Square: &sq, Piece: pc, Known: knownNames(red.Knowledge(sq)),
-			Rescuer: red.MadeRescue(sq), Beat: slices.Collect(red.Beaten(sq)),
+			Rescuer: red.MadeRescue(sq), Beat: slices.Collect(red.Beaten(sq).All()),
 		})
 	}
 	for c := stratego.Red; c <= stratego.Blue; c++ {

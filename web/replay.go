@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/gravon"
 )
 
 // maxReplayPlies bounds the frames of one replay.
@@ -18,7 +19,7 @@ type replayRequest struct {
 }
 
 // replayPayload is a game to step through: one board per position (the
-// 100-letter Gravon field of stratego.GravonField, every rank shown),
+// 100-letter Gravon field of gravon.Field, every rank shown),
 // the moves in record notation, and the outcome. When the record stops
 // at an illegal move, Error says why and the frames end there.
 type replayPayload struct {
@@ -36,14 +37,14 @@ func readGame(text string) (stratego.Record, string, error) {
 	t := strings.TrimSpace(text)
 	switch {
 	case strings.HasPrefix(t, "<"):
-		g, err := stratego.ReadGravonXML(strings.NewReader(t))
+		g, err := gravon.ReadXML(strings.NewReader(t))
 		if err != nil {
 			return stratego.Record{}, "gravon-xml", err
 		}
 		rec, err := g.Record()
 		return rec, "gravon-xml", err
 	case strings.HasPrefix(t, "#"):
-		g, err := stratego.ReadGravonGSN(strings.NewReader(t))
+		g, err := gravon.ReadGSN(strings.NewReader(t))
 		if err != nil {
 			return stratego.Record{}, "gravon-gsn", err
 		}
@@ -94,7 +95,7 @@ func replayOf(rec stratego.Record) (replayPayload, error) {
 		out.Tags = append(out.Tags, [2]string{t.Name, t.Value})
 	}
 	for i, st := range states {
-		out.Frames = append(out.Frames, stratego.GravonField(r, st.Board()))
+		out.Frames = append(out.Frames, gravon.Field(r, st.Board()))
 		if i > 0 {
 			a := stratego.Annotate(st.LastEvent())
 			b, e := a.AppendNotation(nil, r.Numbering)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/gravon"
 )
 
 // playUntil plays the side of token with moves chosen by pick until the
@@ -322,7 +323,7 @@ func TestReplayFrames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := stratego.GravonGameOf(rec)
+	g, err := gravon.GameOf(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +338,7 @@ func TestReplayFrames(t *testing.T) {
 		}
 		var want []string
 		for _, s := range states {
-			want = append(want, stratego.GravonField(r, s.Board()))
+			want = append(want, gravon.Field(r, s.Board()))
 		}
 		if diff := cmp.Diff(want, rp.Frames); diff != "" {
 			t.Errorf("%s frames (-want +got):\n%s", rp.Format, diff)
