@@ -72,7 +72,7 @@ func startBrowser(t *testing.T) *browser {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1200, 860),
 	)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	t.Cleanup(func() {
 		cancelAlloc()
@@ -136,7 +136,7 @@ func (b *browser) newTab(t *testing.T) *tab {
 // do runs actions, failing the test with what it was doing.
 func (tb *tab) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		tb.t.Fatalf("%s: %v", what, err)
@@ -158,7 +158,7 @@ func (tb *tab) clickSquare(board, sq string) {
 // waitFor waits until a JavaScript expression is truthy.
 func (tb *tab) waitFor(expr string) {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
 		tb.t.Fatalf("waiting for %s: %v", expr, err)
@@ -168,7 +168,7 @@ func (tb *tab) waitFor(expr string) {
 // text returns the text of an element.
 func (tb *tab) text(sel string) string {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
 	defer cancel()
 	s, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS(sel)))
 	if err != nil {
@@ -180,7 +180,7 @@ func (tb *tab) text(sel string) string {
 // eval evaluates a JavaScript expression.
 func eval[T any](tb *tab, expr string) T {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
 	if err != nil {
@@ -193,7 +193,7 @@ func eval[T any](tb *tab, expr string) T {
 // writes it to testdata/screens/name.png when -screens is given.
 func (tb *tab) screenshot(name string, check func(*shot)) {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
