@@ -114,7 +114,10 @@ func TestBrowserGameAgainstBot(t *testing.T) {
 			})
 		}
 		tb.clickSquare("#board", m.To.String())
-		tb.waitFor(`document.getElementById('game').dataset.version !== '` + before + `'`)
+		tb.waitFor(`document.getElementById('game').dataset.version !== '` + before + `' || document.getElementById('message').textContent !== ''`)
+		if msg := tb.text("#message"); msg != "" {
+			t.Fatalf("ply %d: %s refused: %s", v.Ply(), m, msg)
+		}
 		plies++
 	}
 	status := tb.text("#status")

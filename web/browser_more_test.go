@@ -153,6 +153,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	tabs := map[stratego.Color]*tab{stratego.Red: red, stratego.Blue: blue}
 	tokens := map[stratego.Color]string{stratego.Red: gameToken(t, red), stratego.Blue: gameToken(t, blue)}
+	fought := false
 	for ply := range 8 {
 		c := stratego.Red + stratego.Color(ply%2)
 		waitMyTurn(tabs[c])
@@ -166,7 +167,29 @@ func TestBrowserTwoPlayers(t *testing.T) {
 			tb.waitFor(fmt.Sprintf(`document.querySelectorAll('#movelist span').length === %d`, ply+1))
 		}
 		checkSpectatorBoard(t, ts, spec, id, tokens)
+		// The mover's page stands still until the other side moves: the
+		// first fight is the combat screen.
+		if pc, ok := v.At(m.To); ok && pc.Color() != c && !fought {
+			fought = true
+			mover := tabs[c]
+			if text := mover.text("#combat"); !strings.Contains(text, "Fight on "+m.To.String()) || !strings.Contains(text, "attacked") {
+				t.Errorf("after %s the combat panel says %q", m, text)
+			}
+			mover.screenshot("combat", func(s *shot) {
+				if got := eval[string](mover, `[...document.querySelectorAll('#board [data-fight]')].map((g) => g.dataset.square).join()`); got != m.To.String() {
+					t.Errorf("the fight is marked on %q, want %s", got, m.To)
+				}
+			})
+		}
 	}
+	if !fought {
+		t.Error("no fight in the game")
+	}
+	spec.screenshot("spectator", func(s *shot) {
+		if n := eval[int](spec, `document.querySelectorAll('#board .piece.hidden').length`); n == 0 {
+			t.Error("the spectator sees every rank during the game")
+		}
+	})
 	red.click("#resign")
 	red.click("#resign") // the second click confirms
 	for _, tb := range []*tab{red, blue, spec} {
@@ -184,7 +207,6 @@ func TestBrowserTwoPlayers(t *testing.T) {
 			t.Errorf("Blue's board is not turned (flip %s)", got)
 		}
 	})
-	spec.screenshot("spectator", nil)
 }
 
 // gameToken returns the token of the page a tab shows.
@@ -285,6 +307,7 @@ func TestBrowserReplay(t *testing.T) {
 	if err := g.WriteXML(&xml); err != nil {
 		t.Fatal(err)
 	}
+	tb.click("#replay-load-box summary") // open the form again
 	tb.do("paste the Gravon file", chromedp.SetValue(chromedp.CSS("#replay-text"), xml.String()))
 	tb.click("#replay-submit")
 	tb.waitFor(`document.getElementById('rp-title').textContent.includes('gravon-xml')`)

@@ -159,8 +159,9 @@ export class Game {
     const opp = this.state[other(this.me)];
     box.hidden = false;
     $('link-opponent').value = location.origin + links[other(this.me)];
-    $('link-opponent').parentElement.hidden = opp.kind !== 'person';
-    $('link-opponent').parentElement.previousElementSibling.hidden = opp.kind !== 'person';
+    const hideOpp = opp.kind !== 'person' || opp.ready; // the opponent came
+    $('link-opponent').parentElement.hidden = hideOpp;
+    $('link-opponent').parentElement.previousElementSibling.hidden = hideOpp;
     $('link-spectator').value = location.origin + links.spectator;
   }
 

@@ -67,6 +67,7 @@ export class Replay {
     } catch (e) {
       $('replay-error').textContent = e.message;
       $('replay-view').hidden = true;
+      $('replay-load-box').open = true;
       return;
     }
     this.ranks = rankTable(this.data.rules);
@@ -91,6 +92,7 @@ export class Replay {
     }
     $('rp-range').max = String(d.frames.length - 1);
     $('replay-view').hidden = false;
+    $('replay-load-box').open = false;
     this.show(0);
   }
 
