@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Sentinel errors. Every error the package returns is one of them or
@@ -51,8 +52,14 @@ var (
 	// return it too, bare (not in a *MoveError, as they take no move).
 	ErrGameOver = errors.New("stratego: game is over")
 	// ErrOffBoard means a square of the move (Via included) is not on the
-	// board of the rules, or is a lake.
+	// board of the rules, or is a lake: for a lake the error is [ErrLake],
+	// which is ErrOffBoard too.
 	ErrOffBoard = errors.New("stratego: square not on the board")
+	// ErrLake means a square of the move (Via included) is a lake, and
+	// every other square of it on the board. It is also ErrOffBoard
+	// ([errors.Is](ErrLake, ErrOffBoard) holds), as a lake is no square a
+	// piece may enter.
+	ErrLake error = lakeError{}
 	// ErrNoPiece means there is no piece on the from-square.
 	ErrNoPiece = errors.New("stratego: no piece on the from-square")
 	// ErrNotYourPiece means the piece belongs to the side not to move.
@@ -110,6 +117,13 @@ var (
 	ErrInconsistentView = errors.New("stratego: no state is consistent with the view")
 )
 
+// lakeError is the type of [ErrLake]: an error that is also
+// [ErrOffBoard].
+type lakeError struct{}
+
+func (lakeError) Error() string        { return "stratego: square is a lake" }
+func (lakeError) Is(target error) bool { return target == ErrOffBoard }
+
 // MoveError is the error of [State.Check] and [State.Apply] for a move
 // that is not legal. It unwraps to one of the move sentinels
 // ([ErrBlocked], [ErrTwoSquares], …, or [ErrInvalid] for a malformed
@@ -120,9 +134,34 @@ type MoveError struct {
 }
 
 // Error returns the sentinel's message and the move:
-// "stratego: path is blocked: move a4-a6".
+// "stratego: path is blocked: move a4-a6". A malformed move, which has
+// no text form, is shown by its fields: "stratego: invalid value:
+// malformed move {From:0 To:a5 Via:- Rescue:-}".
 func (e *MoveError) Error() string {
+	if !e.Move.IsValid() {
+		return fmt.Sprintf("%s%s: malformed move %s", errPrefix, causeText(e.Err), moveFields(e.Move))
+	}
 	return fmt.Sprintf("%s%s: move %v", errPrefix, causeText(e.Err), e.Move)
+}
+
+// moveFields shows the fields of a move that may be malformed: each
+// square by its name, or its number when it is none, and the rescued
+// rank.
+func moveFields(m Move) string {
+	sq := func(q Square) string {
+		switch {
+		case q == NoSquare:
+			return "-"
+		case q.IsValid():
+			return q.String()
+		}
+		return strconv.Itoa(int(q))
+	}
+	rk := "-"
+	if m.Rescue != NoRank {
+		rk = m.Rescue.String()
+	}
+	return "{From:" + sq(m.From) + " To:" + sq(m.To) + " Via:" + sq(m.Via) + " Rescue:" + rk + "}"
 }
 
 // Unwrap returns the sentinel.
@@ -171,31 +210,74 @@ func (e *SetupError) Error() string {
 func (e *SetupError) Unwrap() error { return ErrSetup }
 
 // ParseError is the error of a parser: what was parsed, the input, the
-// byte offset where it went wrong and what was expected there. It unwraps
-// to ErrSyntax.
+// byte offset where it went wrong, what was expected there, and the
+// error that caused it when a part of the input failed a parser or a
+// check of its own (the *[RulesError] of a position's rules, say). It
+// unwraps to ErrSyntax and to the cause, so that both [errors.Is](err,
+// ErrSyntax) and errors.Is(err, ErrRules) hold for bad rules in a
+// position.
 type ParseError struct {
 	What  string // what was parsed: "square", "move", "setup", …
 	Input string // the text given to the parser
 	Pos   int    // the byte offset in Input where parsing failed
 	Want  string // what the parser expected at Pos
+	Err   error  // the cause, or nil
 }
 
-// Error returns a message that names what was parsed, the input (cut
-// after 120 bytes), the offset and what was expected there.
+// quoteMax is the most of an input that an error message quotes.
+const quoteMax = 120
+
+// Error returns a message that names what was parsed, the input (at most
+// 120 bytes of it, around the offset for a longer one), the offset,
+// what was expected there and the cause.
 func (e *ParseError) Error() string {
-	in := e.Input
-	if len(in) > 120 {
-		in = in[:120] + "…"
-	}
-	return "stratego: parsing " + e.What + " " + strconv.Quote(in) +
+	msg := "stratego: parsing " + e.What + " " + quoteAround(e.Input, e.Pos) +
 		": at offset " + strconv.Itoa(e.Pos) + ": want " + e.Want
+	if e.Err != nil {
+		msg += ": " + causeText(e.Err)
+	}
+	return msg
 }
 
-// Unwrap returns ErrSyntax.
-func (e *ParseError) Unwrap() error { return ErrSyntax }
+// quoteAround returns s quoted, or for a long s the part of it around
+// byte offset pos (cut at rune boundaries), with "…" where it is cut.
+func quoteAround(s string, pos int) string {
+	if len(s) <= quoteMax {
+		return strconv.Quote(s)
+	}
+	lo := min(max(pos-quoteMax/3, 0), len(s)-quoteMax)
+	hi := lo + quoteMax
+	for lo > 0 && !utf8.RuneStart(s[lo]) {
+		lo--
+	}
+	for hi < len(s) && !utf8.RuneStart(s[hi]) {
+		hi--
+	}
+	q := strconv.Quote(s[lo:hi])
+	if lo > 0 {
+		q = "…" + q
+	}
+	if hi < len(s) {
+		q += "…"
+	}
+	return q
+}
+
+// Unwrap returns ErrSyntax and the cause, if any.
+func (e *ParseError) Unwrap() []error {
+	if e.Err == nil {
+		return []error{ErrSyntax}
+	}
+	return []error{ErrSyntax, e.Err}
+}
 
 func parseErr(what, input string, pos int, want string) error {
 	return &ParseError{What: what, Input: input, Pos: pos, Want: want}
+}
+
+// parseErrCause is parseErr with the error that caused it.
+func parseErrCause(what, input string, pos int, want string, cause error) error {
+	return &ParseError{What: what, Input: input, Pos: pos, Want: want, Err: cause}
 }
 
 // errPrefix starts the message of every error of the package, once.

@@ -437,7 +437,7 @@ func ExampleSetup_String() {
 	// FB......../BX9......./...133..../......22..
 	// <nil>
 	// true <nil>
-	// stratego: invalid setup: 1 of rank scout, want 2
+	// stratego: invalid setup: 1 scout, want 2
 }
 
 // The same rank has a different label in each numbering.

@@ -193,12 +193,10 @@ func (s *State) appendSlides(dst []Move, scouts, empty, blocked *bb, strike bool
 // one in any direction but back, onto an empty square or an enemy piece.
 func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, chaseOn bool) []Move {
 	c := s.turn
-	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
-		p := &s.pcs[id]
-		if p.cell == 0 || s.pc[id].Rank() != Captain {
-			continue
-		}
-		from := int(p.cell)
+	var buf [maxPieces]uint8
+	for _, cell := range s.captainCells(buf[:0], c) {
+		from := int(cell)
+		id := s.cells[cell] - 1
 		for _, d := range dirs {
 			mid := from + d
 			if s.cells[mid] != 0 {
@@ -301,7 +299,7 @@ func (s *State) check(m Move) error {
 	}
 	w := &s.g.walls
 	if w[cellOfSquare[m.From]] != 0 || w[cellOfSquare[m.To]] != 0 || (m.Via != NoSquare && w[cellOfSquare[m.Via]] != 0) {
-		return moveErr(m, ErrOffBoard)
+		return moveErr(m, offBoardErr(r, m))
 	}
 	from, to := int(cellOfSquare[m.From]), int(cellOfSquare[m.To])
 	pc, ok := s.pieceAt(from)
@@ -368,4 +366,15 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// offBoardErr returns the error of a move with a square off the board r:
+// [ErrLake] when each such square is a lake, else [ErrOffBoard].
+func offBoardErr(r *Rules, m Move) error {
+	for _, q := range [...]Square{m.From, m.To, m.Via} {
+		if q != NoSquare && !r.OnBoard(q) && !r.Lakes.Has(q) {
+			return ErrOffBoard
+		}
+	}
+	return ErrLake
 }

@@ -53,7 +53,7 @@ import (
 //	moves    = "-" | move {"," move}   oldest first
 //	outcome  = "*" | ("red" | "blue" | "draw") ":" reason
 //	reason   = "flag" | "nomove" | "neither" | "resign" | "agreed"
-//	         | "plycap" | "quietcap"
+//	         | "plycap" | "quietcap" | "nomovable"
 //	viewer   = "view:" ("red" | "blue")   whose view this is
 //
 //	view     = position last legal   the text of a View; position has a viewer
@@ -185,7 +185,7 @@ type chaseRec struct {
 	boards   int
 }
 
-var reasonWords = [...]string{"", "flag", "nomove", "neither", "resign", "agreed", "plycap", "quietcap"}
+var reasonWords = [...]string{"", "flag", "nomove", "neither", "resign", "agreed", "plycap", "quietcap", "nomovable"}
 
 // Position returns the position of s; see [Position] for what it holds.
 func (s State) Position() Position {
@@ -219,27 +219,28 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	if p.Captured == nil {
 		p.Captured = make([]Captive, 0, s.g.hi[Blue.index()]/2)
 	}
+	cells := s.idCells()
 	for id := 0; id < int(s.g.hi[Blue.index()]); id++ {
-		pr := &s.pcs[id]
-		resc := s.rescuer.has(uint8(id))
+		pr := s.pcs[id]
+		resc := pr.rescuer()
 		pc := s.pc[id]
-		if viewer.IsValid() && pc.Color() != viewer && pr.know&KnownRank == 0 {
+		if viewer.IsValid() && pc.Color() != viewer && pr.know()&KnownRank == 0 {
 			pc = NewPiece(pc.Color(), Unknown)
 		}
-		if pr.cell == 0 {
-			p.Captured = append(p.Captured, Captive{Piece: pc, Known: pr.know, Rescuer: resc})
+		if !pr.onBoard() {
+			p.Captured = append(p.Captured, Captive{Piece: pc, Known: pr.know(), Rescuer: resc})
 			continue
 		}
-		sq := squareOfCell[pr.cell] // a board square: its index is sq-1
+		sq := squareOfCell[cells[id]] // a board square: its index is sq-1
 		p.Board[sq-1] = pc
-		p.Known[sq-1] = pr.know
+		p.Known[sq-1] = pr.know()
 		if resc {
 			p.Rescuers = p.Rescuers.With(sq)
 		}
 	}
 	for n := s.beat; n != nil; n = n.next {
-		if pr := &s.pcs[n.id]; pr.cell != 0 && pr.know&KnownRank == 0 {
-			p.addBeat(int(squareOfCell[pr.cell])-1, 1<<n.attacker)
+		if pr := s.pcs[n.id]; pr.onBoard() && pr.know()&KnownRank == 0 {
+			p.addBeat(int(squareOfCell[cells[n.id]])-1, 1<<n.attacker)
 		}
 	}
 	sortCaptives(p.Captured)
@@ -248,7 +249,7 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	p.seen = listLen(s.seen)
 	for c := Red; c <= Blue; c++ {
 		run := &s.runs[c.index()]
-		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].cell != 0 {
+		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].onBoard() {
 			k := min(int(run.n), r.TwoSquares)
 			for i := k - 1; i >= 0; i-- {
 				p.runs[c] = append(p.runs[c], run.moves[i])
@@ -497,22 +498,19 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// pieceMarks are the marks of a piece token, in their order; the mark
-// with no knowledge is the rescuer's.
-var pieceMarks = [...]struct {
-	ch byte
-	k  Knowledge
-}{{'!', KnownRank}, {'+', KnownMoved}, {'*', KnownFar}, {'>', KnownLong}, {'%', KnownTurn}, {'^', 0}}
-
-// allKnown holds every Knowledge flag.
-const allKnown = KnownRank | KnownMoved | KnownFar | KnownLong | KnownTurn
+// rescuerMark is the mark of a piece that made a rescue; it follows the
+// knowledge marks ([knowledgeFlags]) in a piece token.
+const rescuerMark = '^'
 
 func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool, beat RankSet) []byte {
 	b = append(b, "rb"[pc.Color()-Red], n.Char(pc.Rank()))
-	for _, m := range pieceMarks {
-		if (m.k != 0 && k&m.k != 0) || (m.k == 0 && rescuer) {
-			b = append(b, m.ch)
+	for _, f := range knowledgeFlags {
+		if k&f.k != 0 {
+			b = append(b, f.mark)
 		}
+	}
+	if rescuer {
+		b = append(b, rescuerMark)
 	}
 	if beat != 0 {
 		b = append(b, '<')
@@ -521,19 +519,6 @@ func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool, bea
 				b = append(b, n.Char(rk))
 			}
 		}
-	}
-	return b
-}
-
-func appendMoves(b []byte, ms []Move) []byte {
-	if len(ms) == 0 {
-		return append(b, '-')
-	}
-	for i, m := range ms {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b, _ = m.AppendText(b)
 	}
 	return b
 }
@@ -572,9 +557,13 @@ func (s *State) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// posParser reads the fields of a position text.
+// posParser reads the fields of a position text into p, one step per
+// field.
 type posParser struct {
-	text string
+	text   string
+	fields []string // the text split at single spaces
+	off    []int    // the offset of each field in text
+	p      Position
 }
 
 func (ps *posParser) err(at int, want string) error {
@@ -589,118 +578,175 @@ func (ps *posParser) err(at int, want string) error {
 // parses too: it names its viewer, and hides only enemy ranks that have
 // not been shown.
 func ParsePosition(text string) (Position, error) {
-	ps := &posParser{text: text}
-	fields := strings.Split(text, " ")
-	if len(fields) != 10 && len(fields) != 11 {
+	ps := &posParser{text: text, fields: strings.Split(text, " ")}
+	if len(ps.fields) != 10 && len(ps.fields) != 11 {
 		return Position{}, ps.err(0, "10 fields separated by single spaces, and a viewer for a view")
 	}
-	off := make([]int, len(fields))
-	for i := 1; i < len(fields); i++ {
-		off[i] = off[i-1] + len(fields[i-1]) + 1
+	ps.off = make([]int, len(ps.fields))
+	for i := 1; i < len(ps.fields); i++ {
+		ps.off[i] = ps.off[i-1] + len(ps.fields[i-1]) + 1
 	}
-	var p Position
-	r, err := ParseRules(fields[0])
+	for _, step := range []func() error{
+		ps.rules, ps.board, ps.turn, ps.counters, ps.captured, ps.runs, ps.chases, ps.history, ps.outcome, ps.viewer,
+	} {
+		if err := step(); err != nil {
+			return Position{}, err
+		}
+	}
+	p := ps.p
+	// A view has no State; a full position is checked by making its
+	// state (which checks the outcome against the rules).
+	var err error
+	if p.IsView() {
+		_, err = p.validate()
+	} else {
+		_, err = p.state()
+	}
 	if err != nil {
-		return Position{}, ps.err(0, "valid rules: "+err.Error())
+		return Position{}, err
 	}
-	p.Rules = r
-	n := r.Numbering
-	// Board.
-	rows := strings.Split(fields[1], "/")
+	return p, nil
+}
+
+// rules reads field 0, the rules.
+func (ps *posParser) rules() error {
+	r, err := ParseRules(ps.fields[0])
+	if err != nil {
+		return ps.err(0, "valid rules: "+err.Error())
+	}
+	ps.p.Rules = r
+	return nil
+}
+
+// board reads field 1, the rows of the board from the top down.
+func (ps *posParser) board() error {
+	r := &ps.p.Rules
+	rows := strings.Split(ps.fields[1], "/")
 	if len(rows) != r.Height {
-		return Position{}, ps.err(off[1], strconv.Itoa(r.Height)+" rows")
+		return ps.err(ps.off[1], strconv.Itoa(r.Height)+" rows")
 	}
-	at := off[1]
+	at := ps.off[1]
 	for ri, rowText := range rows {
 		if ri > 0 {
 			at += len(rows[ri-1]) + 1
 		}
-		row := r.Height - 1 - ri
-		f := 0
-		for i := 0; i < len(rowText); {
-			if f >= r.Width {
-				return Position{}, ps.err(at+i, strconv.Itoa(r.Width)+" cells in a row")
-			}
-			sq := SquareAt(f, row)
-			ch := rowText[i]
-			switch {
-			case ch == '~':
-				if !r.Lakes.Has(sq) {
-					return Position{}, ps.err(at+i, "no lake on "+sq.String())
-				}
-				i++
-			case r.Lakes.Has(sq):
-				return Position{}, ps.err(at+i, "the lake \"~\" on "+sq.String())
-			case ch == '.':
-				i++
-			default:
-				pc, k, resc, beat, j := scanPiece(n, rowText, i)
-				if j == 0 {
-					return Position{}, ps.err(at+i, "a piece, \".\" or \"~\"")
-				}
-				p.Board[sq.Index()], p.Known[sq.Index()] = pc, k
-				if beat != 0 {
-					p.addBeat(sq.Index(), beat)
-				}
-				if resc {
-					p.Rescuers = p.Rescuers.With(sq)
-				}
-				i = j
-			}
-			f++
-		}
-		if f != r.Width {
-			return Position{}, ps.err(at+len(rowText), strconv.Itoa(r.Width)+" cells in a row")
+		if err := ps.row(r.Height-1-ri, rowText, at); err != nil {
+			return err
 		}
 	}
-	// Turn, counters.
-	tf := fields[2]
-	switch {
-	case tf == "r" || tf == "r@":
-		p.Turn = Red
-	case tf == "b" || tf == "b@":
-		p.Turn = Blue
-	default:
-		return Position{}, ps.err(off[2], `"r" or "b", with "@" when a rescue is due`)
-	}
-	p.RescueDue = len(tf) == 2
-	var ok bool
-	if p.Ply, ok = parseCount(fields[3], 1<<30); !ok {
-		return Position{}, ps.err(off[3], "a ply count")
-	}
-	if p.PliesWithoutAttack, ok = parseCount(fields[4], p.Ply); !ok {
-		return Position{}, ps.err(off[4], "a count of plies without attack, at most the ply")
-	}
-	// Captured.
-	if cf := fields[5]; cf != "-" {
-		for i := 0; i < len(cf); {
-			pc, k, resc, beat, j := scanPiece(n, cf, i)
-			if j == 0 || beat != 0 {
-				return Position{}, ps.err(off[5]+i, "a captured piece")
+	return nil
+}
+
+// row reads the cells of one board row, at offset at of the text.
+func (ps *posParser) row(row int, rowText string, at int) error {
+	p := &ps.p
+	r := &p.Rules
+	f := 0
+	for i := 0; i < len(rowText); {
+		if f >= r.Width {
+			return ps.err(at+i, strconv.Itoa(r.Width)+" cells in a row")
+		}
+		sq := SquareAt(f, row)
+		ch := rowText[i]
+		switch {
+		case ch == '~':
+			if !r.Lakes.Has(sq) {
+				return ps.err(at+i, "no lake on "+sq.String())
 			}
-			p.Captured = append(p.Captured, Captive{Piece: pc, Known: k, Rescuer: resc})
+			i++
+		case r.Lakes.Has(sq):
+			return ps.err(at+i, "the lake \"~\" on "+sq.String())
+		case ch == '.':
+			i++
+		default:
+			pc, k, resc, beat, j := scanPiece(r.Numbering, rowText, i)
+			if j == 0 {
+				return ps.err(at+i, "a piece, \".\" or \"~\"")
+			}
+			p.Board[sq.Index()], p.Known[sq.Index()] = pc, k
+			if beat != 0 {
+				p.addBeat(sq.Index(), beat)
+			}
+			if resc {
+				p.Rescuers = p.Rescuers.With(sq)
+			}
 			i = j
 		}
-		if !slices.IsSortedFunc(p.Captured, compareCaptives) {
-			return Position{}, ps.err(off[5], "captured pieces in order: red first, by rank")
-		}
+		f++
 	}
-	// Runs.
-	runText := strings.Split(fields[6], "/")
+	if f != r.Width {
+		return ps.err(at+len(rowText), strconv.Itoa(r.Width)+" cells in a row")
+	}
+	return nil
+}
+
+// turn reads field 2, the side to move and the rescue mark.
+func (ps *posParser) turn() error {
+	switch tf := ps.fields[2]; {
+	case tf == "r" || tf == "r@":
+		ps.p.Turn = Red
+	case tf == "b" || tf == "b@":
+		ps.p.Turn = Blue
+	default:
+		return ps.err(ps.off[2], `"r" or "b", with "@" when a rescue is due`)
+	}
+	ps.p.RescueDue = len(ps.fields[2]) == 2
+	return nil
+}
+
+// counters reads fields 3 and 4, the ply and the plies without attack.
+func (ps *posParser) counters() error {
+	var ok bool
+	if ps.p.Ply, ok = parseCount(ps.fields[3], 1<<30); !ok {
+		return ps.err(ps.off[3], "a ply count")
+	}
+	if ps.p.PliesWithoutAttack, ok = parseCount(ps.fields[4], ps.p.Ply); !ok {
+		return ps.err(ps.off[4], "a count of plies without attack, at most the ply")
+	}
+	return nil
+}
+
+// captured reads field 5, the captured pieces in canonical order.
+func (ps *posParser) captured() error {
+	cf := ps.fields[5]
+	if cf == "-" {
+		return nil
+	}
+	for i := 0; i < len(cf); {
+		pc, k, resc, beat, j := scanPiece(ps.p.Rules.Numbering, cf, i)
+		if j == 0 || beat != 0 {
+			return ps.err(ps.off[5]+i, "a captured piece")
+		}
+		ps.p.Captured = append(ps.p.Captured, Captive{Piece: pc, Known: k, Rescuer: resc})
+		i = j
+	}
+	if !slices.IsSortedFunc(ps.p.Captured, compareCaptives) {
+		return ps.err(ps.off[5], "captured pieces in order: red first, by rank")
+	}
+	return nil
+}
+
+// runs reads field 6, the two sides' Two-Squares runs.
+func (ps *posParser) runs() error {
+	runText := strings.Split(ps.fields[6], "/")
 	if len(runText) != 2 {
-		return Position{}, ps.err(off[6], "red's run \"/\" blue's run")
+		return ps.err(ps.off[6], "red's run \"/\" blue's run")
 	}
 	for i, rt := range runText {
 		ms, ok := parseMoves(rt, false)
 		if !ok {
-			return Position{}, ps.err(off[6], "moves or \"-\"")
+			return ps.err(ps.off[6], "moves or \"-\"")
 		}
-		p.runs[Red+Color(i)] = ms
+		ps.p.runs[Red+Color(i)] = ms
 	}
-	// Chases.
-	ct := strings.Split(fields[7], "/")
+	return nil
+}
+
+// chases reads field 7, the two sides' chases and the board count.
+func (ps *posParser) chases() error {
+	ct := strings.Split(ps.fields[7], "/")
 	if len(ct) != 3 {
-		return Position{}, ps.err(off[7], "red's chase \"/\" blue's chase \"/\" a count")
+		return ps.err(ps.off[7], "red's chase \"/\" blue's chase \"/\" a count")
 	}
 	for i := range 2 {
 		if ct[i] == "-" {
@@ -710,54 +756,69 @@ func ParsePosition(text string) (Position, error) {
 		m, err := ParseMove(mv)
 		k, okc := parseCount(cnt, 1<<30)
 		if !ok || err != nil || m.Via != NoSquare || m.IsRescue() || !okc {
-			return Position{}, ps.err(off[7], "a chase: from-to:count")
+			return ps.err(ps.off[7], "a chase: from-to:count")
 		}
-		p.chases[Red+Color(i)] = chaseRec{from: m.From, to: m.To, boards: k}
+		ps.p.chases[Red+Color(i)] = chaseRec{from: m.From, to: m.To, boards: k}
 	}
-	if p.seen, ok = parseCount(ct[2], 1<<30); !ok {
-		return Position{}, ps.err(off[7], "a count of boards")
+	var ok bool
+	if ps.p.seen, ok = parseCount(ct[2], 1<<30); !ok {
+		return ps.err(ps.off[7], "a count of boards")
 	}
-	// History.
-	if p.history, ok = parseMoves(fields[8], false); !ok {
-		return Position{}, ps.err(off[8], "moves or \"-\"")
+	return nil
+}
+
+// history reads field 8, the quiet moves between the remembered boards.
+func (ps *posParser) history() error {
+	var ok bool
+	if ps.p.history, ok = parseMoves(ps.fields[8], false); !ok {
+		return ps.err(ps.off[8], "moves or \"-\"")
 	}
-	// Outcome.
-	if of := fields[9]; of != "*" {
-		who, why, _ := strings.Cut(of, ":")
-		o := Outcome{Reason: NotOver}
-		for i, w := range reasonWords[1:] {
-			if w == why {
-				o.Reason = EndReason(i + 1)
-			}
-		}
-		switch who {
-		case "red":
-			o.Winner = Red
-		case "blue":
-			o.Winner = Blue
-		case "draw":
-		default:
-			o.Reason = NotOver
-		}
-		if o.Reason == NotOver || !o.IsValid() {
-			return Position{}, ps.err(off[9], `"*" or an outcome such as "red:flag" or "draw:agreed"`)
-		}
-		p.Outcome = o
+	return nil
+}
+
+// outcome reads field 9, "*" or the outcome.
+func (ps *posParser) outcome() error {
+	of := ps.fields[9]
+	if of == "*" {
+		return nil
 	}
-	if len(fields) == 11 {
-		switch fields[10] {
-		case "view:red":
-			p.Viewer = Red
-		case "view:blue":
-			p.Viewer = Blue
-		default:
-			return Position{}, ps.err(off[10], `"view:red" or "view:blue"`)
+	who, why, _ := strings.Cut(of, ":")
+	o := Outcome{Reason: NotOver}
+	for i, w := range reasonWords[1:] {
+		if w == why {
+			o.Reason = EndReason(i + 1)
 		}
 	}
-	if _, err := p.build(!p.IsView(), false); err != nil {
-		return Position{}, err
+	switch who {
+	case "red":
+		o.Winner = Red
+	case "blue":
+		o.Winner = Blue
+	case "draw":
+	default:
+		o.Reason = NotOver
 	}
-	return p, nil
+	if o.Reason == NotOver || !o.IsValid() {
+		return ps.err(ps.off[9], `"*" or an outcome such as "red:flag" or "draw:agreed"`)
+	}
+	ps.p.Outcome = o
+	return nil
+}
+
+// viewer reads the optional field 10, the viewer of a view.
+func (ps *posParser) viewer() error {
+	if len(ps.fields) < 11 {
+		return nil
+	}
+	switch ps.fields[10] {
+	case "view:red":
+		ps.p.Viewer = Red
+	case "view:blue":
+		ps.p.Viewer = Blue
+	default:
+		return ps.err(ps.off[10], `"view:red" or "view:blue"`)
+	}
+	return nil
 }
 
 // scanPiece reads a piece token at s[i:] and returns it, its marks and
@@ -782,14 +843,15 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 	j := i + 2
 	var k Knowledge
 	resc := false
-	for _, m := range pieceMarks {
-		if j < len(s) && s[j] == m.ch {
-			if m.ch == '^' {
-				resc = true
-			}
-			k |= m.k
+	for _, f := range knowledgeFlags {
+		if j < len(s) && s[j] == f.mark {
+			k |= f.k
 			j++
 		}
+	}
+	if j < len(s) && s[j] == rescuerMark {
+		resc = true
+		j++
 	}
 	var beat RankSet
 	if j < len(s) && s[j] == '<' {
@@ -813,21 +875,4 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 		}
 	}
 	return NewPiece(c, rk), k, resc, beat, j
-}
-
-// parseMoves parses "-" or moves separated by commas; rescues says
-// whether rescue moves are allowed.
-func parseMoves(s string, rescues bool) ([]Move, bool) {
-	if s == "-" {
-		return nil, true
-	}
-	var ms []Move
-	for part := range strings.SplitSeq(s, ",") {
-		m, err := ParseMove(part)
-		if err != nil || (m.IsRescue() && !rescues) {
-			return nil, false
-		}
-		ms = append(ms, m)
-	}
-	return ms, true
 }

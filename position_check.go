@@ -8,157 +8,236 @@ func posErr(c Color, sq Square, reason string) error {
 	return &SetupError{Color: c, Square: sq, Reason: reason}
 }
 
-// build checks p and, when make is set, returns its state. A view passes
-// the checks that do not need the hidden ranks.
-func (p Position) build(mk, derive bool) (State, error) {
-	r := p.Rules
-	if err := r.Validate(); err != nil {
-		return State{}, err
+// validate checks p as ParsePosition does (a view passes the checks
+// that do not need the hidden ranks) and returns the boards of its
+// repetition record, newest first.
+func (p *Position) validate() ([]Board, error) {
+	if err := p.checkHeader(); err != nil {
+		return nil, err
 	}
-	if !p.Turn.IsValid() {
-		return State{}, posErr(NoColor, NoSquare, "side to move must be red or blue")
+	return p.checkBody()
+}
+
+// checkBody checks what checkHeader does not: the pieces and the
+// repetition record; it returns the boards of the record.
+func (p *Position) checkBody() ([]Board, error) {
+	if err := p.checkPieces(); err != nil {
+		return nil, err
 	}
-	if p.Ply < 0 || p.Ply > 1<<30 || p.PliesWithoutAttack < 0 || p.PliesWithoutAttack > p.Ply {
-		return State{}, posErr(NoColor, NoSquare, "counters out of range")
+	return p.checkRecord()
+}
+
+// checkHeader checks the rules, the side to move, the counters, the
+// outcome and the viewer.
+func (p *Position) checkHeader() error {
+	if err := p.Rules.Validate(); err != nil {
+		return err
 	}
-	if !p.Outcome.IsValid() {
-		return State{}, posErr(NoColor, NoSquare, "invalid outcome")
+	switch {
+	case !p.Turn.IsValid():
+		return posErr(NoColor, NoSquare, "side to move must be red or blue")
+	case p.Ply < 0 || p.Ply > 1<<30 || p.PliesWithoutAttack < 0 || p.PliesWithoutAttack > p.Ply:
+		return posErr(NoColor, NoSquare, "counters out of range")
+	case !p.Outcome.IsValid():
+		return posErr(NoColor, NoSquare, "invalid outcome")
+	case p.Viewer != NoColor && !p.Viewer.IsValid():
+		return posErr(NoColor, NoSquare, "viewer must be red or blue")
 	}
-	if p.Viewer != NoColor && !p.Viewer.IsValid() {
-		return State{}, posErr(NoColor, NoSquare, "viewer must be red or blue")
+	return nil
+}
+
+// pieceCount is what checkPieces counts of one side's pieces.
+type pieceCount struct {
+	ranks   Army // the pieces of each shown rank, on the board or captured
+	hidden  int  // the pieces of hidden rank
+	rescues int  // the pieces marked as rescuers
+	flagOn  bool // a shown Flag is on the board
+}
+
+// checkPieces checks the pieces on the board and the captured ones, and
+// that each side's pieces fit its army.
+func (p *Position) checkPieces() error {
+	var count [3]pieceCount
+	if err := p.checkBoard(&count); err != nil {
+		return err
 	}
-	if mk && p.IsView() {
-		return State{}, ErrHidden
+	if err := p.checkCaptured(&count); err != nil {
+		return err
 	}
-	var count [3]Army
-	var hidden [3]int
-	var rescues [3]int
-	flagOn := [3]bool{}
+	for _, c := range []Color{Red, Blue} {
+		if err := p.checkArmy(c, &count[c]); err != nil {
+			return err
+		}
+	}
+	if p.RescueDue && (p.Rules.Rescues == 0 || p.Outcome.Over()) {
+		return posErr(p.Turn, NoSquare, "rescue due where none is possible")
+	}
+	return nil
+}
+
+// checkBoard checks each square of the board and its marks, counting the
+// pieces into count.
+func (p *Position) checkBoard(count *[3]pieceCount) error {
 	for i, pc := range p.Board {
 		sq := Square(i + 1)
 		if pc == 0 {
 			if p.Known[i] != 0 || p.Rescuers.Has(sq) {
-				return State{}, posErr(NoColor, sq, "marks on an empty square")
+				return posErr(NoColor, sq, "marks on an empty square")
 			}
 			continue
 		}
 		if !pc.IsValid() {
-			return State{}, posErr(NoColor, sq, "not a piece")
+			return posErr(NoColor, sq, "not a piece")
 		}
-		if !r.OnBoard(sq) {
-			return State{}, posErr(pc.Color(), sq, "square is off the board or a lake")
+		if !p.Rules.OnBoard(sq) {
+			return posErr(pc.Color(), sq, "square is off the board or a lake")
 		}
 		if err := p.checkKnown(pc, p.Known[i]); err != nil {
-			return State{}, posErr(pc.Color(), sq, err.Error())
+			return posErr(pc.Color(), sq, err.Error())
 		}
 		if err := p.checkBeat(pc, p.Known[i], p.beatAt(i)); err != nil {
-			return State{}, posErr(pc.Color(), sq, err.Error())
+			return posErr(pc.Color(), sq, err.Error())
 		}
+		n := &count[pc.Color()]
 		if pc.Rank() == Unknown {
-			hidden[pc.Color()]++
+			n.hidden++
 		} else {
-			count[pc.Color()][pc.Rank()]++
+			n.ranks[pc.Rank()]++
 		}
 		if pc.Rank() == Flag {
-			flagOn[pc.Color()] = true
+			n.flagOn = true
 		}
 		if p.Rescuers.Has(sq) {
-			rescues[pc.Color()]++
+			n.rescues++
 		}
 	}
 	for _, bm := range p.beats {
 		if bm.Sq < 0 || bm.Sq >= MaxSquares || p.Board[bm.Sq] == 0 {
-			return State{}, posErr(NoColor, NoSquare, "silent-defense mark on an empty square")
+			return posErr(NoColor, NoSquare, "silent-defense mark on an empty square")
 		}
 	}
 	if occ := p.occupied(); p.Rescuers.Intersect(SquareSet{^occ[0], ^occ[1]}) != (SquareSet{}) {
-		return State{}, posErr(NoColor, NoSquare, "rescue mark on an empty square")
+		return posErr(NoColor, NoSquare, "rescue mark on an empty square")
 	}
+	return nil
+}
+
+// checkCaptured checks the captured pieces, counting them into count.
+func (p *Position) checkCaptured(count *[3]pieceCount) error {
 	for _, cp := range p.Captured {
 		if !cp.Piece.IsValid() {
-			return State{}, posErr(NoColor, NoSquare, "a captured piece is not a piece")
+			return posErr(NoColor, NoSquare, "a captured piece is not a piece")
 		}
 		if err := p.checkKnown(cp.Piece, cp.Known); err != nil {
-			return State{}, posErr(cp.Piece.Color(), NoSquare, "captured piece: "+err.Error())
+			return posErr(cp.Piece.Color(), NoSquare, "captured piece: "+err.Error())
 		}
+		n := &count[cp.Piece.Color()]
 		if cp.Piece.Rank() == Unknown {
-			hidden[cp.Piece.Color()]++
+			n.hidden++
 		} else {
-			count[cp.Piece.Color()][cp.Piece.Rank()]++
+			n.ranks[cp.Piece.Rank()]++
 		}
 		if cp.Rescuer {
-			rescues[cp.Piece.Color()]++
+			n.rescues++
 		}
 	}
-	for _, c := range []Color{Red, Blue} {
-		extra := 0
-		for rk := Spy; rk <= Flag; rk++ {
-			if count[c][rk] > r.Army[rk] {
-				return State{}, posErr(c, NoSquare, "more "+rk.String()+" pieces than the army has")
-			}
-			extra += int(r.Army[rk] - count[c][rk])
+	return nil
+}
+
+// checkArmy checks that c's counted pieces fit its army and rescues, and
+// that its flag is on the board exactly when the outcome says it was not
+// captured.
+func (p *Position) checkArmy(c Color, n *pieceCount) error {
+	r := &p.Rules
+	extra := 0
+	for rk := Spy; rk <= Flag; rk++ {
+		if n.ranks[rk] > r.Army[rk] {
+			return posErr(c, NoSquare, "more "+rk.String()+" pieces than the army has")
 		}
-		if hidden[c] > extra {
-			return State{}, posErr(c, NoSquare, "more pieces than the army has")
+		extra += int(r.Army[rk] - n.ranks[rk])
+	}
+	if n.hidden > extra {
+		return posErr(c, NoSquare, "more pieces than the army has")
+	}
+	if n.rescues > r.Rescues {
+		return posErr(c, NoSquare, "more rescues than the rules allow")
+	}
+	lost := p.Outcome.Reason == FlagCaptured && p.Outcome.Winner == c.Opponent()
+	if n.hidden == 0 && n.flagOn == lost {
+		if lost {
+			return posErr(c, NoSquare, "flag captured but still on the board")
 		}
-		if rescues[c] > r.Rescues {
-			return State{}, posErr(c, NoSquare, "more rescues than the rules allow")
-		}
-		lost := p.Outcome.Reason == FlagCaptured && p.Outcome.Winner == c.Opponent()
-		if hidden[c] == 0 && flagOn[c] == lost {
-			if lost {
-				return State{}, posErr(c, NoSquare, "flag captured but still on the board")
-			}
-			return State{}, posErr(c, NoSquare, "needs its flag on the board")
+		return posErr(c, NoSquare, "needs its flag on the board")
+	}
+	return nil
+}
+
+// checkRecord checks the repetition record (the runs, the chases, the
+// board count and the history) against the rules and the board, and
+// returns its boards, newest first.
+func (p *Position) checkRecord() ([]Board, error) {
+	for _, n := range []int{p.seen, p.chases[Red].boards, p.chases[Blue].boards} {
+		if n < 0 || n > 1<<30 {
+			return nil, posErr(NoColor, NoSquare, "board counts out of range")
 		}
 	}
-	if p.RescueDue && (r.Rescues == 0 || p.Outcome.Over()) {
-		return State{}, posErr(p.Turn, NoSquare, "rescue due where none is possible")
-	}
-	// Repetition record.
 	for c := Red; c <= Blue; c++ {
-		ms := p.runs[c]
-		if len(ms) > r.TwoSquares {
-			return State{}, posErr(c, NoSquare, "run longer than the Two-Squares limit")
+		if err := p.checkRun(c); err != nil {
+			return nil, err
 		}
-		for _, m := range ms {
-			if !runMoveOK(&r, m) {
-				return State{}, posErr(c, m.From, "run move "+m.String()+" is not a move on the board")
-			}
-		}
-		if len(ms) > 0 {
-			last := ms[len(ms)-1].To
-			if pc := p.Board[last.Index()]; pc == 0 || pc.Color() != c || (pc.Rank() != Unknown && !pc.Rank().Movable()) {
-				return State{}, posErr(c, last, "run ends where no piece of its side stands")
-			}
-		}
-		ch := p.chases[c]
-		if ch.from == NoSquare {
-			continue
-		}
-		switch {
-		case r.MoreSquares == MoreSquaresOff:
-			return State{}, posErr(c, NoSquare, "a chase under rules without the More-Squares Rule")
-		case !r.OnBoard(ch.from) || !r.OnBoard(ch.to) || ch.from == ch.to:
-			return State{}, posErr(c, ch.from, "chase move not on the board")
-		case r.MoreSquares == MoreSquaresGame && ch.boards != 0:
-			return State{}, posErr(c, NoSquare, "chase boards under the game scope")
-		case r.MoreSquares == MoreSquaresChase && ch.boards == 0:
-			return State{}, posErr(c, NoSquare, "chase without boards")
+		if err := p.checkChase(c); err != nil {
+			return nil, err
 		}
 	}
-	if (r.MoreSquares == MoreSquaresGame) != (p.seen > 0) {
-		return State{}, posErr(NoColor, NoSquare, "board count does not fit the More-Squares scope")
+	if (p.Rules.MoreSquares == MoreSquaresGame) != (p.seen > 0) {
+		return nil, posErr(NoColor, NoSquare, "board count does not fit the More-Squares scope")
 	}
 	want := max(p.chases[Red].boards, p.chases[Blue].boards, p.seen) - 1
 	if len(p.history) != max(want, 0) {
-		return State{}, posErr(NoColor, NoSquare, "history length does not fit the remembered boards")
+		return nil, posErr(NoColor, NoSquare, "history length does not fit the remembered boards")
 	}
-	boards, err := p.rememberedBoards(nil)
-	if err != nil || !mk {
-		return State{}, err
+	return p.rememberedBoards(nil)
+}
+
+// checkRun checks c's Two-Squares run: within the limit, moves on the
+// board, ending where a movable piece of c stands.
+func (p *Position) checkRun(c Color) error {
+	ms := p.runs[c]
+	if len(ms) > p.Rules.TwoSquares {
+		return posErr(c, NoSquare, "run longer than the Two-Squares limit")
 	}
-	return p.restore(boards, derive)
+	for _, m := range ms {
+		if !runMoveOK(&p.Rules, m) {
+			return posErr(c, m.From, "run move "+m.String()+" is not a move on the board")
+		}
+	}
+	if len(ms) > 0 {
+		last := ms[len(ms)-1].To
+		if pc := p.Board[last.Index()]; pc == 0 || pc.Color() != c || (pc.Rank() != Unknown && !pc.Rank().Movable()) {
+			return posErr(c, last, "run ends where no piece of its side stands")
+		}
+	}
+	return nil
+}
+
+// checkChase checks c's running chase against the More-Squares setting
+// and the board.
+func (p *Position) checkChase(c Color) error {
+	r := &p.Rules
+	ch := p.chases[c]
+	switch {
+	case ch.from == NoSquare:
+		return nil
+	case r.MoreSquares == MoreSquaresOff:
+		return posErr(c, NoSquare, "a chase under rules without the More-Squares Rule")
+	case !r.OnBoard(ch.from) || !r.OnBoard(ch.to) || ch.from == ch.to:
+		return posErr(c, ch.from, "chase move not on the board")
+	case r.MoreSquares == MoreSquaresGame && ch.boards != 0:
+		return posErr(c, NoSquare, "chase boards under the game scope")
+	case r.MoreSquares == MoreSquaresChase && ch.boards == 0:
+		return posErr(c, NoSquare, "chase without boards")
+	}
+	return nil
 }
 
 // checkKnown checks what is known of pc: known flags only, a far move is
@@ -179,7 +258,7 @@ func (p *Position) checkKnown(pc Piece, k Knowledge) error {
 		return errors.New("both a long and a turning move")
 	case k&KnownMoved != 0 && !hidden && !pc.Rank().Movable():
 		return errors.New("an immovable piece has moved")
-	case !hidden && k&KnownFar != 0 && p.farRanks(k)&(1<<pc.Rank()) == 0:
+	case !hidden && !knownRanks(&p.Rules, k).Has(pc.Rank()):
 		return errors.New("a " + pc.Rank().String() + " cannot have made its far move")
 	case hidden && (!p.Viewer.IsValid() || pc.Color() == p.Viewer):
 		return errors.New("a hidden rank needs a viewer, and only its enemy's ranks are hidden")
@@ -202,47 +281,10 @@ func (p *Position) checkBeat(pc Piece, k Knowledge, beat RankSet) error {
 		return errors.New("a silent-defense mark (\"<\") on a piece whose rank was shown")
 	case beat&^movableRanks != 0:
 		return errors.New("a silent-defense mark with an immovable attacker")
-	case pc.Rank() != Unknown && p.beatRanks(beat)&(1<<pc.Rank()) == 0:
+	case pc.Rank() != Unknown && !beatRanks(&p.Rules, beat).Has(pc.Rank()):
 		return errors.New("a " + pc.Rank().String() + " cannot have beaten the attackers of its silent-defense mark")
 	}
 	return nil
-}
-
-// beatRanks returns the ranks of a defender that beats ([Resolve] gives
-// DefenderWins) an attacker of every rank in beat: all ranks when beat is
-// empty.
-func (p *Position) beatRanks(beat RankSet) RankSet {
-	return beatRanks(&p.Rules, beat)
-}
-
-func beatRanks(r *Rules, beat RankSet) RankSet {
-	m := allRanks
-	for a := Spy; a <= Marshal; a++ {
-		if beat&(1<<a) == 0 {
-			continue
-		}
-		for d := Spy; d <= Flag; d++ {
-			if Resolve(*r, a, d) != DefenderWins {
-				m &^= 1 << d
-			}
-		}
-	}
-	return m
-}
-
-// farRanks returns the ranks a piece with knowledge k (which has
-// KnownFar) may have by its far moves: a Scout, or where Captains move
-// two squares a Captain too, unless a long or turning move tells which.
-func (p *Position) farRanks(k Knowledge) RankSet {
-	switch {
-	case k&KnownLong != 0:
-		return 1 << Scout
-	case k&KnownTurn != 0:
-		return 1 << Captain
-	case p.Rules.CaptainsMoveTwo:
-		return 1<<Scout | 1<<Captain
-	}
-	return 1 << Scout
 }
 
 // rememberedBoards returns the boards of the repetition record, newest

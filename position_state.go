@@ -8,7 +8,16 @@ package stratego
 // wrapping [ErrSetup] when the position breaks the other checks of
 // [ParsePosition].
 func (p Position) State() (State, error) {
-	return p.literal().build(true, false)
+	return p.literal().state()
+}
+
+// state is State without the literal's defaults (the parser's check).
+func (p Position) state() (State, error) {
+	s, want, err := p.rebuild()
+	if err != nil {
+		return State{}, err
+	}
+	return s, p.settle(&s, want)
 }
 
 // StateWithRulesOutcome is [Position.State] for a position read from a
@@ -18,7 +27,16 @@ func (p Position) State() (State, error) {
 // move has lost) where State would refuse the position. A finished
 // p.Outcome is checked as State checks it.
 func (p Position) StateWithRulesOutcome() (State, error) {
-	return p.literal().build(true, true)
+	p = p.literal()
+	s, want, err := p.rebuild()
+	if err != nil {
+		return State{}, err
+	}
+	if !p.Outcome.Over() {
+		s.outcome = want
+		return s, nil
+	}
+	return s, p.settle(&s, want)
 }
 
 // Validate reports whether p passes the checks of [ParsePosition]
@@ -26,7 +44,8 @@ func (p Position) StateWithRulesOutcome() (State, error) {
 // that do not need the hidden ranks): nil, the *[RulesError] of invalid
 // rules, or an error wrapping [ErrSetup].
 func (p Position) Validate() error {
-	_, err := p.literal().build(false, false)
+	p = p.literal()
+	_, err := p.validate()
 	return err
 }
 
@@ -98,12 +117,12 @@ func (p *Position) place(g *game, boards []Board) State {
 	s := State{g: g, pc: new([maxPieces]Piece), cells: g.walls, turn: p.Turn, ply: int32(p.Ply), quiet: int32(p.PliesWithoutAttack), pending: p.RescueDue}
 	id := 0
 	add := func(pc Piece, k Knowledge, resc bool, sq Square) {
-		s.pc[id], s.pcs[id] = pc, pieceRec{know: k}
+		s.pc[id], s.pcs[id] = pc, pieceRec(k)|recOff
 		if sq != NoSquare {
 			s.putPiece(uint8(id), int(cellOfSquare[sq]))
 		}
 		if resc {
-			s.rescuer.add(uint8(id))
+			s.pcs[id] |= recRescuer
 			s.rescues[pc.Color().index()]++
 		}
 		id++
@@ -137,7 +156,8 @@ func (p *Position) place(g *game, boards []Board) State {
 	for c := Red; c <= Blue; c++ {
 		if ms := p.runs[c]; len(ms) > 0 {
 			run := &s.runs[c.index()]
-			run.id = s.cells[cellOfSquare[ms[len(ms)-1].To]]
+			run.cell = cellOfSquare[ms[len(ms)-1].To]
+			run.id = s.cells[run.cell]
 			run.n = uint8(len(ms))
 			for i, m := range ms {
 				run.moves[len(ms)-1-i] = m
@@ -153,41 +173,55 @@ func (p *Position) place(g *game, boards []Board) State {
 	return s
 }
 
-// restore makes the state of a checked position with its remembered
-// boards (newest first).
-func (p Position) restore(boards []Board, derive bool) (State, error) {
+// rebuild checks p and makes its state, with the outcome that the
+// rules give it (want) not yet set; a player's view fails with ErrHidden
+// once its header is checked.
+func (p *Position) rebuild() (s State, want Outcome, err error) {
+	if err := p.checkHeader(); err != nil {
+		return State{}, Outcome{}, err
+	}
+	if p.IsView() {
+		return State{}, Outcome{}, ErrHidden
+	}
+	boards, err := p.checkBody()
+	if err != nil {
+		return State{}, Outcome{}, err
+	}
 	base, err := newState(p.Rules, &Board{}, p.Turn)
 	if err != nil {
-		return State{}, err
+		return State{}, Outcome{}, err
 	}
 	if !p.setIDs(base.g) {
-		return State{}, posErr(NoColor, NoSquare, "more pieces than a game holds")
+		return State{}, Outcome{}, posErr(NoColor, NoSquare, "more pieces than a game holds")
 	}
-	s := p.place(base.g, boards)
+	s = p.place(base.g, boards)
 	if s.pending {
 		if !s.canRescue(s.turn) {
-			return State{}, posErr(s.turn, NoSquare, "rescue due but nothing to rescue or no square")
+			return State{}, Outcome{}, posErr(s.turn, NoSquare, "rescue due but nothing to rescue or no square")
 		}
 		if p.Outcome.Over() {
-			return State{}, posErr(s.turn, NoSquare, "rescue due in a finished game")
+			return State{}, Outcome{}, posErr(s.turn, NoSquare, "rescue due in a finished game")
 		}
-		return s, nil
+		return s, Outcome{}, nil
 	}
-	want := s.endCheck(false)
-	if derive && !p.Outcome.Over() {
-		s.outcome = want
-		return s, nil
-	}
+	return s, s.endCheck(false), nil
+}
+
+// settle checks p's outcome against want, the outcome the rules give
+// its state s, and sets it on s: a captured flag (checked with the
+// pieces), a resignation or agreed draw in a game the rules have not
+// ended, or exactly want.
+func (p *Position) settle(s *State, want Outcome) error {
 	switch o := p.Outcome; {
 	case o.Reason == FlagCaptured:
 		// Not decided by the end check (the flag's absence was checked).
 	case o.Reason == Resignation || o.Reason == DrawAgreed:
 		if want.Over() {
-			return State{}, posErr(NoColor, NoSquare, "outcome "+o.String()+" after the game ended: "+want.String())
+			return posErr(NoColor, NoSquare, "outcome "+o.String()+" after the game ended: "+want.String())
 		}
 	case o != want:
-		return State{}, posErr(NoColor, NoSquare, "outcome "+o.String()+" but the rules give "+want.String())
+		return posErr(NoColor, NoSquare, "outcome "+o.String()+" but the rules give "+want.String())
 	}
 	s.outcome = p.Outcome
-	return s, nil
+	return nil
 }

@@ -3,6 +3,7 @@ package stratego
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -62,6 +63,7 @@ func checkPositionRoundTrip(t tHelper, s State) State {
 	if err != nil {
 		t.Fatalf("Position.State(%q): %v", text, err)
 	}
+	checkInvariants(t, s2, fmt.Sprintf("the state of %q", text))
 	if d := cmp.Diff(sortedMoves(s), sortedMoves(s2)); d != "" {
 		t.Fatalf("legal moves of %q (-want +got):\n%s", text, d)
 	}
@@ -109,6 +111,7 @@ func TestPositionRoundTrip(t *testing.T) {
 			if err1 != nil || err2 != nil {
 				t.Fatalf("apply %v: %v / %v", m, err1, err2)
 			}
+			checkInvariants(t, s2, fmt.Sprintf("the rebuilt state after %v", m))
 			checkPositionRoundTrip(t, s)
 		}
 	})

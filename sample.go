@@ -66,7 +66,9 @@ func (v View) Sample(rng *rand.Rand) (State, error) {
 // the work that does not depend on the draw once: for a program that
 // draws many states from one view (determinization in a search). A
 // Sampler is safe for concurrent use, each goroutine with its own rng.
-// The states it returns share their immutable game record.
+// The states it returns share their immutable game record. A Sampler
+// keeps its own copy of the view, so later changes to the View it was
+// made from (a [State.ViewInto] into it) do not change its draws.
 type Sampler struct {
 	v    View
 	sp   sampler
@@ -86,7 +88,9 @@ func (v View) Sampler() (*Sampler, error) {
 	if err := p.Rules.Validate(); err != nil {
 		return nil, err
 	}
-	sm := &Sampler{v: v}
+	// The sampler owns a copy of the view's lists: the program may reuse
+	// v's storage ([State.ViewInto]) while it draws.
+	sm := &Sampler{v: v.clone()}
 	if err := sm.sp.init(&sm.v); err != nil {
 		return nil, err
 	}
@@ -152,7 +156,7 @@ func (sm *Sampler) Sample(rng *rand.Rand) (State, error) {
 // none. (The hidden pieces decide that when they are the side to move.)
 func (v *View) outcomeAgrees(s *State) bool {
 	switch v.pos.Outcome.Reason {
-	case NotOver, NoLegalMove, NeitherCanMove:
+	case NotOver, NoLegalMove, NeitherCanMove, NoMovablePiece:
 	default:
 		return true
 	}
@@ -196,8 +200,12 @@ type rankClass struct {
 
 func (sp *sampler) init(v *View) error {
 	sp.def = v.lastDefenderIndex()
-	far := v.pos.farRanks(KnownFar)
-	sp.classes = [4]rankClass{{mask: 1 << Scout}, {mask: 1 << Captain}, {mask: far}, {mask: movableRanks}}
+	// The classes of the switch below, by their possible ranks.
+	r := &v.pos.Rules
+	sp.classes = [4]rankClass{
+		{mask: knownRanks(r, KnownMoved|KnownFar|KnownLong)}, {mask: knownRanks(r, KnownMoved|KnownFar|KnownTurn)},
+		{mask: knownRanks(r, KnownMoved|KnownFar)}, {mask: knownRanks(r, KnownMoved)},
+	}
 	o := v.pos.Viewer.Opponent()
 	for i, p := range v.pos.Board {
 		if p.Rank() != Unknown {
@@ -208,12 +216,12 @@ func (sp *sampler) init(v *View) error {
 		}
 		k := v.pos.Known[i]
 		if b := v.pos.beatAt(i); i != sp.def && b != 0 {
-			sp.beaten = append(sp.beaten, beatCheck{i, v.pos.beatRanks(b)})
+			sp.beaten = append(sp.beaten, beatCheck{i, beatRanks(r, b)})
 		}
 		cl := -1
 		switch {
 		case i == sp.def:
-			sp.defMask = v.allowed(i)
+			sp.defMask = v.pos.ranksAt(i)
 			continue
 		case k&KnownLong != 0:
 			cl = 0

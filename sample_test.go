@@ -29,6 +29,7 @@ func checkSample(t tHelper, s State, c Color, rng *rand.Rand, wholeArmy bool) St
 	if err != nil {
 		t.Fatalf("Sample: %v\nview: %v", err, v)
 	}
+	checkInvariants(t, got, "a sample")
 	if gv := got.View(c); !gv.Equal(v) {
 		t.Fatalf("the sample's view differs (-want +got):\n%s", cmp.Diff(strings.Fields(v.String()), strings.Fields(gv.String())))
 	}

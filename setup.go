@@ -88,13 +88,44 @@ func (r Rules) checkSetup(c Color, s Setup) error {
 			return &SetupError{Color: c, Square: sq, Reason: "outside the setup zone"}
 		}
 	}
-	have := s.Army()
-	for rk := Spy; rk <= Flag; rk++ {
-		if have[rk] != r.Army[rk] {
-			return &SetupError{Color: c, Reason: fmt.Sprintf("%d of rank %s, want %d", have[rk], rk, r.Army[rk])}
-		}
+	if have := s.Army(); have != r.Army {
+		return &SetupError{Color: c, Reason: armyDiff(have, r.Army)}
 	}
 	return nil
+}
+
+// armyDiff says how the army have differs from want, the Flag first,
+// then each other rank in order: "2 flags, want 1; 5 bombs, want 6".
+func armyDiff(have, want Army) string {
+	var b []byte
+	for i := Spy; i <= Flag; i++ {
+		rk := i - 1 // the Flag first, then from the Spy
+		if i == Spy {
+			rk = Flag
+		}
+		if have[rk] == want[rk] {
+			continue
+		}
+		if len(b) > 0 {
+			b = append(b, "; "...)
+		}
+		b = fmt.Appendf(b, "%s, want %d", countOf(int(have[rk]), rk), want[rk])
+	}
+	return string(b)
+}
+
+// countOf writes n pieces of rank rk: "no flag", "1 flag", "2 flags".
+func countOf(n int, rk Rank) string {
+	if n > 1 && rk == Spy {
+		return fmt.Sprintf("%d spies", n)
+	}
+	switch n {
+	case 0:
+		return "no " + rk.String()
+	case 1:
+		return "1 " + rk.String()
+	}
+	return fmt.Sprintf("%d %ss", n, rk)
 }
 
 // String returns the setup's text form: its rows from the owner's back

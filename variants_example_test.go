@@ -49,7 +49,7 @@ func ExampleBarrage() {
 	//  2 .. r1 .. r3 .. .. .. .. .. ..
 	//  1 rF .. rB .. .. .. .. .. .. ..
 	//     a  b  c  d  e  f  g  h  i  j
-	// true stratego: invalid setup: 2 of rank bomb, want 1
+	// true stratego: invalid setup: 2 bombs, want 1
 }
 
 // A house rule is a preset with a field changed; a custom variant is any

@@ -113,6 +113,13 @@ func (s *State) maskedLast(c Color) Event {
 // sortMoves sorts moves by [Move.Compare]: the order of [View.LegalMoves].
 func sortMoves(ms []Move) { slices.SortFunc(ms, Move.Compare) }
 
+// clone returns a copy of v that shares no storage with it.
+func (v View) clone() View {
+	v.pos = v.pos.clone()
+	v.moves = slices.Clone(v.moves)
+	return v
+}
+
 // IsValid reports whether v is a view of a game (not the zero View).
 func (v View) IsValid() bool { return v.pos.Viewer.IsValid() }
 
@@ -325,7 +332,7 @@ func (v *View) canBe(sq Square) RankSet {
 			army |= 1 << rk
 		}
 	}
-	return v.allowed(sq.Index()) & army
+	return v.pos.ranksAt(sq.Index()) & army
 }
 
 const (
@@ -333,21 +340,62 @@ const (
 	movableRanks         = allRanks &^ (1<<Bomb | 1<<Flag)
 )
 
-// allowed returns the ranks the hidden piece of index i may have by what
-// is known about it alone (the army's counts aside).
-func (v *View) allowed(i int) RankSet {
-	k := v.pos.Known[i]
-	m := allRanks
-	switch {
-	case k&KnownFar != 0:
-		m = v.pos.farRanks(k)
-	case k&KnownMoved != 0:
-		m = movableRanks
-	}
-	if b := v.pos.beatAt(i); b != 0 {
-		m &= v.pos.beatRanks(b)
+// possibleRanks returns the ranks a hidden piece may have by what is
+// known of it under r, the army's counts aside: by its moves (k: one that
+// moved is no Bomb or Flag, [knownRanks]) and by the attackers it beat
+// unseen under silent defense (beat, [beatRanks]). It is the one rule
+// behind [View.CanBe], the sampler and the position checks.
+func possibleRanks(r *Rules, k Knowledge, beat RankSet) RankSet {
+	m := knownRanks(r, k)
+	if beat != 0 {
+		m &= beatRanks(r, beat)
 	}
 	return m
+}
+
+// knownRanks returns the ranks a piece with knowledge k may have by its
+// moves: any rank before it moves; a movable one once it moved; once it
+// moved more than one square a Scout, or where Captains move two
+// squares a Scout or a Captain unless a long or a turning move told
+// which.
+func knownRanks(r *Rules, k Knowledge) RankSet {
+	switch {
+	case k&KnownFar == 0 && k&KnownMoved != 0:
+		return movableRanks
+	case k&KnownFar == 0:
+		return allRanks
+	case k&KnownLong != 0:
+		return 1 << Scout
+	case k&KnownTurn != 0:
+		return 1 << Captain
+	case r.CaptainsMoveTwo:
+		return 1<<Scout | 1<<Captain
+	}
+	return 1 << Scout
+}
+
+// beatRanks returns the ranks of a defender that beats ([Resolve] gives
+// DefenderWins) an attacker of every rank in beat: all ranks when beat is
+// empty.
+func beatRanks(r *Rules, beat RankSet) RankSet {
+	m := allRanks
+	for a := Spy; a <= Marshal; a++ {
+		if beat&(1<<a) == 0 {
+			continue
+		}
+		for d := Spy; d <= Flag; d++ {
+			if Resolve(*r, a, d) != DefenderWins {
+				m &^= 1 << d
+			}
+		}
+	}
+	return m
+}
+
+// ranksAt returns the possible ranks of the hidden piece on the square
+// of index i by what is known of it ([possibleRanks]).
+func (p *Position) ranksAt(i int) RankSet {
+	return possibleRanks(&p.Rules, p.Known[i], p.beatAt(i))
 }
 
 // Beaten returns the ranks of the attackers that the piece on sq beat
@@ -701,36 +749,6 @@ type chaseJSON struct {
 	Boards int  `json:"boards"`
 }
 
-var knowNames = [...]struct {
-	k    Knowledge
-	name string
-}{{KnownRank, "rank"}, {KnownMoved, "moved"}, {KnownFar, "far"}, {KnownLong, "long"}, {KnownTurn, "turn"}}
-
-func knownNames(k Knowledge) []string {
-	var ns []string
-	for _, kn := range knowNames {
-		if k&kn.k != 0 {
-			ns = append(ns, kn.name)
-		}
-	}
-	return ns
-}
-
-func parseKnown(ns []string) (Knowledge, error) {
-	var k Knowledge
-known:
-	for _, name := range ns {
-		for _, kn := range knowNames {
-			if kn.name == name {
-				k |= kn.k
-				continue known
-			}
-		}
-		return 0, parseErr("view", name, 0, `"rank", "moved", "far", "long" or "turn"`)
-	}
-	return k, nil
-}
-
 // MarshalJSON implements [json.Marshaler] with the form described above.
 // It fails with ErrInvalid for the zero View.
 func (v View) MarshalJSON() ([]byte, error) {
@@ -783,8 +801,36 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return fmt.Errorf("%w: view: %w", ErrSyntax, err)
 	}
-	if err := j.Rules.Validate(); err != nil {
+	p, err := j.position()
+	if err != nil {
 		return err
+	}
+	// The position validator checks the rest, as for a view's text.
+	if _, err := p.validate(); err != nil {
+		return err
+	}
+	var a AnnotatedMove
+	hidden := false
+	if j.Last != "" {
+		if a, hidden, err = parseLast(p.Rules.Numbering, j.Last); err != nil {
+			return parseErr("view", j.Last, 0, "the last move, annotated for an attack")
+		}
+	}
+	w, err := newView(p, a, hidden, j.LegalMoves)
+	if err != nil {
+		return parseErr("view", j.Last, 0, "a last move and legal moves that fit the position ("+err.Error()+")")
+	}
+	*v = w
+	return nil
+}
+
+// position returns the view position the JSON fields describe, checking
+// only what the JSON form could hold and a Position could not (a piece
+// without a square, two on one, a chase with a Via); the position
+// validator checks the rest.
+func (j *viewJSON) position() (Position, error) {
+	if err := j.Rules.Validate(); err != nil {
+		return Position{}, err
 	}
 	p := Position{
 		Rules: j.Rules, Viewer: j.Viewer, Turn: j.Turn, RescueDue: j.RescueDue,
@@ -792,8 +838,18 @@ func (v *View) UnmarshalJSON(data []byte) error {
 		seen: j.Boards, history: j.History,
 	}
 	if !p.Viewer.IsValid() {
-		return parseErr("view", p.Viewer.String(), 0, `the viewer, "red" or "blue"`)
+		return Position{}, parseErr("view", p.Viewer.String(), 0, `the viewer, "red" or "blue"`)
 	}
+	for _, step := range []func(*Position) error{j.board, j.captured, j.record} {
+		if err := step(&p); err != nil {
+			return Position{}, err
+		}
+	}
+	return p, nil
+}
+
+// board puts the JSON board's pieces and their marks on p.
+func (j *viewJSON) board(p *Position) error {
 	for _, pj := range j.Board {
 		if pj.Square == nil || !pj.Square.IsValid() || p.Board[pj.Square.Index()] != 0 || !pj.Piece.IsValid() {
 			return parseErr("view", pj.Piece.String(), 0, "a piece on a square of its own")
@@ -818,6 +874,11 @@ func (v *View) UnmarshalJSON(data []byte) error {
 			p.Rescuers = p.Rescuers.With(sq)
 		}
 	}
+	return nil
+}
+
+// captured puts the JSON captured pieces on p, in canonical order.
+func (j *viewJSON) captured(p *Position) error {
 	for _, pj := range j.Captured {
 		k, err := parseKnown(pj.Known)
 		if err != nil {
@@ -831,6 +892,11 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	if !slices.IsSortedFunc(p.Captured, compareCaptives) {
 		return parseErr("view", "", 0, "captured pieces in order: red first, by rank")
 	}
+	return nil
+}
+
+// record puts the JSON runs and chases on p.
+func (j *viewJSON) record(p *Position) error {
 	for c, ms := range j.Runs {
 		if !c.IsValid() {
 			return parseErr("view", c.String(), 0, "red or blue")
@@ -844,37 +910,5 @@ func (v *View) UnmarshalJSON(data []byte) error {
 		}
 		p.chases[c] = chaseRec{from: m.From, to: m.To, boards: cj.Boards}
 	}
-	for c := Red; c <= Blue; c++ {
-		for _, m := range p.runs[c] {
-			if m.IsRescue() {
-				return parseErr("view", m.String(), 0, "a run of piece moves")
-			}
-		}
-	}
-	for _, m := range p.history {
-		if m.IsRescue() {
-			return parseErr("view", m.String(), 0, "a history of piece moves")
-		}
-	}
-	if p.Ply > 1<<30 || p.seen < 0 || p.seen > 1<<30 || p.chases[Red].boards < 0 || p.chases[Blue].boards < 0 ||
-		p.chases[Red].boards > 1<<30 || p.chases[Blue].boards > 1<<30 {
-		return parseErr("view", "", 0, "counters in range")
-	}
-	if _, err := p.build(false, false); err != nil {
-		return err
-	}
-	var a AnnotatedMove
-	hidden := false
-	if j.Last != "" {
-		var err error
-		if a, hidden, err = parseLast(p.Rules.Numbering, j.Last); err != nil {
-			return parseErr("view", j.Last, 0, "the last move, annotated for an attack")
-		}
-	}
-	w, err := newView(p, a, hidden, j.LegalMoves)
-	if err != nil {
-		return parseErr("view", j.Last, 0, "a last move and legal moves that fit the position ("+err.Error()+")")
-	}
-	*v = w
 	return nil
 }

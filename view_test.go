@@ -101,11 +101,12 @@ func hiddenTwin(t *rapid.T, g recorded, c Color) (State, bool) {
 	s := g.end
 	classes := map[Knowledge][]uint8{}
 	for id := s.g.lo[o.index()]; id < s.g.hi[o.index()]; id++ {
-		if p := &s.pcs[id]; p.cell != 0 && p.know&KnownRank == 0 {
-			classes[p.know] = append(classes[p.know], id)
+		if p := s.pcs[id]; p.onBoard() && p.know()&KnownRank == 0 {
+			classes[p.know()] = append(classes[p.know()], id)
 		}
 	}
 	b := g.start.Board()
+	startCells := g.start.idCells()
 	keys := slices.Sorted(func(yield func(Knowledge) bool) {
 		for k := range classes {
 			if !yield(k) {
@@ -121,7 +122,7 @@ func hiddenTwin(t *rapid.T, g recorded, c Color) (State, bool) {
 		}
 		perm := rapid.Permutation(ranks).Draw(t, "hidden ranks")
 		for i, id := range ids {
-			sq := squareOfCell[g.start.pcs[id].cell]
+			sq := squareOfCell[startCells[id]]
 			b.Put(sq, NewPiece(o, perm[i]))
 		}
 	}

@@ -39,10 +39,11 @@ const (
 	// (closing in) and the defence (keeping the enemy away).
 	flagWeight = 1.0
 	// threatValue is the value of a movable piece next to the enemy flag;
-	// at distance d it is threatValue/2^(d-1). The defence counts it in
-	// full against the player; the attack, where the flag is only
-	// sampled, counts attackShare of it.
-	threatValue = 50.0
+	// at distance d it is threatValue·threatDecay^(d-1), up to distance
+	// 10. The defence counts it in full against the player; the attack,
+	// where the flag is only sampled, counts attackShare of it.
+	threatValue = 80.0
+	threatDecay = 0.7
 	attackShare = 0.5
 	// openCost is the cost of each empty playable square next to the
 	// player's own flag, a door for a Scout's strike from afar.
@@ -184,11 +185,21 @@ func (e *evaluator) open(s stratego.State, sq stratego.Square) int {
 
 // threat is the value of the nearest enemy piece at distance d of a flag.
 func threat(d int) float64 {
-	if d > 8 {
+	if d > len(threatTable) {
 		return 0
 	}
-	return threatValue / float64(int(1)<<max(d-1, 0))
+	return threatTable[max(d, 1)-1]
 }
+
+// threatTable holds threat(1) … threat(10).
+var threatTable = func() (t [10]float64) {
+	v := threatValue
+	for i := range t {
+		t[i] = v
+		v *= threatDecay
+	}
+	return t
+}()
 
 func abs(x int) int {
 	if x < 0 {

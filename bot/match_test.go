@@ -13,26 +13,41 @@ import (
 type gameResult struct {
 	outcome stratego.Outcome
 	plies   int
+	states  []stratego.State // the states of the game, start to end
 }
 
 // playGame plays one game under r between red and blue, each move with
-// red's and blue's budgets, and fails the test on an error or a move the rules forbid.
+// red's and blue's budgets, and fails the test on an error or a move the
+// rules forbid.
 func playGame(tb testing.TB, r stratego.Rules, red, blue Player, rb, bb Budget) gameResult {
 	tb.Helper()
+	res, err := runGame(r, red, blue, rb, bb)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return res
+}
+
+// runGame plays one game under r between red and blue, each move with
+// red's and blue's budgets. The error reports a player's error or a move
+// the rules forbid.
+func runGame(r stratego.Rules, red, blue Player, rb, bb Budget) (gameResult, error) {
 	ctx := context.Background()
 	rs, err := red.Setup(ctx, r, stratego.Red)
 	if err != nil {
-		tb.Fatalf("red setup: %v", err)
+		return gameResult{}, fmt.Errorf("red setup: %w", err)
 	}
 	bs, err := blue.Setup(ctx, r, stratego.Blue)
 	if err != nil {
-		tb.Fatalf("blue setup: %v", err)
+		return gameResult{}, fmt.Errorf("blue setup: %w", err)
 	}
 	s, err := stratego.New(r, rs, bs)
 	if err != nil {
-		tb.Fatalf("New: %v", err)
+		return gameResult{}, err
 	}
+	var hist []stratego.State
 	for !s.Outcome().Over() {
+		hist = append(hist, s)
 		p, b := red, rb
 		if s.Turn() == stratego.Blue {
 			p, b = blue, bb
@@ -40,15 +55,15 @@ func playGame(tb testing.TB, r stratego.Rules, red, blue Player, rb, bb Budget) 
 		v := s.View(s.Turn())
 		m, err := p.Move(ctx, v, b)
 		if err != nil {
-			tb.Fatalf("ply %d: Move: %v\n%s", s.Ply(), err, v)
+			return gameResult{}, fmt.Errorf("ply %d: Move: %w\n%s", s.Ply(), err, v)
 		}
 		next, _, err := s.Apply(m)
 		if err != nil {
-			tb.Fatalf("ply %d: the player chose an illegal move: %v\n%s", s.Ply(), err, v)
+			return gameResult{}, fmt.Errorf("ply %d: the player chose an illegal move: %w\n%s", s.Ply(), err, v)
 		}
 		s = next
 	}
-	return gameResult{s.Outcome(), s.Ply()}
+	return gameResult{s.Outcome(), s.Ply(), append(hist, s)}, nil
 }
 
 // score is a match score from one side: wins, draws, losses.
@@ -56,47 +71,46 @@ type score struct{ w, d, l int }
 
 func (s score) n() int { return s.w + s.d + s.l }
 
-// elo returns the Elo difference of the score and its 95% interval (the
-// normal approximation of the mean game score, draws counting half).
+// elo returns the Elo difference of the score (draws counting half) and
+// its 95% interval, from the Wilson score interval of the mean game score
+// (which stays inside (0, 1) at a score of 0% or 100%, where the
+// difference itself is infinite). Counting a draw as half a win and half a
+// loss overstates the variance a little, so the interval is
+// conservative.
 func (s score) elo() (diff, lo, hi float64) {
+	const z = 1.96
 	n := float64(s.n())
 	p := (float64(s.w) + 0.5*float64(s.d)) / n
-	v := (float64(s.w)*(1-p)*(1-p) + float64(s.d)*(0.5-p)*(0.5-p) + float64(s.l)*p*p) / n
-	se := math.Sqrt(v / n)
-	f := func(p float64) float64 {
-		p = min(max(p, 0.5/n), 1-0.5/n)
-		return -400 * math.Log10(1/p-1)
-	}
-	return f(p), f(p - 1.96*se), f(p + 1.96*se)
+	c := p + z*z/(2*n)
+	h := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
+	den := 1 + z*z/n
+	return eloOf(p), eloOf((c - h) / den), eloOf((c + h) / den)
 }
+
+// eloOf is the Elo difference of a mean score p.
+func eloOf(p float64) float64 { return -400 * math.Log10(1/p-1) }
 
 func (s score) String() string {
 	d, lo, hi := s.elo()
-	return fmt.Sprintf("+%d =%d -%d (%.1f%%) Elo %+.0f [%+.0f, %+.0f]", s.w, s.d, s.l,
+	return fmt.Sprintf("+%d =%d -%d (%.1f%%) Elo %+.0f, 95%% [%+.0f, %+.0f]", s.w, s.d, s.l,
 		100*(float64(s.w)+0.5*float64(s.d))/float64(s.n()), d, lo, hi)
 }
 
-// match plays games games between players a and b made by mk, swapping
-// colors every game, and returns a's score.
-func match(tb testing.TB, r stratego.Rules, games int, mk func(seed uint64) (a, b Player), ba, bb Budget) score {
-	var sc score
-	for g := range games {
-		a, b := mk(uint64(g))
-		red, blue, br, bbl := a, b, ba, bb
-		aColor := stratego.Red
-		if g%2 == 1 {
-			red, blue, aColor = b, a, stratego.Blue
-			br, bbl = bb, ba
-		}
-		res := playGame(tb, r, red, blue, br, bbl)
-		switch res.outcome.Winner {
-		case aColor:
-			sc.w++
-		case stratego.NoColor:
-			sc.d++
-		default:
-			sc.l++
+// TestScoreElo pins the Elo arithmetic of the strength reports (values
+// worked by hand from the Wilson interval).
+func TestScoreElo(t *testing.T) {
+	for _, tc := range []struct {
+		s            score
+		diff, lo, hi float64
+	}{
+		{score{50, 0, 50}, 0, -68, 68},
+		{score{76, 0, 24}, 200, 121, 279},
+		{score{200, 0, 0}, math.Inf(1), 687, math.Inf(1)},
+		{score{0, 10, 0}, 0, -204, 204},
+	} {
+		d, lo, hi := tc.s.elo()
+		if math.Abs(d-tc.diff) > 1 && !math.IsInf(tc.diff, 1) || math.Abs(lo-tc.lo) > 1 || math.Abs(hi-tc.hi) > 1 && !math.IsInf(tc.hi, 1) {
+			t.Errorf("%+v: Elo %.0f [%.0f, %.0f], want %.0f [%.0f, %.0f]", tc.s, d, lo, hi, tc.diff, tc.lo, tc.hi)
 		}
 	}
-	return sc
 }

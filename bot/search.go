@@ -29,6 +29,9 @@ const (
 	// takeWin is how often, out of 8, a playout takes the most valuable
 	// enemy piece it knows it beats.
 	takeWin = 7
+	// probeOdds: one playout move in probeOdds, when there is one, is an
+	// attack on a piece of hidden rank, drawn at random.
+	probeOdds = 4
 )
 
 // Search is the search player: determinized Monte Carlo search with
@@ -63,6 +66,7 @@ type Search struct {
 	opt   Options
 	rng   *rand.Rand // for setups
 	moves []stratego.Move
+	trees []*tree // one per worker, reused from move to move
 }
 
 // NewSearch returns a search player with the options o.
@@ -157,6 +161,9 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 	if iters > 0 && workers > iters {
 		workers = iters
 	}
+	for len(p.trees) < workers {
+		p.trees = append(p.trees, &tree{})
+	}
 	results := make([]rootStats, workers)
 	var stop atomic.Bool
 	var wg sync.WaitGroup
@@ -176,6 +183,7 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 			moves:  moves,
 			sm:     sm,
 			st:     rootStats{n: make([]int, len(moves)), w: make([]float64, len(moves))},
+			tree:   p.trees[w],
 			stop:   &stop,
 			ctx:    ctx,
 			expiry: deadline,
@@ -195,7 +203,7 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 	return total
 }
 
-// worker is one goroutine of a search.
+// worker is one goroutine of a search: it grows its own tree.
 type worker struct {
 	rng    *rand.Rand
 	ev     *evaluator
@@ -205,37 +213,74 @@ type worker struct {
 	sm     *stratego.Sampler
 	st     rootStats
 	buf    []stratego.Move
-	order  []int
+	tree   *tree
 	stop   *atomic.Bool
 	ctx    context.Context
 	expiry time.Time
 }
 
 // run runs iters iterations (0: until the deadline, the context or the
-// stop flag ends the search).
+// stop flag ends the search), then sums the root's children into st.
 func (wk *worker) run(iters int) {
-	wk.order = wk.rng.Perm(len(wk.moves))
+	wk.tree.reset(wk.moves, wk.ev.me)
 	for it := 0; iters == 0 || it < iters; it++ {
 		if it%checkEvery == 0 && wk.expired() {
-			return
+			break
 		}
 		s, err := wk.sm.Sample(wk.rng)
 		if err != nil {
 			wk.stop.Store(true)
-			return
+			break
 		}
-		i := wk.choose()
-		next, _, err := s.Apply(wk.moves[i])
-		if err != nil {
-			// A sample always has the view's legal moves; should it not,
-			// the sample is skipped.
-			continue
-		}
-		r := wk.playout(next)
-		wk.st.n[i]++
-		wk.st.w[i] += r
+		wk.iterate(s)
 		wk.st.total++
 	}
+	for c := wk.tree.nodes[0].first; c != 0; c = wk.tree.nodes[c].next {
+		nd := &wk.tree.nodes[c]
+		i := int(nd.root)
+		wk.st.n[i] += int(nd.n)
+		wk.st.w[i] += nd.w
+	}
+}
+
+// iterate runs one iteration on the sample s: down the tree by UCB among
+// the children whose moves s allows, one new node, a playout, and the
+// reward back up the path.
+func (wk *worker) iterate(s stratego.State) {
+	t := wk.tree
+	path := t.path[:0]
+	cur := int32(0)
+	path = append(path, cur)
+	for !s.Outcome().Over() {
+		wk.buf = s.AppendLegalMoves(wk.buf[:0])
+		if len(wk.buf) == 0 {
+			break
+		}
+		next, m, isNew := t.step(cur, wk.buf, s.Turn(), wk.rng)
+		if next < 0 {
+			// The tree is full: play out from here.
+			break
+		}
+		if _, err := s.Play(m); err != nil {
+			break
+		}
+		cur = next
+		path = append(path, cur)
+		if isNew {
+			break
+		}
+	}
+	r := wk.playout(s)
+	for _, i := range path {
+		nd := &t.nodes[i]
+		nd.n++
+		if nd.mover == wk.ev.me {
+			nd.w += r
+		} else {
+			nd.w += 1 - r
+		}
+	}
+	t.path = path
 }
 
 // expired reports whether the search must stop, and tells the other
@@ -251,25 +296,118 @@ func (wk *worker) expired() bool {
 	return false
 }
 
-// choose returns the root move of the next iteration: each move once, in
-// a random order, then by UCB1.
-func (wk *worker) choose() int {
-	t := wk.st.total
-	if t < len(wk.order) {
-		return wk.order[t]
+// maxNodes bounds the nodes of one worker's tree (about 40 bytes each);
+// a full tree stops growing and the search goes on with playouts from
+// its leaves.
+const maxNodes = 1 << 17
+
+// node is a node of the search tree: the move that led to it, from the
+// position of its parent, and the statistics of the player who made it.
+type node struct {
+	move        stratego.Move
+	mover       stratego.Color
+	root        int16 // for a child of the root, the index of its move
+	first, next int32 // first child, next sibling (0: none)
+	n, avail    int32 // visits; times it was available in its parent
+	w           float64
+}
+
+// tree is a single-observer information-set tree (Cowling, Powley and
+// Whitehouse 2012): its nodes stand for move sequences from the root,
+// shared by every sample in which they are legal, and a node's children
+// are chosen among those its sample allows, by UCB1 with the count of
+// times each was available.
+type tree struct {
+	nodes []node
+	path  []int32
+	stamp uint32
+	mark  []uint32 // per move key: stamp when legal now, stamp+1 when it has a child too
+	index []int16  // per move key: the index in the legal moves
+}
+
+// moveKeys is the size of the move key space of key.
+const moveKeys = 2*100*100 + 100*16
+
+// key numbers a move for the marks: a piece move by its squares and, for a
+// turning Captain, which of its two paths; a rescue by square and rank.
+func key(m stratego.Move) int {
+	if m.IsRescue() {
+		return 2*100*100 + m.To.Index()*16 + int(m.Rescue)
 	}
-	logT := math.Log(float64(t))
-	best, bestU := 0, math.Inf(-1)
-	for i, n := range wk.st.n {
-		if n == 0 {
-			return i
-		}
-		fn := float64(n)
-		if u := wk.st.w[i]/fn + exploration*math.Sqrt(logT/fn); u > bestU {
-			best, bestU = i, u
+	k := 2 * (m.From.Index()*100 + m.To.Index())
+	if m.Via != stratego.NoSquare && m.Via.File() == m.To.File() {
+		k++
+	}
+	return k
+}
+
+func (t *tree) reset(rootMoves []stratego.Move, me stratego.Color) {
+	if t.mark == nil {
+		t.mark = make([]uint32, moveKeys)
+		t.index = make([]int16, moveKeys)
+	}
+	t.nodes = append(t.nodes[:0], node{mover: me.Opponent()})
+	// The root's children are made at once, one per legal move.
+	for i := len(rootMoves) - 1; i >= 0; i-- {
+		t.nodes = append(t.nodes, node{move: rootMoves[i], mover: me, root: int16(i), next: t.nodes[0].first})
+		t.nodes[0].first = int32(len(t.nodes) - 1)
+	}
+}
+
+// step chooses the child of node cur to follow in a sample whose side to
+// move (c) has the legal moves legal: a new child for a legal move that
+// has none yet (drawn at random; isNew), else the available child of the
+// best UCB1 value. It returns -1 when a new child is due but the tree is
+// full.
+func (t *tree) step(cur int32, legal []stratego.Move, c stratego.Color, rng *rand.Rand) (next int32, m stratego.Move, isNew bool) {
+	t.stamp += 2
+	if t.stamp == 0 {
+		clear(t.mark)
+		t.stamp = 2
+	}
+	for i, m := range legal {
+		k := key(m)
+		t.mark[k] = t.stamp
+		t.index[k] = int16(i)
+	}
+	for ch := t.nodes[cur].first; ch != 0; ch = t.nodes[ch].next {
+		if k := key(t.nodes[ch].move); t.mark[k] == t.stamp {
+			t.mark[k] = t.stamp + 1
+			t.nodes[ch].avail++
 		}
 	}
-	return best
+	untried, pick := 0, -1
+	for i, m := range legal {
+		if t.mark[key(m)] == t.stamp {
+			if untried++; rng.IntN(untried) == 0 {
+				pick = i
+			}
+		}
+	}
+	if pick >= 0 {
+		if len(t.nodes) >= maxNodes {
+			return -1, stratego.Move{}, false
+		}
+		t.nodes = append(t.nodes, node{move: legal[pick], mover: c, root: -1, next: t.nodes[cur].first, avail: 1})
+		id := int32(len(t.nodes) - 1)
+		t.nodes[cur].first = id
+		return id, legal[pick], true
+	}
+	best, bestU := int32(-1), math.Inf(-1)
+	for ch := t.nodes[cur].first; ch != 0; ch = t.nodes[ch].next {
+		nd := &t.nodes[ch]
+		if t.mark[key(nd.move)] != t.stamp+1 {
+			continue
+		}
+		if nd.n == 0 {
+			return ch, nd.move, false
+		}
+		fn := float64(nd.n)
+		if u := nd.w/fn + exploration*math.Sqrt(math.Log(float64(nd.avail))/fn); u > bestU {
+			best, bestU = ch, u
+		}
+	}
+	return best, t.nodes[best].move, false
 }
 
 // playout plays up to depth plies from s and returns the reward of the
@@ -283,11 +421,9 @@ func (wk *worker) playout(s stratego.State) float64 {
 		if len(wk.buf) == 0 {
 			break
 		}
-		next, _, err := s.Apply(wk.policy(s, wk.buf))
-		if err != nil {
+		if _, err := s.Play(wk.policy(s, wk.buf)); err != nil {
 			break
 		}
-		s = next
 	}
 	return wk.ev.reward(s)
 }
@@ -304,6 +440,7 @@ func (wk *worker) playout(s stratego.State) float64 {
 func (wk *worker) policy(s stratego.State, moves []stratego.Move) stratego.Move {
 	enemy := s.Turn() != wk.ev.me
 	best, bestV := -1, -1.0
+	probe, probes := -1, 0
 	for i, m := range moves {
 		if m.IsRescue() {
 			continue
@@ -315,12 +452,21 @@ func (wk *worker) policy(s stratego.State, moves []stratego.Move) stratego.Move 
 		if enemy && d.Rank() == stratego.Flag {
 			return m
 		}
-		if c, rk, ok := knownFight(s, wk.rules, m); ok && c == stratego.AttackerWins && baseValue[rk] > bestV {
+		c, rk, known := knownFight(s, wk.rules, m)
+		switch {
+		case known && c == stratego.AttackerWins && baseValue[rk] > bestV:
 			best, bestV = i, baseValue[rk]
+		case !known:
+			if probes++; wk.rng.IntN(probes) == 0 {
+				probe = i
+			}
 		}
 	}
 	if best >= 0 && wk.rng.IntN(8) < takeWin {
 		return moves[best]
+	}
+	if probe >= 0 && wk.rng.IntN(probeOdds) == 0 {
+		return moves[probe]
 	}
 	var m stratego.Move
 	for range 4 {

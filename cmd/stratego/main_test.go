@@ -45,3 +45,18 @@ func TestEveryCommandHasHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCommandWatches: with no command (flags only), stratego watches a
+// game between two built-in players.
+func TestNoCommandWatches(t *testing.T) {
+	var out, errOut bytes.Buffer
+	args := []string{"-red", "random", "-blue", "random", "-seed", "1", "-max-plies", "50", "-color", "never"}
+	if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	for _, want := range []string{"random (red) against random (blue)", "The start, every rank shown", "result "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}

@@ -8,11 +8,14 @@
 //	         [-record FILE] [-seed N] [-think DURATION] [-iterations N]
 //	         [-color auto|always|never]
 //
-// First the person sets up: the command shows a random setup on the home
-// rows and reads lines until "ok": "swap a1 b2" swaps two squares (either
-// may be empty), "random" draws a new setup, a setup in the library's
-// text form (stratego.Setup.String, "616B252538/B824423329/...", rows
-// from the owner's back row forward) replaces it. -setup skips this step.
+// First the person sets up: the command shows a setup from the setup
+// chooser of package bot (bot.ChooseSetup) on the home rows and reads
+// lines until "ok": "swap a1 b2" swaps two squares (either may be empty),
+// "suggest" asks the chooser for another setup, "random" draws one with
+// every piece on a random square, and a setup in the library's text form
+// (stratego.Setup.String, "616B252538/B824423329/...", rows from the
+// owner's back row forward) replaces it. -setup TEXT, -setup suggest or
+// -setup random skips this step.
 //
 // Then the game: before each of the person's moves the command draws the
 // board as the person's stratego.View shows it, with a legend and what
@@ -111,7 +114,7 @@ func parseFlags(args []string, out io.Writer) (config, error) {
 	botName := fs.String("bot", cli.StrongestBot(), "the built-in player to play against (one of "+strings.Join(bot.Names(), ", ")+")")
 	side := fs.String("side", "red", "the side you play, red (moves first) or blue")
 	rulesText := fs.String("rules", "classic", "rules: a preset ("+presetNames+") or rules text such as classic,twosquares=5")
-	setup := fs.String("setup", "", "your setup in the library's text form, or random; skips the setup step")
+	setup := fs.String("setup", "", "your setup in the library's text form, or suggest or random; skips the setup step")
 	record := fs.String("record", "", "write the game record to this `file` after every move")
 	seed := fs.Uint64("seed", 0, "random seed of the bot and of random setups (0: from the clock)")
 	think := fs.Duration("think", 0, "time the bot may take a move (0: its default)")
@@ -219,7 +222,12 @@ func (g *game) finish(stopped *stopError) {
 	if stopped != nil {
 		fmt.Fprintf(g.out, "\n%s: the game stops unfinished after %d plies.\n", stopped.why, g.s.Ply())
 	} else if ev := g.s.View(me).LastEvent(); ev.Color != me && ev.Outcome.Over() {
-		fmt.Fprintf(g.out, "\n%s\n", g.st.Describe(ev, me, g.cfg.rules.Numbering))
+		// The enemy's moves that ended the game, which the person has
+		// not seen yet.
+		fmt.Fprintln(g.out)
+		for _, ev := range g.news() {
+			fmt.Fprintln(g.out, g.st.Describe(ev, me, g.cfg.rules.Numbering))
+		}
 	}
 	fmt.Fprintf(g.out, "\nThe whole board:\n%s", g.st.State(g.s, me))
 	fmt.Fprintf(g.out, "plies %d\nresult %v: %s\nseed %d\n", g.s.Ply(), g.s.Outcome(), g.st.Outcome(g.s.Outcome(), me), g.cfg.seed)

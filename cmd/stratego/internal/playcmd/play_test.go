@@ -101,7 +101,8 @@ func TestSetupFlag(t *testing.T) {
 
 // TestSetupSwapAndRandom edits the setup: a swap of two board squares
 // (checked against the board of stratego.New, for both sides, so the
-// squares are named as in the game), a refused swap, a new random setup.
+// squares are named as in the game), a refused swap, a suggested and a
+// random setup.
 func TestSetupSwapAndRandom(t *testing.T) {
 	for _, tc := range []struct{ side, a, b string }{
 		{"red", "a1", "j4"},
@@ -111,7 +112,7 @@ func TestSetupSwapAndRandom(t *testing.T) {
 		t.Run(tc.side+" "+tc.a+" "+tc.b, func(t *testing.T) {
 			r := stratego.Classic()
 			path := filepath.Join(t.TempDir(), "game.rec")
-			input := fmt.Sprintf("swap %s %s\nswap a1 a5\nrandom\nswap %s %s\nok\nresign\n", tc.a, tc.b, tc.a, tc.b)
+			input := fmt.Sprintf("swap %s %s\nswap a1 a5\nsuggest\nrandom\nswap %s %s\nok\nresign\n", tc.a, tc.b, tc.a, tc.b)
 			out, err := play(t, strings.NewReader(input), "-bot", "random", "-seed", "5", "-side", tc.side, "-record", path)
 			if err != nil {
 				t.Fatal(err)
@@ -120,18 +121,18 @@ func TestSetupSwapAndRandom(t *testing.T) {
 				t.Errorf("a swap off the setup squares was not refused:\n%s", out)
 			}
 			texts := setupTexts(out)
-			if len(texts) != 4 {
-				t.Fatalf("got %d setups shown, want 4:\n%s", len(texts), out)
+			if len(texts) != 5 {
+				t.Fatalf("got %d setups shown, want 5:\n%s", len(texts), out)
 			}
-			if texts[2] == texts[1] {
-				t.Errorf("random gave the same setup again")
+			if texts[2] == texts[1] || texts[3] == texts[2] {
+				t.Errorf("suggest or random gave the same setup again")
 			}
 			c, _ := stratego.ParseColor(tc.side)
 			// The setup before the last swap, placed by New.
-			before := stateOf(t, r, c, texts[2])
+			before := stateOf(t, r, c, texts[3])
 			rec, states := readRecord(t, path)
-			if got := ownSetup(rec, c).String(); got != texts[3] {
-				t.Errorf("recorded setup %s, the last one shown %s", got, texts[3])
+			if got := ownSetup(rec, c).String(); got != texts[4] {
+				t.Errorf("recorded setup %s, the last one shown %s", got, texts[4])
 			}
 			a, b := stratego.MustParseSquare(tc.a), stratego.MustParseSquare(tc.b)
 			pa, _ := before.At(a)
@@ -335,18 +336,17 @@ func TestColorSwitch(t *testing.T) {
 
 // scripted is the input of a scripted person: before each move it
 // checks the record file (present, parsed and replayed to the game so
-// far), asks for the legal moves and plays a random one of them. After
-// each board it checks that the board shows no rank the person may not
-// know.
+// far), asks for the legal moves and plays a random one of them. The
+// boards it was shown are checked after the game (checkBoards).
 type scripted struct {
-	t      *testing.T
-	out    *bytes.Buffer
-	path   string
-	rng    *rand.Rand
-	asked  bool
-	moves  int
-	boards int
-	start  bool
+	t     *testing.T
+	out   *bytes.Buffer
+	path  string
+	rng   *rand.Rand
+	asked bool
+	moves int
+	start bool
+	from  int // the output before this offset has been read
 }
 
 func (p *scripted) Read(b []byte) (int, error) {
@@ -354,7 +354,9 @@ func (p *scripted) Read(b []byte) (int, error) {
 		p.start = true
 		return copy(b, "ok\n"), nil
 	}
-	text := p.out.String()
+	// What the command wrote since the last line typed.
+	text := string(p.out.Bytes()[p.from:])
+	p.from = p.out.Len()
 	if !p.asked {
 		p.asked = true
 		p.checkRecord(text)
@@ -391,12 +393,16 @@ func (p *scripted) checkRecord(text string) {
 }
 
 func TestFullGameRecordAndNoLeak(t *testing.T) {
-	for _, tc := range []struct{ rules, side string }{
-		{"quick-battle,maxplies=300", "red"},
-		{"barrage,maxplies=300", "blue"},
-		{"ultimate-lightning,maxplies=300", "red"},
-		{"classic,info=silent,maxplies=200", "blue"},
-		{"vintage,maxplies=200", "red"},
+	for _, tc := range []struct {
+		rules, side string
+		seed        uint64
+		botRescue   bool // the game has a rescue by the bot, two moves in a row
+	}{
+		{"quick-battle,maxplies=300", "red", 21, false},
+		{"barrage,maxplies=300", "blue", 21, false},
+		{"ultimate-lightning,maxplies=1000", "red", 1, true},
+		{"classic,info=silent,maxplies=200", "blue", 21, false},
+		{"vintage,maxplies=200", "red", 21, false},
 	} {
 		t.Run(tc.rules+" "+tc.side, func(t *testing.T) {
 			if testing.Short() && !strings.HasPrefix(tc.rules, "quick") {
@@ -404,8 +410,8 @@ func TestFullGameRecordAndNoLeak(t *testing.T) {
 			}
 			var out bytes.Buffer
 			path := filepath.Join(t.TempDir(), "game.rec")
-			p := &scripted{t: t, out: &out, path: path, rng: rand.New(rand.NewPCG(7, 7))}
-			args := []string{"-color", "never", "-bot", "random", "-seed", "21", "-rules", tc.rules, "-side", tc.side, "-record", path}
+			p := &scripted{t: t, out: &out, path: path, rng: rand.New(rand.NewPCG(tc.seed, 7))}
+			args := []string{"-color", "never", "-bot", "random", "-seed", fmt.Sprint(tc.seed), "-rules", tc.rules, "-side", tc.side, "-record", path}
 			if err := Run(args, p, &out); err != nil {
 				t.Fatal(err)
 			}
@@ -425,6 +431,30 @@ func TestFullGameRecordAndNoLeak(t *testing.T) {
 				t.Errorf("a listed legal move was refused")
 			}
 			c, _ := stratego.ParseColor(tc.side)
+			// Each of the bot's moves is told once: on the person's next
+			// board, or at the end when it ended the game (a rescue is a
+			// move of its own).
+			botMoves, trailing := 0, 0
+			for _, st := range states[1:] {
+				if st.LastEvent().Color == c.Opponent() {
+					botMoves++
+					trailing++
+				} else {
+					trailing = 0
+				}
+			}
+			if told := strings.Count(text, "last move: ") + trailing; told != botMoves {
+				t.Errorf("%d of the bot's moves told, it made %d", told, botMoves)
+			}
+			if tc.botRescue {
+				rescued := false
+				for _, st := range states[1:] {
+					rescued = rescued || st.LastEvent().Move.IsRescue() && st.LastEvent().Color == c.Opponent()
+				}
+				if !rescued {
+					t.Errorf("the bot made no rescue: choose another seed")
+				}
+			}
 			n := checkBoards(t, text, states, c)
 			if n < p.moves {
 				t.Errorf("checked %d boards, want one for each of the %d moves", n, p.moves)
@@ -497,5 +527,33 @@ func checkCell(t *testing.T, v stratego.View, s stratego.State, sq stratego.Squa
 		if cell[1] != n.Char(seen.Rank()) || seen != truth {
 			t.Errorf("ply %d %v: %v drawn %q", v.Ply(), sq, seen, cell)
 		}
+	}
+}
+
+// TestCommands: help, legend, the board again, the moves of one piece,
+// and what is known about a piece of each side and an empty square.
+func TestCommands(t *testing.T) {
+	input := "help\nlegend\nboard\nmoves f4\nmoves z9\ninfo a7\ninfo f4\ninfo e5\ninfo c5\ninfo\nresign\n"
+	out, err := play(t, strings.NewReader(input), "-bot", "random", "-seed", "9", "-setup", refusalSetup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Commands:\n  e4-e5",
+		`"(?)"  an enemy piece that has moved: no bomb or flag`,
+		"legal moves: f4-f5\n",
+		`not a square: "z9"`,
+		"a7: Blue's hidden piece that has never moved; it can be: marshal, general, colonel, major, captain, lieutenant, sergeant, miner, scout, spy, bomb, flag\n",
+		"f4: your sergeant (4); the enemy knows nothing about it\n",
+		"e5: empty\n",
+		"c5: a lake\n",
+		"info takes a square",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if got := strings.Count(out, "\nply 0, red to move\n"); got != 2 {
+		t.Errorf("board drawn %d times, want 2 (the turn and \"board\")", got)
 	}
 }

@@ -5,13 +5,16 @@ import (
 	"strings"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/bot"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/termboard"
 )
 
 // setupHelp lists the commands of the setup step.
 const setupHelp = `Set up your pieces:
   swap a1 b2    swap the pieces on two squares (either may be empty)
-  random        draw a new random setup
+  suggest       a new setup from the bot's setup chooser (flag guarded,
+                bombs placed as strong players place them)
+  random        a new setup with every piece on a random square
   TEXT          a setup in the library's text form, rows from your back
                 row forward joined by "/", one label a square, "." empty
   show          show the setup again
@@ -25,6 +28,8 @@ func (g *game) chooseSetup() (stratego.Setup, error) {
 	case "":
 	case "random":
 		return stratego.RandomSetup(r, g.rng), nil
+	case "suggest":
+		return g.suggest()
 	default:
 		su, err := stratego.ParseSetup(r, g.cfg.setup)
 		if err != nil {
@@ -32,7 +37,10 @@ func (g *game) chooseSetup() (stratego.Setup, error) {
 		}
 		return su, nil
 	}
-	su := stratego.RandomSetup(r, g.rng)
+	su, err := g.suggest()
+	if err != nil {
+		return su, err
+	}
 	fmt.Fprintf(g.out, "\n%s\n", setupHelp)
 	g.showSetup(su)
 	for {
@@ -52,6 +60,11 @@ func (g *game) chooseSetup() (stratego.Setup, error) {
 		case f[0] == "random":
 			su = stratego.RandomSetup(r, g.rng)
 			g.showSetup(su)
+		case f[0] == "suggest":
+			if su, err = g.suggest(); err != nil {
+				return su, err
+			}
+			g.showSetup(su)
 		case f[0] == "swap":
 			next, err := swap(r, g.cfg.human, su, f[1:])
 			if err != nil {
@@ -70,6 +83,15 @@ func (g *game) chooseSetup() (stratego.Setup, error) {
 			g.showSetup(su)
 		}
 	}
+}
+
+// suggest returns a setup from the setup chooser of package bot.
+func (g *game) suggest() (stratego.Setup, error) {
+	su, err := bot.ChooseSetup(g.cfg.rules, g.rng)
+	if err != nil {
+		return su, fmt.Errorf("choosing a setup: %w", err)
+	}
+	return su, nil
 }
 
 // showSetup draws the setup and its text form.

@@ -250,7 +250,11 @@ func (w *watcher) say(line string) {
 // drawn.
 func (w *watcher) frame() {
 	s := w.gm.State()
-	fmt.Fprintf(w.out, "\x1b[H\x1b[J%s\n\n%s\nply %d, %v to move\n", w.title(), w.st.State(s, stratego.Red), s.Ply(), s.Turn())
+	status := fmt.Sprintf("ply %d, %v to move", s.Ply(), s.Turn())
+	if s.Outcome().Over() {
+		status = fmt.Sprintf("ply %d, the game is over", s.Ply())
+	}
+	fmt.Fprintf(w.out, "\x1b[H\x1b[J%s\n\n%s\n%s\n", w.title(), w.st.State(s, stratego.Red), status)
 	for _, line := range w.recent {
 		fmt.Fprintln(w.out, line)
 	}
