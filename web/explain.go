@@ -29,8 +29,10 @@ func explain(err error, r stratego.Rules) string {
 			"occurred during this chase. Break off the chase or chase another way."
 	case errors.Is(err, stratego.ErrGameOver):
 		return "The game is over."
+	case errors.Is(err, stratego.ErrLake):
+		return "That square is a lake: pieces never enter or cross the lakes."
 	case errors.Is(err, stratego.ErrOffBoard):
-		return "That square is not on the board: pieces never enter or cross the lakes."
+		return "That square is not on the board."
 	case errors.Is(err, stratego.ErrNoPiece):
 		return "There is no piece on that square."
 	case errors.Is(err, stratego.ErrNotYourPiece):

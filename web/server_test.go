@@ -137,7 +137,7 @@ func TestRefusalsExplainTheRule(t *testing.T) {
 	}
 	refuse(redTok, "d1-d2", "piece cannot move", "Bombs and the Flag never move")
 	refuse(redTok, "a4-b5", "piece cannot move that way", "never diagonally")
-	refuse(redTok, "g4-g5", "square not on the board", "lakes")
+	refuse(redTok, "g4-g5", "square is a lake", "never enter or cross the lakes")
 	refuse(blueTok, "a7-a6", "turn", "not your turn")
 	code, body := ts.do(t, "POST", path+"/move", specTok, moveRequest{"a4-a5"})
 	if code != http.StatusForbidden || !bytes.Contains(body, []byte("Spectators")) {
