@@ -248,6 +248,25 @@ func (s SquareSet) String() string {
 	return string(b)
 }
 
+// Board is a full placement: the piece on each square, indexed by
+// [Square.Index] (a1 = 0). Squares without a piece hold 0.
+type Board [MaxSquares]Piece
+
+// At returns the piece on sq (0 when empty or sq is invalid).
+func (b Board) At(sq Square) Piece {
+	if !sq.IsValid() {
+		return 0
+	}
+	return b[sq.Index()]
+}
+
+// Put places p on sq (p = 0 empties it); invalid squares are ignored.
+func (b *Board) Put(sq Square, p Piece) {
+	if sq.IsValid() {
+		b[sq.Index()] = p
+	}
+}
+
 // Internal geometry: a padded mailbox of 12×12 cells, one ring of wall
 // around the 10×10 grid, so that a step off the grid lands on a wall.
 const (

@@ -523,19 +523,6 @@ func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool, bea
 	return b
 }
 
-func appendMoves(b []byte, ms []Move) []byte {
-	if len(ms) == 0 {
-		return append(b, '-')
-	}
-	for i, m := range ms {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b, _ = m.AppendText(b)
-	}
-	return b
-}
-
 // MarshalText implements [encoding.TextMarshaler].
 func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil) }
 
@@ -888,21 +875,4 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 		}
 	}
 	return NewPiece(c, rk), k, resc, beat, j
-}
-
-// parseMoves parses "-" or moves separated by commas; rescues says
-// whether rescue moves are allowed.
-func parseMoves(s string, rescues bool) ([]Move, bool) {
-	if s == "-" {
-		return nil, true
-	}
-	var ms []Move
-	for part := range strings.SplitSeq(s, ",") {
-		m, err := ParseMove(part)
-		if err != nil || (m.IsRescue() && !rescues) {
-			return nil, false
-		}
-		ms = append(ms, m)
-	}
-	return ms, true
 }

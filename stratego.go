@@ -15,69 +15,6 @@ const maxPieces = MaxSquares
 // off the board, or a lake.
 const wallCell = 0xFF
 
-// EndReason says why a game ended. The zero value, NotOver, means the game
-// goes on.
-type EndReason uint8
-
-// The reasons a game ends.
-const (
-	// NotOver means the game goes on (the zero value).
-	NotOver EndReason = iota
-	// FlagCaptured means the winner took the loser's Flag.
-	FlagCaptured
-	// NoLegalMove means the loser had no legal move on its turn (no movable
-	// piece, all walled in, or every move forbidden by the repetition
-	// rules).
-	NoLegalMove
-	// NeitherCanMove is a draw: the side to move had no legal move and the
-	// other side had no movable piece either.
-	NeitherCanMove
-	// Resignation means the loser resigned ([State.Resign]).
-	Resignation
-	// DrawAgreed is a draw both players agreed to ([State.AgreeDraw]).
-	DrawAgreed
-	// PlyCap is a draw: [Rules.MaxPlies] plies were played.
-	PlyCap
-	// NoAttackCap is a draw: [Rules.MaxPliesWithoutAttack] plies in a row
-	// were not attacks.
-	NoAttackCap
-)
-
-var endNames = [...]string{"not over", "flag captured", "no legal move", "neither side can move",
-	"resignation", "draw agreed", "ply cap", "no-attack cap"}
-
-// String returns a short English description ("flag captured").
-func (r EndReason) String() string {
-	if int(r) < len(endNames) {
-		return endNames[r]
-	}
-	return "unknown"
-}
-
-// Outcome is the state of a game's end: not over, won by Winner, or a
-// draw (Winner NoColor), with the reason.
-type Outcome struct {
-	Winner Color     // the side that won, or NoColor for a draw or a game not over
-	Reason EndReason // why the game ended, or NotOver
-}
-
-// Over reports whether the game has ended.
-func (o Outcome) Over() bool { return o.Reason != NotOver }
-
-// IsDraw reports whether the game ended in a draw.
-func (o Outcome) IsDraw() bool { return o.Over() && o.Winner == NoColor }
-
-// String returns "ongoing", "red wins (flag captured)" or "draw (ply cap)".
-func (o Outcome) String() string {
-	switch {
-	case !o.Over():
-		return "ongoing"
-	case o.Winner == NoColor:
-		return "draw (" + o.Reason.String() + ")"
-	}
-	return o.Winner.String() + " wins (" + o.Reason.String() + ")"
-}
-
 // Event is what one applied move did: who moved what, and for an attack
 // both pieces and the combat result (the full truth, which a player's
 // view may show only in part), a rescued piece, and the outcome after the
@@ -94,25 +31,6 @@ type Event struct {
 
 // IsAttack reports whether the move was an attack.
 func (e Event) IsAttack() bool { return e.Combat != NoCombat }
-
-// Board is a full placement: the piece on each square, indexed by
-// [Square.Index] (a1 = 0). Squares without a piece hold 0.
-type Board [MaxSquares]Piece
-
-// At returns the piece on sq (0 when empty or sq is invalid).
-func (b Board) At(sq Square) Piece {
-	if !sq.IsValid() {
-		return 0
-	}
-	return b[sq.Index()]
-}
-
-// Put places p on sq (p = 0 empties it); invalid squares are ignored.
-func (b *Board) Put(sq Square, p Piece) {
-	if sq.IsValid() {
-		b[sq.Index()] = p
-	}
-}
 
 // pieceRec is what changes of a piece in a game, in one byte: what the
 // opponent has learned of it (the Knowledge bits), whether it is off the
