@@ -3,6 +3,7 @@ package stratego
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -776,13 +777,19 @@ func (rec Record) Replay() ([]State, error) {
 // annotated with its combat and, when the moves end the game by the
 // rules, the result set to that outcome. Comments and tags are kept. It
 // fails as [Record.Replay] does, so the annotations and "x" marks the
-// record has must be true.
+// record has must be true. The copy shares no storage with rec: its
+// tags, start position and moves are its own.
 func (rec Record) Annotated() (Record, error) {
 	states, err := rec.Replay()
 	if err != nil {
 		return Record{}, err
 	}
 	out := rec
+	out.Tags = slices.Clone(rec.Tags)
+	if rec.Start != nil {
+		start := rec.Start.clone()
+		out.Start = &start
+	}
 	out.Moves = nil
 	if rec.Moves != nil {
 		out.Moves = make([]RecordedMove, len(rec.Moves))

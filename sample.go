@@ -66,7 +66,9 @@ func (v View) Sample(rng *rand.Rand) (State, error) {
 // the work that does not depend on the draw once: for a program that
 // draws many states from one view (determinization in a search). A
 // Sampler is safe for concurrent use, each goroutine with its own rng.
-// The states it returns share their immutable game record.
+// The states it returns share their immutable game record. A Sampler
+// keeps its own copy of the view, so later changes to the View it was
+// made from (a [State.ViewInto] into it) do not change its draws.
 type Sampler struct {
 	v    View
 	sp   sampler
@@ -86,7 +88,9 @@ func (v View) Sampler() (*Sampler, error) {
 	if err := p.Rules.Validate(); err != nil {
 		return nil, err
 	}
-	sm := &Sampler{v: v}
+	// The sampler owns a copy of the view's lists: the program may reuse
+	// v's storage ([State.ViewInto]) while it draws.
+	sm := &Sampler{v: v.clone()}
 	if err := sm.sp.init(&sm.v); err != nil {
 		return nil, err
 	}

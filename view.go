@@ -113,6 +113,13 @@ func (s *State) maskedLast(c Color) Event {
 // sortMoves sorts moves by [Move.Compare]: the order of [View.LegalMoves].
 func sortMoves(ms []Move) { slices.SortFunc(ms, Move.Compare) }
 
+// clone returns a copy of v that shares no storage with it.
+func (v View) clone() View {
+	v.pos = v.pos.clone()
+	v.moves = slices.Clone(v.moves)
+	return v
+}
+
 // IsValid reports whether v is a view of a game (not the zero View).
 func (v View) IsValid() bool { return v.pos.Viewer.IsValid() }
 
