@@ -32,10 +32,15 @@ const (
 	// NoAttackCap is a draw: [Rules.MaxPliesWithoutAttack] plies in a row
 	// were not attacks.
 	NoAttackCap
+	// NoMovablePiece means the loser had no piece of a movable rank left
+	// (walled in or not), under [Rules.Attrition], which ends the game as
+	// soon as that happens; without it such a side loses only when it
+	// must move ([NoLegalMove]).
+	NoMovablePiece
 )
 
 var endNames = [...]string{"not over", "flag captured", "no legal move", "neither side can move",
-	"resignation", "draw agreed", "ply cap", "no-attack cap"}
+	"resignation", "draw agreed", "ply cap", "no-attack cap", "no movable piece"}
 
 // String returns a short English description ("flag captured").
 func (r EndReason) String() string {

@@ -53,7 +53,7 @@ import (
 //	moves    = "-" | move {"," move}   oldest first
 //	outcome  = "*" | ("red" | "blue" | "draw") ":" reason
 //	reason   = "flag" | "nomove" | "neither" | "resign" | "agreed"
-//	         | "plycap" | "quietcap"
+//	         | "plycap" | "quietcap" | "nomovable"
 //	viewer   = "view:" ("red" | "blue")   whose view this is
 //
 //	view     = position last legal   the text of a View; position has a viewer
@@ -185,7 +185,7 @@ type chaseRec struct {
 	boards   int
 }
 
-var reasonWords = [...]string{"", "flag", "nomove", "neither", "resign", "agreed", "plycap", "quietcap"}
+var reasonWords = [...]string{"", "flag", "nomove", "neither", "resign", "agreed", "plycap", "quietcap", "nomovable"}
 
 // Position returns the position of s; see [Position] for what it holds.
 func (s State) Position() Position {

@@ -266,6 +266,7 @@ var rulesKeys = []rulesKey{
 	enumKey("moresquares", enumNames.more, func(r *Rules) *MoreSquaresRule { return &r.MoreSquares }),
 	intKey("maxplies", func(r *Rules) *int { return &r.MaxPlies }, maxRulesCount),
 	intKey("maxquiet", func(r *Rules) *int { return &r.MaxPliesWithoutAttack }, maxRulesCount),
+	boolKey("attrition", func(r *Rules) *bool { return &r.Attrition }),
 }
 
 // String returns the rules' text form: a preset name followed by
@@ -356,6 +357,7 @@ func (r *Rules) UnmarshalText(b []byte) error {
 //	moresquares  "off" | "chase" | "game"         MoreSquares
 //	maxplies     count                            MaxPlies
 //	maxquiet     count                            MaxPliesWithoutAttack
+//	attrition    "true" | "false"                 Attrition
 //
 // Counts are decimal without sign or leading zeros. The result must pass
 // [Rules.Validate]; the error is a *[ParseError] (wrapping [ErrSyntax])

@@ -156,7 +156,7 @@ func (sm *Sampler) Sample(rng *rand.Rand) (State, error) {
 // none. (The hidden pieces decide that when they are the side to move.)
 func (v *View) outcomeAgrees(s *State) bool {
 	switch v.pos.Outcome.Reason {
-	case NotOver, NoLegalMove, NeitherCanMove:
+	case NotOver, NoLegalMove, NeitherCanMove, NoMovablePiece:
 	default:
 		return true
 	}

@@ -669,10 +669,21 @@ func isStep(a, b int) bool {
 }
 
 // endCheck decides the outcome after a ply (RULES.md 6.3), the flag
-// having been handled: first the caps, then whether the side to move has
-// a legal move.
+// having been handled: first attrition (under Rules.Attrition), then the
+// caps, then whether the side to move has a legal move.
 func (s *State) endCheck(attack bool) Outcome {
 	r := &s.g.rules
+	if r.Attrition {
+		red, blue := s.hasMovable(Red), s.hasMovable(Blue)
+		switch {
+		case !red && !blue:
+			return Outcome{Reason: NeitherCanMove}
+		case !red:
+			return Outcome{Winner: Blue, Reason: NoMovablePiece}
+		case !blue:
+			return Outcome{Winner: Red, Reason: NoMovablePiece}
+		}
+	}
 	if r.MaxPlies > 0 && int(s.ply) >= r.MaxPlies {
 		return Outcome{Reason: PlyCap}
 	}

@@ -371,7 +371,7 @@ func gravonCode(o stratego.Outcome) (code End, winner int) {
 		winner = 2
 	}
 	switch o.Reason {
-	case stratego.NoLegalMove:
+	case stratego.NoLegalMove, stratego.NoMovablePiece:
 		return EndNoMove, winner
 	case stratego.FlagCaptured:
 		return EndFlag, winner

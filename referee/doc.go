@@ -16,10 +16,11 @@
 // for byte as its C++ manager speaks it: the setup exchange, the
 // lock-step move lines with the own-move echo, the board lines of the
 // bot's view, QUIT with the result line, first-byte timing and the
-// optional SIGSTOP of the idle engine. ProfileUCC2012 reproduces the
-// manager's end of game (attrition by movable piece types, a walled-in
-// side still asked to move, the turn cap with its off-by-one), and
-// WriteUCCLog writes the manager's -o log of a game.
+// optional SIGSTOP of the idle engine. ProfileUCC2012 with UCC2012Rules
+// reproduces the manager's end of game (attrition by movable piece types,
+// stratego.Rules.Attrition; a walled-in side still asked to move; the turn
+// cap with its off-by-one), and WriteUCCLog writes the manager's -o log
+// of a game.
 //
 // The other direction is there too: ServeSBP and ServeUCC run a
 // bot.Player as an engine on a reader and a writer, so that any referee

@@ -106,7 +106,11 @@ type Ply struct {
 	// Text is the mover's reply as it wrote it, for the UCC dialect's raw
 	// echo (UCCOptions.RawEcho), "" otherwise.
 	Text string
-	// Final says that the game ends with this ply.
+	// Final says that the game ends with this ply on the mover's turn:
+	// a captured flag, or the mover's win or draw by the rules after its
+	// move. (A cap, or a loss of the mover's last movable piece, ends the
+	// game too, but on the next turn, as the UCC manager counts; such a
+	// ply is not final.)
 	Final bool
 	// DrawOffer says the mover offered a draw with the move.
 	DrawOffer bool
@@ -120,13 +124,12 @@ const (
 	// the full ISF rules, or whatever Rules says.
 	ProfileLibrary Profile = iota
 	// ProfileUCC2012 ends games as the UCC 2012 manager does
-	// (PROTOCOLS.md 1.6 and 1.12): a side that has no piece of a movable
-	// rank left loses at once, checked before and after each move
-	// (VICTORY_ATTRITION, a draw when neither has one); a side whose
-	// movable pieces are walled in is still asked to move and loses by
-	// its illegal reply; the game is a draw after TurnCap−1 full turns
-	// (DRAW_DEFAULT); only a captured flag ends it otherwise. Use it with
-	// UCC2012Rules.
+	// (PROTOCOLS.md 1.6 and 1.12), with UCC2012Rules: the rules decide
+	// (a captured flag; the attrition of Rules.Attrition, checked after
+	// every ply; the ply cap, reported as TurnCap, the manager's
+	// DRAW_DEFAULT), except that a side whose movable pieces are walled
+	// in is still asked to move, and loses by its illegal reply (or
+	// resigns), as the manager asks it.
 	ProfileUCC2012
 )
 
@@ -138,13 +141,20 @@ func (p Profile) String() string {
 	return "library"
 }
 
-// UCC2012Rules returns the rules the UCC 2012 manager enforces: Classic
-// without the Two-Squares and More-Squares rules (PROTOCOLS.md 1.9). The
-// turn cap and the attrition timing are the profile's (ProfileUCC2012).
+// UCC2012Rules returns the rules the UCC 2012 manager enforces
+// (PROTOCOLS.md 1.9 and 1.12): Classic without the Two-Squares and
+// More-Squares rules, with the manager's attrition (Rules.Attrition: a
+// side without a movable piece loses at once) and its turn cap of
+// DefaultTurnCap as a ply cap of 2(N−1) plies (the manager plays N−1 full
+// turns). Its text is
+// "classic,twosquares=0,moresquares=off,maxplies=9998,attrition=true", so
+// that the records of its games replay to the manager's own ends.
 func UCC2012Rules() stratego.Rules {
 	r := stratego.Classic()
 	r.TwoSquares = 0
 	r.MoreSquares = stratego.MoreSquaresOff
+	r.Attrition = true
+	r.MaxPlies = 2 * (DefaultTurnCap - 1)
 	return r
 }
 
@@ -160,8 +170,9 @@ type Game struct {
 	// clock's per-move time, or no limit.
 	SetupTime time.Duration
 	Profile   Profile
-	// TurnCap is ProfileUCC2012's turn cap N (N−1 full turns are
-	// played); zero means DefaultTurnCap, negative none.
+	// TurnCap, when not zero, sets ProfileUCC2012's turn cap N: the
+	// rules' MaxPlies becomes 2(N−1) (N−1 full turns are played, the
+	// manager's -m N), or none for a negative N.
 	TurnCap int
 	// Retries is how many illegal actions in a game a side may take back
 	// when its seat accepts retries (Retrier); zero forfeits at once.
@@ -184,8 +195,11 @@ func (g Game) Play(ctx context.Context) (Result, error) {
 	if g.Red == nil || g.Blue == nil {
 		return Result{}, errors.New("referee: a game needs two seats")
 	}
-	if g.Profile == ProfileUCC2012 && g.TurnCap == 0 {
-		g.TurnCap = DefaultTurnCap
+	if g.Profile == ProfileUCC2012 && g.TurnCap != 0 {
+		g.Rules.MaxPlies = max(0, 2*(g.TurnCap-1))
+		if err := g.Rules.Validate(); err != nil {
+			return Result{}, err
+		}
 	}
 	m := &match{g: g, seats: [3]Seat{nil, g.Red, g.Blue}}
 	res := m.play(ctx)
@@ -198,12 +212,16 @@ type match struct {
 	g      Game
 	seats  [3]Seat
 	setups [3]stratego.Setup
-	s      stratego.State
+	game   stratego.Game
+	s      stratego.State // game.State()
 	plies  []PlyLog
 	left   [3]time.Duration
 	retry  [3]int
 	// drawOffer says the last move offered a draw.
 	drawOffer bool
+	// askedWalledIn says that ProfileUCC2012 asked a walled-in side to
+	// move (its reply ends the game).
+	askedWalledIn bool
 }
 
 // PlyLog is one ply of a game as the referee saw it.
@@ -268,11 +286,11 @@ func (m *match) setup(ctx context.Context) (Result, bool) {
 	case b != nil:
 		return m.forfeit(stratego.Blue, b, ""), false
 	}
-	s, err := stratego.New(m.g.Rules, m.setups[stratego.Red], m.setups[stratego.Blue])
+	g, err := stratego.NewGame(m.g.Rules, m.setups[stratego.Red], m.setups[stratego.Blue])
 	if err != nil { // cannot happen after CheckSetup; scored as no game
 		return Result{Reason: BadSetup, Detail: err.Error()}, false
 	}
-	m.s = s
+	m.game, m.s = g, g.State()
 	if m.g.Clock.Base > 0 {
 		m.left[stratego.Red], m.left[stratego.Blue] = m.g.Clock.Base, m.g.Clock.Base
 	}
@@ -289,62 +307,52 @@ func withLimit(ctx context.Context, limit time.Duration) (context.Context, conte
 }
 
 // checkEnd decides whether the game is over before the side to move
-// acts.
+// acts: the rules say so, except that ProfileUCC2012 asks a walled-in
+// side to move all the same.
 func (m *match) checkEnd() (Result, bool) {
 	s := m.s
-	c := s.Turn()
-	if m.g.Profile == ProfileUCC2012 {
-		if c == stratego.Red && m.g.TurnCap > 0 && s.Ply()/2+1 >= m.g.TurnCap {
-			return Result{Reason: TurnCap, Turn: stratego.Blue}, true
-		}
-		if res, over := m.attrition(c, false); over {
-			return res, true
-		}
-		if o := s.Outcome(); o.Reason == stratego.FlagCaptured {
-			return Result{Winner: o.Winner, Reason: Flag, Turn: o.Winner, ByMove: true}, true
-		}
-		return Result{}, false
-	}
 	o := s.Outcome()
 	if !o.Over() {
 		return Result{}, false
 	}
-	res := Result{Winner: o.Winner, ByMove: s.Ply() > 0}
+	c := s.Turn()
+	walledIn := o.Reason == stratego.NoLegalMove && movable(s.Remaining(c)) > 0
+	if walledIn && m.g.Profile == ProfileUCC2012 && !m.askedWalledIn {
+		m.askedWalledIn = true
+		return Result{}, false
+	}
 	last := s.LastEvent().Color
-	res.Turn = last
+	res := Result{Winner: o.Winner, Turn: last, ByMove: s.Ply() > 0}
 	switch o.Reason {
 	case stratego.FlagCaptured:
 		res.Reason = Flag
 	case stratego.NoLegalMove:
-		res.Reason = WalledIn
-		if movable(s.Remaining(c)) == 0 {
+		res.Reason, res.Turn = WalledIn, o.Winner
+		if !walledIn {
 			res.Reason = NoMovable
 		}
-		res.Turn = o.Winner
+	case stratego.NoMovablePiece:
+		// The manager finds it on the winner's turn: after the winner's
+		// move, or before its next move when the loser lost its last
+		// movable piece itself.
+		res.Reason, res.Turn, res.ByMove = NoMovable, o.Winner, last == o.Winner
 	case stratego.NeitherCanMove:
 		res.Reason = Neither
 	case stratego.PlyCap:
-		res.Reason = PlyCap
+		res.Reason, res.ByMove = PlyCap, false
+		if m.g.Profile == ProfileUCC2012 {
+			res.Reason = TurnCap
+		}
 	case stratego.NoAttackCap:
-		res.Reason = QuietCap
+		res.Reason, res.ByMove = QuietCap, false
 	default:
 		res.Reason = Aborted
 		res.Detail = "unexpected outcome " + o.String()
 	}
+	if s.Ply() == 0 {
+		res.ByMove = false
+	}
 	return res, true
-}
-
-// attrition is ProfileUCC2012's check of the manager's
-// CheckVictoryAttrition on side c's turn: the opponent of c has no piece
-// of a movable rank.
-func (m *match) attrition(c stratego.Color, byMove bool) (Result, bool) {
-	if movable(m.s.Remaining(c.Opponent())) > 0 {
-		return Result{}, false
-	}
-	if movable(m.s.Remaining(c)) == 0 {
-		return Result{Reason: Neither, Turn: c, ByMove: byMove}, true
-	}
-	return Result{Winner: c, Reason: NoMovable, Turn: c, ByMove: byMove}, true
 }
 
 // movable counts the pieces of movable ranks in an army.
@@ -384,7 +392,7 @@ func (m *match) turn(ctx context.Context) (Result, bool) {
 		case a.AcceptDraw && drawOffered:
 			return Result{Reason: Agreed, Side: c, Turn: c, Text: a.Text}, true
 		}
-		next, ev, err := m.s.Apply(a.Move)
+		next, ev, err := m.game.Apply(a.Move)
 		if err != nil {
 			if r, ok := seat.(Retrier); ok && r.CanRetry() && m.retry[c] < m.g.Retries {
 				m.retry[c]++
@@ -397,7 +405,7 @@ func (m *match) turn(ctx context.Context) (Result, bool) {
 			res.IllegalMove = a.Move
 			return res, true
 		}
-		m.s = next
+		m.game, m.s = next, next.State()
 		m.drawOffer = a.OfferDraw
 		m.plies = append(m.plies, PlyLog{Event: ev, Text: a.Text, Elapsed: elapsed})
 		return m.afterMove(ctx, c, a)
@@ -418,16 +426,22 @@ func (m *match) charge(c stratego.Color, elapsed time.Duration) {
 	}
 }
 
-// afterMove checks the legacy end after a move and tells both sides of
-// the ply.
+// afterMove tells both sides of the ply.
 func (m *match) afterMove(ctx context.Context, c stratego.Color, a Action) (Result, bool) {
-	final := m.s.Outcome().Over()
-	var res Result
-	if m.g.Profile == ProfileUCC2012 {
-		final = m.s.Outcome().Reason == stratego.FlagCaptured
-		if !final {
-			res, final = m.attrition(c, true)
-		}
+	// The ply is final when it ends the game on the mover's turn, as the
+	// UCC manager counts turns (it does not send such a move): not when a
+	// cap ends the game, which the manager checks at the top of its loop,
+	// nor when the mover lost its last movable piece (found on the
+	// winner's turn), nor when a walled-in side is still to be asked.
+	o := m.s.Outcome()
+	final := o.Over()
+	switch {
+	case o.Reason == stratego.PlyCap || o.Reason == stratego.NoAttackCap:
+		final = false
+	case o.Reason == stratego.NoMovablePiece && o.Winner != c:
+		final = false
+	case m.g.Profile == ProfileUCC2012 && o.Reason == stratego.NoLegalMove && movable(m.s.Remaining(m.s.Turn())) > 0:
+		final = false
 	}
 	for _, o := range []stratego.Color{c, c.Opponent()} {
 		p := Ply{View: m.s.View(o), Text: a.Text, Final: final, DrawOffer: a.OfferDraw}
@@ -437,9 +451,6 @@ func (m *match) afterMove(ctx context.Context, c stratego.Color, a Action) (Resu
 			}
 			return m.forfeit(o, err, ""), true
 		}
-	}
-	if res.Reason != None {
-		return res, true
 	}
 	return Result{}, false
 }

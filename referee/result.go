@@ -134,46 +134,28 @@ func (r Result) String() string {
 	return b.String()
 }
 
-// outcome returns the library outcome the record carries.
-func (r Result) outcome() stratego.Outcome {
-	switch r.Reason {
-	case None, Aborted:
-		return stratego.Outcome{}
-	case Agreed:
-		return stratego.Outcome{Reason: stratego.DrawAgreed}
-	}
-	if o := r.State.Outcome(); o.Over() && r.Reason <= Neither {
-		return o
-	}
-	if r.Winner != stratego.NoColor {
-		// The library records a win its rules did not decide (a forfeit,
-		// the legacy attrition) as the loser's resignation; the Ending tag
-		// says what happened.
-		return stratego.Outcome{Winner: r.Winner, Reason: stratego.Resignation}
-	}
-	return stratego.Outcome{}
-}
-
-// record writes the game record of a finished match.
+// record writes the game record of a finished match: the moves, and
+// as its result the rules' outcome, or for an end the rules did not
+// decide the resignation of the loser (a forfeit) or the agreed draw; the
+// Ending tag says what the referee decided.
 func (m *match) record(res Result) stratego.Record {
-	moves := make([]stratego.Move, len(m.plies))
-	for i, p := range m.plies {
-		moves[i] = p.Event.Move
-	}
 	tags := []stratego.Tag{{Name: "Red", Value: res.Names[stratego.Red]}, {Name: "Blue", Value: res.Names[stratego.Blue]}}
 	tags = append(tags, m.g.Tags...)
 	tags = append(tags, stratego.Tag{Name: "Ending", Value: oneLine(res.String())})
-	if m.s.Rules().Width == 0 { // no game: setup failed
+	if !m.game.IsValid() { // no game: setup failed
 		return stratego.Record{Tags: tags, Rules: m.g.Rules}
 	}
-	rec, err := stratego.NewRecord(m.g.Rules, m.setups[stratego.Red], m.setups[stratego.Blue], moves...)
-	if err != nil { // cannot happen: the moves were applied by the same rules
-		return stratego.Record{Tags: append(tags, stratego.Tag{Name: "Error", Value: oneLine(err.Error())}), Rules: m.g.Rules}
+	g := m.game
+	if !g.State().Outcome().Over() {
+		switch {
+		case res.Reason == Agreed:
+			g, _ = g.AgreeDraw()
+		case res.Winner != stratego.NoColor:
+			g, _ = g.Resign(res.Winner.Opponent())
+		}
 	}
-	rec.Tags = tags
-	if o := rec.Result; !o.Over() {
-		rec.Result = res.outcome()
-	}
+	rec := g.Record()
+	rec.Tags = append(tags, rec.Tags...)
 	return rec
 }
 
