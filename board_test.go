@@ -45,3 +45,25 @@ func TestSquareStepAndLine(t *testing.T) {
 		t.Error("NoSquare.Step(Up, 1) is a square")
 	}
 }
+
+func FuzzParseSquare(f *testing.F) {
+	for _, s := range []string{"a1", "j10", "J10", "k1", "a0", "a11", "a01", "", "-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sq, err := ParseSquare(s)
+		if err != nil {
+			return
+		}
+		if !sq.IsValid() {
+			t.Fatalf("%q parsed to invalid square %d", s, sq)
+		}
+		if back, err := ParseSquare(sq.String()); err != nil || back != sq {
+			t.Fatalf("%q: %v round trips to %v, %v", s, sq, back, err)
+		}
+		var u Square
+		if err := u.UnmarshalText([]byte(s)); err != nil || u != sq {
+			t.Fatalf("UnmarshalText(%q) = %v, %v; want %v", s, u, err, sq)
+		}
+	})
+}
