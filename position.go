@@ -394,7 +394,7 @@ func (p Position) String() string {
 // AppendText implements [encoding.TextAppender]. It fails with an error
 // wrapping [ErrInvalid] when p has no valid rules, turn or pieces (the
 // error wraps the cause too: the *[RulesError] of invalid rules or a
-// *[SetupError] naming what is wrong).
+// *[PositionError] naming what is wrong).
 func (p Position) AppendText(b []byte) ([]byte, error) {
 	b, err := p.appendText(b)
 	return b, invalidErr(err)
@@ -407,7 +407,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 	}
 	if !p.Turn.IsValid() || p.Ply < 0 || p.PliesWithoutAttack < 0 || !p.Outcome.IsValid() ||
 		(p.Viewer != NoColor && !p.Viewer.IsValid()) {
-		return b, &SetupError{Reason: "position has an invalid turn, counter, outcome or viewer"}
+		return b, posErr(NoColor, NoSquare, "position has an invalid turn, counter, outcome or viewer")
 	}
 	b, _ = r.AppendText(b)
 	b = append(b, ' ')
@@ -423,7 +423,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 				b = append(b, '.')
 			default:
 				if !pc.IsValid() {
-					return b, &SetupError{Square: sq, Reason: "not a piece"}
+					return b, placeErr(NoColor, sq, "not a piece")
 				}
 				b = appendPiece(b, n, pc, p.Known[sq.Index()], p.Rescuers.Has(sq), p.beatAt(sq.Index()))
 			}
@@ -451,7 +451,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 	}
 	for _, cp := range caps {
 		if !cp.Piece.IsValid() {
-			return b, &SetupError{Reason: "a captured piece is not a piece"}
+			return b, placeErr(NoColor, NoSquare, "a captured piece is not a piece")
 		}
 		b = appendPiece(b, n, cp.Piece, cp.Known, cp.Rescuer, 0)
 	}
@@ -612,7 +612,7 @@ func ParsePosition(text string) (Position, error) {
 func (ps *posParser) rules() error {
 	r, err := ParseRules(ps.fields[0])
 	if err != nil {
-		return ps.err(0, "valid rules: "+err.Error())
+		return parseErrCause("position", ps.text, 0, "valid rules", err)
 	}
 	ps.p.Rules = r
 	return nil
@@ -682,7 +682,7 @@ func (ps *posParser) row(row int, rowText string, at int) error {
 
 // turn reads field 2, the side to move and the rescue mark.
 func (ps *posParser) turn() error {
-	switch tf := ps.fields[2]; {
+	switch tf := lower(ps.fields[2]); {
 	case tf == "r" || tf == "r@":
 		ps.p.Turn = Red
 	case tf == "b" || tf == "b@":
@@ -782,7 +782,7 @@ func (ps *posParser) outcome() error {
 	if of == "*" {
 		return nil
 	}
-	who, why, _ := strings.Cut(of, ":")
+	who, why, _ := strings.Cut(lower(of), ":")
 	o := Outcome{Reason: NotOver}
 	for i, w := range reasonWords[1:] {
 		if w == why {
@@ -810,7 +810,7 @@ func (ps *posParser) viewer() error {
 	if len(ps.fields) < 11 {
 		return nil
 	}
-	switch ps.fields[10] {
+	switch lower(ps.fields[10]) {
 	case "view:red":
 		ps.p.Viewer = Red
 	case "view:blue":
@@ -829,15 +829,15 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 	}
 	var c Color
 	switch s[i] {
-	case 'r':
+	case 'r', 'R':
 		c = Red
-	case 'b':
+	case 'b', 'B':
 		c = Blue
 	default:
 		return 0, 0, false, 0, 0
 	}
-	rk, ok := n.RankOf(s[i+1])
-	if !ok || n.Char(rk) != s[i+1] {
+	rk, ok := n.RankOf(s[i+1]) // a label in any case
+	if !ok {
 		return 0, 0, false, 0, 0
 	}
 	j := i + 2
@@ -860,7 +860,7 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 		last := NoRank
 		for j < len(s) {
 			a, ok := n.RankOf(s[j])
-			if !ok || n.Char(a) != s[j] || !a.Movable() {
+			if !ok || !a.Movable() {
 				break
 			}
 			if a <= last {

@@ -4,8 +4,15 @@ import "errors"
 
 // Validation of a Position: what ParsePosition and Position.State check.
 
+// posErr returns the *PositionError of a position that no game reaches.
 func posErr(c Color, sq Square, reason string) error {
-	return &SetupError{Color: c, Square: sq, Reason: reason}
+	return &PositionError{Color: c, Square: sq, Reason: reason}
+}
+
+// placeErr returns the *PositionError of a position whose pieces break
+// the rules (it wraps ErrSetup too).
+func placeErr(c Color, sq Square, reason string) error {
+	return &PositionError{Color: c, Square: sq, Reason: reason, Placement: true}
 }
 
 // validate checks p as ParsePosition does (a view passes the checks
@@ -72,7 +79,23 @@ func (p *Position) checkPieces() error {
 	if p.RescueDue && (p.Rules.Rescues == 0 || p.Outcome.Over()) {
 		return posErr(p.Turn, NoSquare, "rescue due where none is possible")
 	}
+	if p.RescueDue && !p.rescuerOnBoard(p.Turn) {
+		// The piece that earns a rescue is marked as it reaches the back
+		// row; without it the side would have made -1 rescues.
+		return posErr(p.Turn, NoSquare, "rescue due but no piece of the side to move on the board has the rescuer mark \"^\"")
+	}
 	return nil
+}
+
+// rescuerOnBoard reports whether a piece of c on the board has the
+// rescuer mark.
+func (p *Position) rescuerOnBoard(c Color) bool {
+	for sq := range p.Rescuers.All() {
+		if p.Board.At(sq).Color() == c {
+			return true
+		}
+	}
+	return false
 }
 
 // checkBoard checks each square of the board and its marks, counting the
@@ -87,10 +110,10 @@ func (p *Position) checkBoard(count *[3]pieceCount) error {
 			continue
 		}
 		if !pc.IsValid() {
-			return posErr(NoColor, sq, "not a piece")
+			return placeErr(NoColor, sq, "not a piece")
 		}
 		if !p.Rules.OnBoard(sq) {
-			return posErr(pc.Color(), sq, "square is off the board or a lake")
+			return placeErr(pc.Color(), sq, "square is off the board or a lake")
 		}
 		if err := p.checkKnown(pc, p.Known[i]); err != nil {
 			return posErr(pc.Color(), sq, err.Error())
@@ -126,7 +149,7 @@ func (p *Position) checkBoard(count *[3]pieceCount) error {
 func (p *Position) checkCaptured(count *[3]pieceCount) error {
 	for _, cp := range p.Captured {
 		if !cp.Piece.IsValid() {
-			return posErr(NoColor, NoSquare, "a captured piece is not a piece")
+			return placeErr(NoColor, NoSquare, "a captured piece is not a piece")
 		}
 		if err := p.checkKnown(cp.Piece, cp.Known); err != nil {
 			return posErr(cp.Piece.Color(), NoSquare, "captured piece: "+err.Error())
@@ -152,12 +175,12 @@ func (p *Position) checkArmy(c Color, n *pieceCount) error {
 	extra := 0
 	for rk := Spy; rk <= Flag; rk++ {
 		if n.ranks[rk] > r.Army[rk] {
-			return posErr(c, NoSquare, "more "+rk.String()+" pieces than the army has")
+			return placeErr(c, NoSquare, "more "+rk.String()+" pieces than the army has")
 		}
 		extra += int(r.Army[rk] - n.ranks[rk])
 	}
 	if n.hidden > extra {
-		return posErr(c, NoSquare, "more pieces than the army has")
+		return placeErr(c, NoSquare, "more pieces than the army has")
 	}
 	if n.rescues > r.Rescues {
 		return posErr(c, NoSquare, "more rescues than the rules allow")
@@ -165,9 +188,9 @@ func (p *Position) checkArmy(c Color, n *pieceCount) error {
 	lost := p.Outcome.Reason == FlagCaptured && p.Outcome.Winner == c.Opponent()
 	if n.hidden == 0 && n.flagOn == lost {
 		if lost {
-			return posErr(c, NoSquare, "flag captured but still on the board")
+			return placeErr(c, NoSquare, "flag captured but still on the board")
 		}
-		return posErr(c, NoSquare, "needs its flag on the board")
+		return placeErr(c, NoSquare, "needs its flag on the board")
 	}
 	return nil
 }

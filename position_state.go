@@ -4,9 +4,11 @@ package stratego
 
 // State returns the state of the position. It fails with the
 // *[RulesError] of invalid rules (so for the zero Position), with
-// [ErrHidden] for a player's view ([Position.IsView]), and with an error
-// wrapping [ErrSetup] when the position breaks the other checks of
-// [ParsePosition].
+// [ErrHidden] for a player's view ([Position.IsView]), and with a
+// *[PositionError] (wrapping [ErrPosition], and [ErrSetup] too when
+// the pieces are at fault) when the position breaks the other checks of
+// [ParsePosition]. A Position literal has no repetition record (see
+// [Position]): it makes the state of a game whose history starts here.
 func (p Position) State() (State, error) {
 	return p.literal().state()
 }
@@ -39,13 +41,19 @@ func (p Position) StateWithRulesOutcome() (State, error) {
 	return s, p.settle(&s, want)
 }
 
-// Validate reports whether p passes the checks of [ParsePosition]
-// without making a state, so it checks a player's view too (the checks
-// that do not need the hidden ranks): nil, the *[RulesError] of invalid
-// rules, or an error wrapping [ErrSetup].
+// Validate reports whether p passes the checks of [ParsePosition]: nil,
+// the *[RulesError] of invalid rules, or a *[PositionError] saying what
+// is wrong. A full position passes exactly when [Position.State] makes
+// a state of it; a player's view ([Position.IsView]) gets the checks
+// that do not need the hidden ranks.
 func (p Position) Validate() error {
 	p = p.literal()
-	_, err := p.validate()
+	var err error
+	if p.IsView() {
+		_, err = p.validate()
+	} else {
+		_, err = p.state()
+	}
 	return err
 }
 
@@ -192,7 +200,7 @@ func (p *Position) rebuild() (s State, want Outcome, err error) {
 		return State{}, Outcome{}, err
 	}
 	if !p.setIDs(base.g) {
-		return State{}, Outcome{}, posErr(NoColor, NoSquare, "more pieces than a game holds")
+		return State{}, Outcome{}, placeErr(NoColor, NoSquare, "more pieces than a game holds")
 	}
 	s = p.place(base.g, boards)
 	if s.pending {

@@ -623,7 +623,7 @@ func MustParseView(s string) View {
 // moves. It checks that the last move fits the position and that the
 // legal moves are sorted and listed only on the viewer's turn. The error
 // wraps ErrSyntax (a [ParseError] with the offset) or, for a position
-// that breaks the rules, ErrSetup or ErrRules.
+// that breaks the rules, ErrPosition (a *[PositionError]) or ErrRules.
 func ParseView(s string) (View, error) {
 	i := strings.LastIndexByte(s, ' ')
 	j := strings.LastIndexByte(s[:max(i, 0)], ' ')
@@ -648,12 +648,12 @@ func ParseView(s string) (View, error) {
 	hidden := false
 	if f := s[j+1 : i]; f != "-" {
 		if a, hidden, err = parseLast(p.Rules.Numbering, f); err != nil {
-			return View{}, parseErr("view", s, j+1, `"-" or the last move, annotated for an attack`)
+			return View{}, parseErrCause("view", s, j+1, `"-" or the last move, annotated for an attack`, err)
 		}
 	}
 	v, err := newView(p, a, hidden, moves)
 	if err != nil {
-		return View{}, parseErr("view", s, j+1, "a last move and legal moves that fit the position ("+err.Error()+")")
+		return View{}, parseErrCause("view", s, j+1, "a last move and legal moves that fit the position", err)
 	}
 	return v, nil
 }
@@ -690,34 +690,6 @@ func newView(p Position, a AnnotatedMove, hiddenDefender bool, moves []Move) (Vi
 	return v, nil
 }
 
-// The JSON form of a view is an object whose members are the fields of
-// the text form (see [Position]), with squares, moves, colors, pieces,
-// rules and outcomes as strings in their text forms ("a1", "b4-b5",
-// "red", "blue unknown", "classic", "red wins (flag captured)"):
-//
-//	rules               the rules, as Rules.String
-//	viewer, turn        "red" or "blue"
-//	rescueDue           true when the side to move must place a rescued piece
-//	ply                 plies played
-//	pliesWithoutAttack  plies in a row without an attack
-//	outcome             the outcome, as Outcome.String
-//	board               [{"square", "piece", "known", "rescuer"}], in square
-//	                    order; known lists the marks "!", "+", "*", ">", "%"
-//	                    as "rank", "moved", "far", "long", "turn"; rescuer
-//	                    is true for a piece that made a rescue ("^");
-//	                    beat lists the ranks of the "<" mark ("scout")
-//	captured            [{"piece", "known", "rescuer"}], in the order of the
-//	                    text form
-//	runs                {"red": [move…], "blue": […]}: the Two-Squares runs
-//	chases              {"red": {"move", "boards"}, …}: the More-Squares chases
-//	boards              boards of the game-wide More-Squares record
-//	history             recent public moves, oldest first
-//	last                the last move, as in the text form ("b4xb5(6<?)"),
-//	                    absent at the start
-//	legalMoves          the viewer's legal moves, sorted
-//
-// Members that are empty are left out, but for board and legalMoves.
-
 type viewJSON struct {
 	Rules              Rules               `json:"rules"`
 	Viewer             Color               `json:"viewer"`
@@ -749,8 +721,36 @@ type chaseJSON struct {
 	Boards int  `json:"boards"`
 }
 
-// MarshalJSON implements [json.Marshaler] with the form described above.
-// It fails with ErrInvalid for the zero View.
+// MarshalJSON implements [json.Marshaler]. The JSON form of a view is an
+// object whose members are the fields of the text form (see [Position]), with squares, moves, colors, pieces,
+// rules and outcomes as strings in their text forms ("a1", "b4-b5",
+// "red", "blue unknown", "classic", "red wins (flag captured)"):
+//
+//	rules               the rules, as Rules.String
+//	viewer, turn        "red" or "blue"
+//	rescueDue           true when the side to move must place a rescued piece
+//	ply                 plies played
+//	pliesWithoutAttack  plies in a row without an attack
+//	outcome             the outcome, as Outcome.String
+//	board               [{"square", "piece", "known", "rescuer", "beat"}], in square
+//	                    order; known lists the marks "!", "+", "*", ">", "%"
+//	                    as "rank", "moved", "far", "long", "turn"; rescuer
+//	                    is true for a piece that made a rescue ("^");
+//	                    beat lists the ranks of the "<" mark ("scout")
+//	captured            [{"piece", "known", "rescuer"}], in the order of the
+//	                    text form
+//	runs                {"red": [move…], "blue": […]}: the Two-Squares runs
+//	chases              {"red": {"move", "boards"}, …}: the More-Squares chases
+//	boards              boards of the game-wide More-Squares record
+//	history             recent public moves, oldest first
+//	last                the last move, as in the text form ("b4xb5(6<?)"),
+//	                    absent at the start
+//	legalMoves          the viewer's legal moves, sorted
+//
+// Members that are empty are left out, but for board and legalMoves.
+//
+// It fails with ErrInvalid for the zero View. [View.UnmarshalJSON]
+// reads the form back.
 func (v View) MarshalJSON() ([]byte, error) {
 	if !v.IsValid() {
 		return nil, ErrInvalid
@@ -813,12 +813,12 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	hidden := false
 	if j.Last != "" {
 		if a, hidden, err = parseLast(p.Rules.Numbering, j.Last); err != nil {
-			return parseErr("view", j.Last, 0, "the last move, annotated for an attack")
+			return parseErrCause("view", j.Last, 0, "the last move, annotated for an attack", err)
 		}
 	}
 	w, err := newView(p, a, hidden, j.LegalMoves)
 	if err != nil {
-		return parseErr("view", j.Last, 0, "a last move and legal moves that fit the position ("+err.Error()+")")
+		return parseErrCause("view", j.Last, 0, "a last move and legal moves that fit the position", err)
 	}
 	*v = w
 	return nil

@@ -21,6 +21,10 @@
 //	-out DIR              with -convert: write DIR/<name>.rec or
 //	                      DIR/<name>.xml per game and print the report; without
 //	                      -out the converted games go to standard output
+//	-badresults           import a game whose end code contradicts its winner
+//	                      (a "tie agreed" with a winner) with its result
+//	                      unknown and a warning in the report, instead of
+//	                      refusing it (gravon.ImportOptions.BadResults)
 //	-stats                print a summary instead of one line per file: games by
 //	                      type, results by end code, plies, and the replay
 //	                      failures by the package's sentinel error
@@ -67,8 +71,9 @@ func Run(args []string, out io.Writer) error {
 	convert := fl.String("convert", "", "write each game as a `format`: record (the package's game record) or xml")
 	outDir := fl.String("out", "", "with -convert: write one file per game into this `directory`")
 	stats := fl.Bool("stats", false, "print a summary instead of one line per file")
+	badResults := fl.Bool("badresults", false, "import games whose end code contradicts the winner, with a warning")
 	fl.Usage = func() {
-		fmt.Fprintln(fl.Output(), "usage: gravon [-stats] [-convert record|xml [-out DIR]] PATH...")
+		fmt.Fprintln(fl.Output(), "usage: gravon [-stats] [-badresults] [-convert record|xml [-out DIR]] PATH...")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -117,7 +122,7 @@ func Run(args []string, out io.Writer) error {
 	// Games are handled one at a time, so that a large archive is never
 	// held in memory.
 	for _, p := range paths {
-		g := load(p)
+		g := load(p, gravon.ImportOptions{BadResults: *badResults})
 		sum.add(g)
 		switch {
 		case *stats:
@@ -224,32 +229,26 @@ type game struct {
 	// illegal move, or an error wrapping ErrMismatch when the moves
 	// contradict the result.
 	replayErr error
+	// warnings are what the import let through (gravon.Game.Import).
+	warnings []error
 }
 
 func (g game) failed() bool { return g.readErr != nil || g.replayErr != nil }
 
-// load reads, converts and replays one file.
-func load(path string) game {
+// load reads, converts (under opt) and replays one file.
+func load(path string, opt gravon.ImportOptions) game {
 	g := game{path: path}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		g.readErr = err
 		return g
 	}
-	g.kind = kindOf(path, data)
-	switch g.kind {
-	case "xml":
-		g.gg, err = gravon.ReadXML(bytes.NewReader(data))
-	case "gsn":
-		g.gg, err = gravon.ReadGSN(bytes.NewReader(data))
-	default:
-		err = errors.New("neither Gravon XML (\"<\") nor GSN (\"#\")")
-	}
-	if err != nil {
+	g.kind = kindOf("", data) // by the content, as gravon.Read tells them
+	if g.gg, err = gravon.Read(bytes.NewReader(data)); err != nil {
 		g.readErr = err
 		return g
 	}
-	if g.rec, err = g.gg.Record(); err != nil {
+	if g.rec, g.warnings, err = g.gg.Import(opt); err != nil {
 		g.readErr = err
 		return g
 	}
@@ -269,6 +268,8 @@ func (g game) status() string {
 			re.Index+1, re.Number, re.Color, re.Move.Move, gravon.Move(re.Move.Move), re.Err)
 	case g.replayErr != nil:
 		return "result mismatch: " + g.replayErr.Error()
+	case len(g.warnings) > 0:
+		return "ok; warning: " + errors.Join(g.warnings...).Error()
 	}
 	return "ok"
 }
