@@ -133,8 +133,8 @@ type Position struct {
 	// beats lists, by square, the ranks of the attackers each piece
 	// beat while hidden under silent defense (the "<" mark).
 	beats   []beatMark
-	runs    [3][]Move
-	chases  [3]chaseRec
+	runs    [2][]Move   // by Color.index
+	chases  [2]chaseRec // by Color.index
 	seen    int
 	history []Move
 }
@@ -198,7 +198,7 @@ func (s State) Position() Position {
 // its lists: the view of viewer, or the full position for NoColor.
 func (s *State) positionInto(p *Position, viewer Color) {
 	caps, hist, beats := p.Captured[:0], p.history[:0], p.beats[:0]
-	runs := [3][]Move{nil, p.runs[Red][:0], p.runs[Blue][:0]}
+	runs := [2][]Move{p.runs[0][:0], p.runs[1][:0]}
 	*p = Position{Captured: caps, runs: runs, history: hist, beats: beats}
 	if s.g == nil {
 		return
@@ -252,11 +252,11 @@ func (s *State) positionInto(p *Position, viewer Color) {
 		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].onBoard() {
 			k := min(int(run.n), r.TwoSquares)
 			for i := k - 1; i >= 0; i-- {
-				p.runs[c] = append(p.runs[c], run.moves[i])
+				p.runs[c.index()] = append(p.runs[c.index()], run.moves[i])
 			}
 		}
 		if ch := &s.chases[c.index()]; ch.on {
-			p.chases[c] = chaseRec{from: squareOfCell[ch.from], to: squareOfCell[ch.to], boards: listLen(ch.boards)}
+			p.chases[c.index()] = chaseRec{from: squareOfCell[ch.from], to: squareOfCell[ch.to], boards: listLen(ch.boards)}
 			if listLen(ch.boards) > listLen(longest) {
 				longest = ch.boards
 			}
@@ -336,7 +336,7 @@ func (p *Position) equal(q *Position) bool {
 	return p.Rules == q.Rules && p.Viewer == q.Viewer && p.Board == q.Board && p.Known == q.Known && slices.Equal(p.beats, q.beats) &&
 		p.Rescuers == q.Rescuers && slices.Equal(p.Captured, q.Captured) && p.Turn == q.Turn &&
 		p.RescueDue == q.RescueDue && p.Ply == q.Ply && p.PliesWithoutAttack == q.PliesWithoutAttack &&
-		p.Outcome == q.Outcome && slices.Equal(p.runs[Red], q.runs[Red]) && slices.Equal(p.runs[Blue], q.runs[Blue]) &&
+		p.Outcome == q.Outcome && slices.Equal(p.runs[Red.index()], q.runs[Red.index()]) && slices.Equal(p.runs[Blue.index()], q.runs[Blue.index()]) &&
 		p.chases == q.chases && p.seen == q.seen && slices.Equal(p.history, q.history)
 }
 
@@ -456,12 +456,12 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 		b = appendPiece(b, n, cp.Piece, cp.Known, cp.Rescuer, 0)
 	}
 	b = append(b, ' ')
-	b = appendMoves(b, p.runs[Red])
+	b = appendMoves(b, p.runs[Red.index()])
 	b = append(b, '/')
-	b = appendMoves(b, p.runs[Blue])
+	b = appendMoves(b, p.runs[Blue.index()])
 	b = append(b, ' ')
 	for c := Red; c <= Blue; c++ {
-		if ch := p.chases[c]; ch.from != NoSquare {
+		if ch := p.chases[c.index()]; ch.from != NoSquare {
 			b, _ = ch.from.AppendText(b)
 			b = append(b, '-')
 			b, _ = ch.to.AppendText(b)
@@ -737,7 +737,7 @@ func (ps *posParser) runs() error {
 		if !ok {
 			return ps.err(ps.off[6], "moves or \"-\"")
 		}
-		ps.p.runs[Red+Color(i)] = ms
+		ps.p.runs[i] = ms
 	}
 	return nil
 }
@@ -758,7 +758,7 @@ func (ps *posParser) chases() error {
 		if !ok || err != nil || m.Via != NoSquare || m.IsRescue() || !okc {
 			return ps.err(ps.off[7], "a chase: from-to:count")
 		}
-		ps.p.chases[Red+Color(i)] = chaseRec{from: m.From, to: m.To, boards: k}
+		ps.p.chases[i] = chaseRec{from: m.From, to: m.To, boards: k}
 	}
 	var ok bool
 	if ps.p.seen, ok = parseCount(ct[2], 1<<30); !ok {

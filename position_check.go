@@ -64,7 +64,7 @@ type pieceCount struct {
 // checkPieces checks the pieces on the board and the captured ones, and
 // that each side's pieces fit its army.
 func (p *Position) checkPieces() error {
-	var count [3]pieceCount
+	var count [2]pieceCount // by Color.index
 	if err := p.checkBoard(&count); err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (p *Position) checkPieces() error {
 		return err
 	}
 	for _, c := range []Color{Red, Blue} {
-		if err := p.checkArmy(c, &count[c]); err != nil {
+		if err := p.checkArmy(c, &count[c.index()]); err != nil {
 			return err
 		}
 	}
@@ -100,7 +100,7 @@ func (p *Position) rescuerOnBoard(c Color) bool {
 
 // checkBoard checks each square of the board and its marks, counting the
 // pieces into count.
-func (p *Position) checkBoard(count *[3]pieceCount) error {
+func (p *Position) checkBoard(count *[2]pieceCount) error {
 	for i, pc := range p.Board {
 		sq := Square(i + 1)
 		if pc == 0 {
@@ -121,7 +121,7 @@ func (p *Position) checkBoard(count *[3]pieceCount) error {
 		if err := p.checkBeat(pc, p.Known[i], p.beatAt(i)); err != nil {
 			return posErr(pc.Color(), sq, err.Error())
 		}
-		n := &count[pc.Color()]
+		n := &count[pc.Color().index()]
 		if pc.Rank() == Unknown {
 			n.hidden++
 		} else {
@@ -146,7 +146,7 @@ func (p *Position) checkBoard(count *[3]pieceCount) error {
 }
 
 // checkCaptured checks the captured pieces, counting them into count.
-func (p *Position) checkCaptured(count *[3]pieceCount) error {
+func (p *Position) checkCaptured(count *[2]pieceCount) error {
 	for _, cp := range p.Captured {
 		if !cp.Piece.IsValid() {
 			return placeErr(NoColor, NoSquare, "a captured piece is not a piece")
@@ -154,7 +154,7 @@ func (p *Position) checkCaptured(count *[3]pieceCount) error {
 		if err := p.checkKnown(cp.Piece, cp.Known); err != nil {
 			return posErr(cp.Piece.Color(), NoSquare, "captured piece: "+err.Error())
 		}
-		n := &count[cp.Piece.Color()]
+		n := &count[cp.Piece.Color().index()]
 		if cp.Piece.Rank() == Unknown {
 			n.hidden++
 		} else {
@@ -199,7 +199,7 @@ func (p *Position) checkArmy(c Color, n *pieceCount) error {
 // board count and the history) against the rules and the board, and
 // returns its boards, newest first.
 func (p *Position) checkRecord() ([]Board, error) {
-	for _, n := range []int{p.seen, p.chases[Red].boards, p.chases[Blue].boards} {
+	for _, n := range []int{p.seen, p.chases[Red.index()].boards, p.chases[Blue.index()].boards} {
 		if n < 0 || n > 1<<30 {
 			return nil, posErr(NoColor, NoSquare, "board counts out of range")
 		}
@@ -215,7 +215,7 @@ func (p *Position) checkRecord() ([]Board, error) {
 	if (p.Rules.MoreSquares == MoreSquaresGame) != (p.seen > 0) {
 		return nil, posErr(NoColor, NoSquare, "board count does not fit the More-Squares scope")
 	}
-	want := max(p.chases[Red].boards, p.chases[Blue].boards, p.seen) - 1
+	want := max(p.chases[Red.index()].boards, p.chases[Blue.index()].boards, p.seen) - 1
 	if len(p.history) != max(want, 0) {
 		return nil, posErr(NoColor, NoSquare, "history length does not fit the remembered boards")
 	}
@@ -225,7 +225,7 @@ func (p *Position) checkRecord() ([]Board, error) {
 // checkRun checks c's Two-Squares run: within the limit, moves on the
 // board, ending where a movable piece of c stands.
 func (p *Position) checkRun(c Color) error {
-	ms := p.runs[c]
+	ms := p.runs[c.index()]
 	if len(ms) > p.Rules.TwoSquares {
 		return posErr(c, NoSquare, "run longer than the Two-Squares limit")
 	}
@@ -247,7 +247,7 @@ func (p *Position) checkRun(c Color) error {
 // and the board.
 func (p *Position) checkChase(c Color) error {
 	r := &p.Rules
-	ch := p.chases[c]
+	ch := p.chases[c.index()]
 	switch {
 	case ch.from == NoSquare:
 		return nil

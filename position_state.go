@@ -162,7 +162,7 @@ func (p *Position) place(g *game, boards []Board) State {
 		}
 	}
 	for c := Red; c <= Blue; c++ {
-		if ms := p.runs[c]; len(ms) > 0 {
+		if ms := p.runs[c.index()]; len(ms) > 0 {
 			run := &s.runs[c.index()]
 			run.cell = cellOfSquare[ms[len(ms)-1].To]
 			run.id = s.cells[run.cell]
@@ -172,7 +172,7 @@ func (p *Position) place(g *game, boards []Board) State {
 			}
 			run.setBan(p.Rules.TwoSquares)
 		}
-		if ch := p.chases[c]; ch.from != NoSquare {
+		if ch := p.chases[c.index()]; ch.from != NoSquare {
 			s.chases[c.index()] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],
 				boards: boardList(boards, p.history, ch.boards)}
 		}

@@ -104,7 +104,7 @@ func (v View) Sampler() (*Sampler, error) {
 		return nil, ErrInconsistentView
 	}
 	sm.base = base
-	sm.moves = p.Turn == p.Viewer && p.Rules.MoreSquares != MoreSquaresOff && p.chases[p.Viewer].from != NoSquare
+	sm.moves = p.Turn == p.Viewer && p.Rules.MoreSquares != MoreSquaresOff && p.chases[p.Viewer.index()].from != NoSquare
 	// One draw checks what every draw shares: the view of the built
 	// state, but for the legal moves, depends only on what v shows (the
 	// property that views do not leak), so it holds for all draws if it

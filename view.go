@@ -65,7 +65,7 @@ func (s State) View(c Color) View {
 			n += 96
 		}
 		buf := make([]Move, n)
-		v.pos.runs[Red], v.pos.runs[Blue] = buf[:0:ts], buf[ts:ts:2*ts]
+		v.pos.runs[Red.index()], v.pos.runs[Blue.index()] = buf[:0:ts], buf[ts:ts:2*ts]
 		v.moves = buf[2*ts : 2*ts]
 	}
 	s.ViewInto(&v, c)
@@ -184,7 +184,7 @@ func (v View) Board() Board { return v.pos.Board }
 func (v View) TwoSquaresRun(c Color) iter.Seq[Move] {
 	var run []Move
 	if c.IsValid() {
-		run = v.pos.runs[c]
+		run = v.pos.runs[c.index()]
 	}
 	return func(yield func(Move) bool) {
 		for _, m := range run {
@@ -205,7 +205,7 @@ func (v View) Chase(c Color) (last Move, boards int, ok bool) {
 	if !c.IsValid() {
 		return Move{}, 0, false
 	}
-	ch := v.pos.chases[c]
+	ch := v.pos.chases[c.index()]
 	if ch.from == NoSquare {
 		return Move{}, 0, false
 	}
@@ -775,13 +775,13 @@ func (v View) MarshalJSON() ([]byte, error) {
 		j.Captured = append(j.Captured, pieceJSON{Piece: cp.Piece, Known: knownNames(cp.Known), Rescuer: cp.Rescuer})
 	}
 	for c := Red; c <= Blue; c++ {
-		if len(p.runs[c]) > 0 {
+		if len(p.runs[c.index()]) > 0 {
 			if j.Runs == nil {
 				j.Runs = map[Color][]Move{}
 			}
-			j.Runs[c] = p.runs[c]
+			j.Runs[c] = p.runs[c.index()]
 		}
-		if ch := p.chases[c]; ch.from != NoSquare {
+		if ch := p.chases[c.index()]; ch.from != NoSquare {
 			if j.Chases == nil {
 				j.Chases = map[Color]chaseJSON{}
 			}
@@ -901,14 +901,14 @@ func (j *viewJSON) record(p *Position) error {
 		if !c.IsValid() {
 			return parseErr("view", c.String(), 0, "red or blue")
 		}
-		p.runs[c] = ms
+		p.runs[c.index()] = ms
 	}
 	for c, cj := range j.Chases {
 		m := cj.Move
 		if !c.IsValid() || !m.From.IsValid() || !m.To.IsValid() || m.Via != NoSquare || m.IsRescue() {
 			return parseErr("view", c.String(), 0, "a chase of red or blue")
 		}
-		p.chases[c] = chaseRec{from: m.From, to: m.To, boards: cj.Boards}
+		p.chases[c.index()] = chaseRec{from: m.From, to: m.To, boards: cj.Boards}
 	}
 	return nil
 }

@@ -66,105 +66,136 @@ var errFailed error = &cli.Failure{Msg: "gravon: some games failed"}
 
 // Run runs the subcommand with its arguments, writing to out.
 func Run(args []string, out io.Writer) error {
+	o, paths, err := parseFlags(args)
+	if err != nil {
+		return err
+	}
+	if o.outDir != "" {
+		if err := os.MkdirAll(o.outDir, 0o755); err != nil {
+			return err
+		}
+	}
+	r := runner{options: o, out: out, tw: tabwriter.NewWriter(out, 0, 0, 2, ' ', 0), names: map[string]int{}}
+	r.table = !o.stats && (o.convert == "" || o.outDir != "")
+	if r.table {
+		head := "file\ttype\tred\tblue\tplies\tresult\treplay"
+		if o.outDir != "" {
+			head += "\twrote"
+		}
+		fmt.Fprintln(r.tw, head)
+	}
+	// Games are handled one at a time, so that a large archive is never
+	// held in memory.
+	for _, p := range paths {
+		if err := r.game(load(p, gravon.ImportOptions{BadResults: o.badResults})); err != nil {
+			return err
+		}
+	}
+	if r.table {
+		if err := r.tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "\n%d files, %d replayed, %d failed\n", r.sum.files, r.sum.ok, r.sum.files-r.sum.ok)
+	}
+	if o.stats {
+		r.sum.print(out)
+	}
+	if failed := r.sum.files - r.sum.ok + r.sum.convertFailed; failed > 0 {
+		return fmt.Errorf("%w: %d of %d files", errFailed, failed, r.sum.files)
+	}
+	return nil
+}
+
+// options are the command's flags.
+type options struct {
+	convert, outDir string
+	stats           bool
+	badResults      bool
+}
+
+// parseFlags reads and checks the flags and gathers the files to read.
+func parseFlags(args []string) (options, []string, error) {
+	var o options
 	fl := flag.NewFlagSet("gravon", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	convert := fl.String("convert", "", "write each game as a `format`: record (the package's game record) or xml")
-	outDir := fl.String("out", "", "with -convert: write one file per game into this `directory`")
-	stats := fl.Bool("stats", false, "print a summary instead of one line per file")
-	badResults := fl.Bool("badresults", false, "import games whose end code contradicts the winner, with a warning")
+	fl.StringVar(&o.convert, "convert", "", "write each game as a `format`: record (the package's game record) or xml")
+	fl.StringVar(&o.outDir, "out", "", "with -convert: write one file per game into this `directory`")
+	fl.BoolVar(&o.stats, "stats", false, "print a summary instead of one line per file")
+	fl.BoolVar(&o.badResults, "badresults", false, "import games whose end code contradicts the winner, with a warning")
 	fl.Usage = func() {
 		fmt.Fprintln(fl.Output(), "usage: gravon [-stats] [-badresults] [-convert record|xml [-out DIR]] PATH...")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
-		return err
+		return o, nil, err
 	}
-	switch *convert {
+	switch o.convert {
 	case "", "record", "xml":
 	default:
-		return fmt.Errorf("-convert %q: want record or xml", *convert)
+		return o, nil, fmt.Errorf("-convert %q: want record or xml", o.convert)
 	}
-	if *outDir != "" && *convert == "" {
-		return errors.New("-out needs -convert")
+	if o.outDir != "" && o.convert == "" {
+		return o, nil, errors.New("-out needs -convert")
 	}
-	if *stats && *convert != "" {
-		return errors.New("give -stats or -convert, not both")
+	if o.stats && o.convert != "" {
+		return o, nil, errors.New("give -stats or -convert, not both")
 	}
 	if fl.NArg() == 0 {
 		fl.Usage()
-		return errors.New("no files or directories given")
+		return o, nil, errors.New("no files or directories given")
 	}
 	paths, err := gather(fl.Args())
 	if err != nil {
-		return err
+		return o, nil, err
 	}
 	if len(paths) == 0 {
-		return errors.New("no .xml or .gsn files found")
+		return o, nil, errors.New("no .xml or .gsn files found")
 	}
-	if *outDir != "" {
-		if err := os.MkdirAll(*outDir, 0o755); err != nil {
+	return o, paths, nil
+}
+
+// runner is the state of a run over the files.
+type runner struct {
+	options
+	out   io.Writer
+	tw    *tabwriter.Writer
+	table bool // one table line per file
+	names map[string]int
+	sum   tally
+}
+
+// game handles one game: counts it, and prints its table line, its
+// conversion, or (with -stats) nothing.
+func (r *runner) game(g game) error {
+	r.sum.add(g)
+	switch {
+	case r.stats:
+	case !r.table:
+		if g.failed() {
+			fmt.Fprintf(stderr, "%s: %s\n", g.path, g.status())
+		}
+		text, err := g.convert(r.convert)
+		if err != nil {
+			if !g.failed() {
+				fmt.Fprintf(stderr, "%s: %v\n", g.path, err)
+				r.sum.convertFailed++
+			}
+			return nil
+		}
+		if _, err := r.out.Write(text); err != nil {
 			return err
 		}
-	}
-	var (
-		sum   tally
-		tw    = tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-		names = map[string]int{}
-		table = !*stats && (*convert == "" || *outDir != "")
-	)
-	if table {
-		head := "file\ttype\tred\tblue\tplies\tresult\treplay"
-		if *outDir != "" {
-			head += "\twrote"
-		}
-		fmt.Fprintln(tw, head)
-	}
-	// Games are handled one at a time, so that a large archive is never
-	// held in memory.
-	for _, p := range paths {
-		g := load(p, gravon.ImportOptions{BadResults: *badResults})
-		sum.add(g)
-		switch {
-		case *stats:
-		case !table:
-			if g.failed() {
-				fmt.Fprintf(stderr, "%s: %s\n", g.path, g.status())
-			}
-			text, err := g.convert(*convert)
+	default:
+		line := g.line()
+		if r.outDir != "" {
+			wrote, err := g.write(r.convert, r.outDir, r.names)
 			if err != nil {
-				if !g.failed() {
-					fmt.Fprintf(stderr, "%s: %v\n", g.path, err)
-					sum.convertFailed++
-				}
-				continue
-			}
-			if _, err := out.Write(text); err != nil {
+				r.tw.Flush()
 				return err
 			}
-		default:
-			line := g.line()
-			if *outDir != "" {
-				wrote, err := g.write(*convert, *outDir, names)
-				if err != nil {
-					tw.Flush()
-					return err
-				}
-				line += "\t" + wrote
-			}
-			fmt.Fprintln(tw, line)
+			line += "\t" + wrote
 		}
-	}
-	if table {
-		if err := tw.Flush(); err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "\n%d files, %d replayed, %d failed\n", sum.files, sum.ok, sum.files-sum.ok)
-	}
-	if *stats {
-		sum.print(out)
-	}
-	if failed := sum.files - sum.ok + sum.convertFailed; failed > 0 {
-		return fmt.Errorf("%w: %d of %d files", errFailed, failed, sum.files)
+		fmt.Fprintln(r.tw, line)
 	}
 	return nil
 }
