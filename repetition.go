@@ -153,6 +153,22 @@ func (s *State) chaseForbids(c Color, pc Piece, from, to int) bool {
 	return false
 }
 
+// chaseCandidate reports whether the More-Squares Rule could forbid m,
+// a legal move of the side to move were its chase not running: a quiet
+// move that threatens and is not the chaser's return.
+func (s *State) chaseCandidate(m Move) bool {
+	if m.IsRescue() {
+		return false
+	}
+	c := s.turn
+	from, to := int(cellOfSquare[m.From]), int(cellOfSquare[m.To])
+	ch := &s.chases[c.index()]
+	if s.cells[to] != 0 || (int(ch.to) == from && int(ch.from) == to) {
+		return false
+	}
+	return s.adjacentEnemy(to, c)
+}
+
 // sameBoardAfter reports whether the board of node n of the list whose
 // head is the current board equals the board after moving pc between the
 // cells. It rebuilds n's board by taking back the moves of the nodes

@@ -621,9 +621,14 @@ func MustParseView(s string) View {
 // grammar at [Position]): a position as [ParsePosition] reads and checks
 // it, which must name its viewer, then the last move and the legal
 // moves. It checks that the last move fits the position and that the
-// legal moves are sorted and listed only on the viewer's turn. The error
-// wraps ErrSyntax (a [ParseError] with the offset) or, for a position
-// that breaks the rules, ErrPosition (a *[PositionError]) or ErrRules.
+// legal moves are exactly the position's, sorted and listed only on the
+// viewer's turn (where a running chase of the viewer makes them depend
+// on hidden ranks, see [View], the moves the More-Squares Rule could
+// forbid may be listed or not), and that some game agrees with the view.
+// The error wraps ErrSyntax (a [ParseError] with the offset, naming the
+// first wrong move) and, when no game agrees with the view,
+// ErrInconsistentView; for a position that breaks the rules, ErrPosition
+// (a *[PositionError]) or ErrRules.
 func ParseView(s string) (View, error) {
 	i := strings.LastIndexByte(s, ' ')
 	j := strings.LastIndexByte(s[:max(i, 0)], ' ')
@@ -653,7 +658,7 @@ func ParseView(s string) (View, error) {
 	}
 	v, err := newView(p, a, hidden, moves)
 	if err != nil {
-		return View{}, parseErrCause("view", s, j+1, "a last move and legal moves that fit the position", err)
+		return View{}, viewFieldErr(s, j+1, i+1, err)
 	}
 	return v, nil
 }
@@ -687,8 +692,108 @@ func newView(p Position, a AnnotatedMove, hiddenDefender bool, moves []Move) (Vi
 	if len(moves) > 0 {
 		v.moves = moves
 	}
+	if err := v.checkMoves(); err != nil {
+		return View{}, &movesError{err}
+	}
 	return v, nil
 }
+
+// movesError is an error of newView about the legal moves (not the last
+// move): the parsers report it at the legal-moves field.
+type movesError struct{ err error }
+
+func (e *movesError) Error() string { return e.err.Error() }
+func (e *movesError) Unwrap() error { return e.err }
+
+// viewFieldErr returns the parse error of newView's err for a view
+// whose last-move field is at last and legal-moves field at moves.
+func viewFieldErr(input string, last, moves int, err error) error {
+	var me *movesError
+	if errors.As(err, &me) {
+		return parseErrCause("view", input, moves, "the legal moves of the position", me.err)
+	}
+	return parseErrCause("view", input, last, "a last move that fits the position", err)
+}
+
+// checkMoves checks that some game agrees with v and that the legal
+// moves of v are the ones its position gives the viewer, naming the
+// first that is not. They are worked out on a state drawn for the view
+// (the work of [View.Sampler]). Where they may
+// depend on hidden ranks (a running chase of the viewer, see [View]),
+// only the moves the More-Squares Rule could forbid may differ from the
+// drawn state's: those are left to [View.Sample], which redraws until
+// they match.
+func (v *View) checkMoves() error {
+	p := &v.pos
+	for i := 1; i < len(v.moves); i++ {
+		if v.moves[i] == v.moves[i-1] {
+			return fmt.Errorf("legal move %v listed twice", v.moves[i])
+		}
+	}
+	if p.Outcome.Over() && len(v.moves) > 0 {
+		return errors.New("legal moves listed in a finished game")
+	}
+	sm, s, err := v.sampler()
+	if err != nil {
+		return err // no game agrees with the view
+	}
+	if p.Turn != p.Viewer {
+		return nil // none listed, checked by newView
+	}
+	want := s.AppendLegalMoves(nil)
+	mayVary := func(Move) bool { return false }
+	if sm.moves {
+		// Every move the rule could forbid, as if the chase did not run.
+		free := s
+		free.chases[p.Viewer.index()] = chase{}
+		want = free.AppendLegalMoves(want[:0])
+		mayVary = func(m Move) bool { return s.chaseCandidate(m) }
+	}
+	sortMoves(want)
+	got := v.moves
+	for len(want) > 0 || len(got) > 0 {
+		switch {
+		case len(got) > 0 && (len(want) == 0 || got[0].Compare(want[0]) < 0):
+			return fmt.Errorf("legal move %v is not a legal move of the position", got[0])
+		case len(want) > 0 && (len(got) == 0 || want[0].Compare(got[0]) < 0):
+			if !mayVary(want[0]) {
+				return fmt.Errorf("legal move %v of the position is not listed", want[0])
+			}
+			want = want[1:]
+		default:
+			got, want = got[1:], want[1:]
+		}
+	}
+	return nil
+}
+
+// The JSON form of a view is an object whose members are the fields of
+// the text form (see [Position]), with squares, moves, colors, pieces,
+// rules and outcomes as strings in their text forms ("a1", "b4-b5",
+// "red", "blue unknown", "classic", "red wins (flag captured)"):
+//
+//	rules               the rules, as Rules.String
+//	viewer, turn        "red" or "blue"
+//	rescueDue           true when the side to move must place a rescued piece
+//	ply                 plies played
+//	pliesWithoutAttack  plies in a row without an attack
+//	outcome             the outcome, as Outcome.String
+//	board               [{"square", "piece", "known", "rescuer"}], in square
+//	                    order; known lists the marks "!", "+", "*", ">", "%"
+//	                    as "rank", "moved", "far", "long", "turn"; rescuer
+//	                    is true for a piece that made a rescue ("^");
+//	                    beat lists the ranks of the "<" mark ("scout")
+//	captured            [{"piece", "known", "rescuer"}], in the order of the
+//	                    text form
+//	runs                {"red": [move…], "blue": […]}: the Two-Squares runs
+//	chases              {"red": {"move", "boards"}, …}: the More-Squares chases
+//	boards              boards of the game-wide More-Squares record
+//	history             recent public moves, oldest first
+//	last                the last move, as in the text form ("b4xb5(6<?)"),
+//	                    absent at the start
+//	legalMoves          the viewer's legal moves, sorted
+//
+// Members that are empty are left out, but for board and legalMoves.
 
 type viewJSON struct {
 	Rules              Rules               `json:"rules"`
@@ -818,7 +923,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	}
 	w, err := newView(p, a, hidden, j.LegalMoves)
 	if err != nil {
-		return parseErrCause("view", j.Last, 0, "a last move and legal moves that fit the position", err)
+		return viewFieldErr(j.Last, 0, 0, err)
 	}
 	*v = w
 	return nil

@@ -3,6 +3,7 @@ package referee
 import (
 	"context"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -110,6 +111,26 @@ func FuzzServe(f *testing.F) {
 			ServeSBP(context.Background(), in, io.Discard, p, ServeOptions{})
 		} else {
 			ServeUCC(context.Background(), in, io.Discard, p, ServeOptions{})
+		}
+	})
+}
+
+// FuzzReadUCCLog feeds any text to the reader of manager logs: no panic,
+// and a log it reads has a record that replays.
+func FuzzReadUCCLog(f *testing.F) {
+	if b, err := os.ReadFile("testdata/ucc-m4.log"); err == nil {
+		f.Add(string(b))
+	}
+	f.Add("a RED SETUP\nINVALID!\nb BLUE SETUP\nINVALID!\nGame ends in the SETUP phase - REASON: An illegal setup was made by BOTH players\nneither BOTH BAD_SETUP 0 0 0\n")
+	r := UCC2012Rules()
+	r.MaxPlies = 6
+	f.Fuzz(func(t *testing.T, text string) {
+		lg, err := ReadUCCLog(strings.NewReader(text), r)
+		if err != nil || lg.Record.Rules.Width == 0 {
+			return
+		}
+		if _, err := lg.Record.Replay(); err != nil {
+			t.Fatalf("the record of a log that reads does not replay: %v", err)
 		}
 	})
 }
