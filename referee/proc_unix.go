@@ -31,4 +31,3 @@ func signalGroup(cmd *exec.Cmd, stop bool) {
 	}
 	syscall.Kill(-cmd.Process.Pid, sig)
 }
-
