@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,6 +24,12 @@ const (
 	// exploration is the constant of the UCB1 rule at the root, for
 	// rewards in [0, 1].
 	exploration = 0.35
+	// priorWeight scales the progressive bias of the root moves: a root
+	// child's UCB1 value gets priorWeight·tanh(g/evalScale)/(n+1) added,
+	// g its one-ply greedy score (greedyScore) and n its visits, so the
+	// first iterations favour the moves the greedy player likes and the
+	// bias fades as the counts grow.
+	priorWeight = 1.0
 	// checkEvery is how many iterations a worker runs between looks at
 	// the clock and the context.
 	checkEvery = 16
@@ -84,7 +91,10 @@ func NewSearch(o Options) *Search {
 	if o.Depth <= 0 {
 		o.Depth = defaultDepth
 	}
-	if o.Workers <= 0 {
+	switch {
+	case o.Workers < 0:
+		o.Workers = runtime.GOMAXPROCS(0)
+	case o.Workers == 0:
 		o.Workers = 1
 	}
 	return &Search{opt: o, rng: rand.New(rand.NewPCG(o.Seed, 0x5e7))}
@@ -167,6 +177,10 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 	if err != nil {
 		return rootStats{}
 	}
+	prior := make([]float64, len(moves))
+	for i, m := range moves {
+		prior[i] = priorWeight * math.Tanh(greedyScore(v, m)/evalScale)
+	}
 	workers := p.opt.Workers
 	if iters > 0 && workers > iters {
 		workers = iters
@@ -194,6 +208,7 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 			sm:     sm,
 			st:     rootStats{n: make([]int, len(moves)), w: make([]float64, len(moves))},
 			tree:   p.trees[w],
+			prior:  prior,
 			stop:   &stop,
 			ctx:    ctx,
 			expiry: deadline,
@@ -224,6 +239,7 @@ type worker struct {
 	st     rootStats
 	buf    []stratego.Move
 	tree   *tree
+	prior  []float64
 	stop   *atomic.Bool
 	ctx    context.Context
 	expiry time.Time
@@ -233,6 +249,7 @@ type worker struct {
 // stop flag ends the search), then sums the root's children into st.
 func (wk *worker) run(iters int) {
 	wk.tree.reset(wk.moves, wk.ev.me)
+	wk.tree.prior = wk.prior
 	for it := 0; iters == 0 || it < iters; it++ {
 		if it%checkEvery == 0 && wk.expired() {
 			break
@@ -328,7 +345,8 @@ type node struct {
 // are chosen among those its sample allows, by UCB1 with the count of
 // times each was available.
 type tree struct {
-	limit int // the most nodes it holds (0: maxNodes)
+	limit int       // the most nodes it holds (0: maxNodes)
+	prior []float64 // per root move: the progressive bias of its greedy score
 	nodes []node
 	path  []int32
 	stamp uint32
@@ -417,7 +435,11 @@ func (t *tree) step(cur int32, legal []stratego.Move, c stratego.Color, rng *ran
 			return ch, nd.move, false
 		}
 		fn := float64(nd.n)
-		if u := nd.w/fn + exploration*math.Sqrt(math.Log(float64(nd.avail))/fn); u > bestU {
+		u := nd.w/fn + exploration*math.Sqrt(math.Log(float64(nd.avail))/fn)
+		if cur == 0 {
+			u += t.prior[nd.root] / (fn + 1)
+		}
+		if u > bestU {
 			best, bestU = ch, u
 		}
 	}
