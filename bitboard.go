@@ -1,5 +1,7 @@
 package stratego
 
+import "math/bits"
+
 // bb is a set of cells of the padded mailbox: bit i is cell bbBase+i.
 // The cells of the largest board, bbBase (a1) to bbBase+117 (j10), fit in
 // two words; a step off them either leaves the set or lands on a wall
@@ -8,6 +10,8 @@ type bb [2]uint64
 
 // bbBase is the cell of bit 0 of a bb: a1's.
 const bbBase = stride + 1
+
+func (b *bb) union(o *bb) bb { return bb{b[0] | o[0], b[1] | o[1]} }
 
 func (b *bb) set(c int)   { i := c - bbBase; b[i>>6] |= 1 << (i & 63) }
 func (b *bb) clear(c int) { i := c - bbBase; b[i>>6] &^= 1 << (i & 63) }
@@ -57,10 +61,42 @@ func wallBB(walls *[numCells]uint8) bb {
 	return w
 }
 
+// idCells returns the cell of each piece on the board, by id (0 for a
+// piece off the board).
+func (s *State) idCells() (t [maxPieces]uint8) {
+	for w, x := range s.occ[0].union(&s.occ[1]) {
+		for ; x != 0; x &= x - 1 {
+			cell := bbBase + w<<6 + bits.TrailingZeros64(x)
+			t[s.cells[cell]-1] = uint8(cell)
+		}
+	}
+	return
+}
+
+// captainCells appends to dst the cells of c's Captains on the board, in
+// id order, and returns it.
+func (s *State) captainCells(dst []uint8, c Color) []uint8 {
+	me := &s.occ[c.index()]
+	for w := range 2 {
+		for x := s.mov[w] & me[w]; x != 0; x &= x - 1 {
+			cell := bbBase + w<<6 + bits.TrailingZeros64(x)
+			id := s.cells[cell] - 1
+			if s.pc[id].Rank() != Captain {
+				continue
+			}
+			dst = append(dst, uint8(cell))
+			for i := len(dst) - 1; i > 0 && s.cells[dst[i-1]] > s.cells[dst[i]]; i-- {
+				dst[i-1], dst[i] = dst[i], dst[i-1]
+			}
+		}
+	}
+	return dst
+}
+
 // putPiece places piece id on cell, updating cells, masks and hash.
 func (s *State) putPiece(id uint8, cell int) {
 	pc := s.pc[id]
-	s.pcs[id].cell = uint8(cell)
+	s.pcs[id] &^= recOff
 	s.cells[cell] = id + 1
 	s.hash ^= zobrist[cell][pc]
 	s.occ[pc.Color().index()].set(cell)
@@ -72,22 +108,21 @@ func (s *State) putPiece(id uint8, cell int) {
 	}
 }
 
-// liftPiece takes piece id off the board.
-func (s *State) liftPiece(id uint8) {
+// liftPiece takes piece id off the board, from cell.
+func (s *State) liftPiece(id uint8, cell int) {
 	p, pc := &s.pcs[id], s.pc[id]
-	cell := int(p.cell)
 	s.cells[cell] = 0
 	s.hash ^= zobrist[cell][pc]
 	s.occ[pc.Color().index()].clear(cell)
 	s.mov.clear(cell)
 	s.scouts.clear(cell)
-	p.cell = 0
+	*p |= recOff
 }
 
-// movePiece moves piece id (a movable one) to the empty cell to.
-func (s *State) movePiece(id uint8, to int) {
-	p, pc := &s.pcs[id], s.pc[id]
-	from := int(p.cell)
+// movePiece moves piece id (a movable one) from its cell to the empty
+// cell to.
+func (s *State) movePiece(id uint8, from, to int) {
+	pc := s.pc[id]
 	s.cells[from], s.cells[to] = 0, id+1
 	s.hash ^= zobrist[from][pc] ^ zobrist[to][pc]
 	m := &s.occ[pc.Color().index()]
@@ -99,5 +134,4 @@ func (s *State) movePiece(id uint8, to int) {
 		s.scouts.clear(from)
 		s.scouts.set(to)
 	}
-	p.cell = uint8(to)
 }

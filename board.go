@@ -248,6 +248,25 @@ func (s SquareSet) String() string {
 	return string(b)
 }
 
+// Board is a full placement: the piece on each square, indexed by
+// [Square.Index] (a1 = 0). Squares without a piece hold 0.
+type Board [MaxSquares]Piece
+
+// At returns the piece on sq (0 when empty or sq is invalid).
+func (b Board) At(sq Square) Piece {
+	if !sq.IsValid() {
+		return 0
+	}
+	return b[sq.Index()]
+}
+
+// Put places p on sq (p = 0 empties it); invalid squares are ignored.
+func (b *Board) Put(sq Square, p Piece) {
+	if sq.IsValid() {
+		b[sq.Index()] = p
+	}
+}
+
 // Internal geometry: a padded mailbox of 12×12 cells, one ring of wall
 // around the 10×10 grid, so that a step off the grid lands on a wall.
 const (
@@ -272,3 +291,65 @@ var squareOfCell = func() (t [numCells]Square) {
 	}
 	return
 }()
+
+// Direction is one of the four directions in which pieces move, as Red
+// sees the board: Up toward row 10, Down toward row 1, Left toward file
+// a, Right toward file j. The zero value is NoDirection. Protocols that
+// name a move by its square, direction and distance (the UCC 2012
+// evaluator's "X Y DIR N") build it with [Square.Step].
+type Direction uint8
+
+// The directions.
+const (
+	NoDirection Direction = iota // no direction: the zero value
+	Up                           // toward row 10 (Blue's back row)
+	Down                         // toward row 1 (Red's back row)
+	Left                         // toward file a
+	Right                        // toward file j
+)
+
+// Step returns the square n squares from s in direction d, or NoSquare
+// when that leaves the 10×10 grid, when s is not a square, or when d is
+// not a direction or n is not positive. Whether the square is on the
+// board of a game, and whether a move there is legal, is for the rules
+// to say: Move{From: s, To: s.Step(d, n)} is a move to check.
+func (s Square) Step(d Direction, n int) Square {
+	if !s.IsValid() || n <= 0 || n >= MaxSize {
+		return NoSquare
+	}
+	f, r := s.File(), s.Row()
+	switch d {
+	case Up:
+		r += n
+	case Down:
+		r -= n
+	case Left:
+		f -= n
+	case Right:
+		f += n
+	default:
+		return NoSquare
+	}
+	return SquareAt(f, r)
+}
+
+// Line returns the direction and the distance from s to t when they lie
+// on one file or one row, and NoDirection and 0 otherwise (t == s
+// included): the inverse of [Square.Step].
+func (s Square) Line(t Square) (Direction, int) {
+	if !s.IsValid() || !t.IsValid() || s == t {
+		return NoDirection, 0
+	}
+	df, dr := t.File()-s.File(), t.Row()-s.Row()
+	switch {
+	case df == 0 && dr > 0:
+		return Up, dr
+	case df == 0:
+		return Down, -dr
+	case dr == 0 && df > 0:
+		return Right, df
+	case dr == 0:
+		return Left, -df
+	}
+	return NoDirection, 0
+}

@@ -24,7 +24,7 @@ func TestAppendTextOfInvalidValuesWrapsErrInvalid(t *testing.T) {
 		cause error
 	}{
 		{"zero position", func() error { _, err := Position{}.AppendText(nil); return err }, ErrRules},
-		{"position without a turn", func() error { _, err := badTurn.AppendText(nil); return err }, ErrSetup},
+		{"position without a turn", func() error { _, err := badTurn.AppendText(nil); return err }, ErrPosition},
 		{"zero position as JSON", func() error { _, err := Position{}.MarshalText(); return err }, ErrRules},
 		{"zero record", func() error { _, err := Record{}.AppendText(nil); return err }, ErrRules},
 		{"record with a bad setup", func() error {

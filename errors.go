@@ -39,9 +39,17 @@ var (
 	ErrRules = errors.New("stratego: invalid rules")
 	// ErrSetup is wrapped by the *[SetupError] of a setup or a free
 	// placement that breaks the rules: from [Rules.CheckSetup],
-	// [ParseSetup], [New], [FromBoard] and
-	// [Position.State].
+	// [ParseSetup], [New] and [FromBoard]; and by the *[PositionError]
+	// of a position whose pieces break them (a piece off the board, more
+	// pieces of a rank than the army has, a missing flag).
 	ErrSetup = errors.New("stratego: invalid setup")
+	// ErrPosition is wrapped by the *[PositionError] of a position or a
+	// view that no game can reach: from [ParsePosition], [ParseView],
+	// [Position.State] and [Position.Validate] (and so the
+	// UnmarshalText and UnmarshalJSON methods of State and View), for a
+	// side to move, a counter, an outcome, a piece's marks or a
+	// repetition record that does not fit the rules and the board.
+	ErrPosition = errors.New("stratego: invalid position")
 
 	// The move errors below are wrapped by the *[MoveError] of
 	// [State.Check] and [State.Apply], and so by a *[ReplayError] of
@@ -208,6 +216,41 @@ func (e *SetupError) Error() string {
 
 // Unwrap returns ErrSetup.
 func (e *SetupError) Unwrap() error { return ErrSetup }
+
+// PositionError says what is wrong with a [Position] or a view: the
+// side and the square when one is at fault, and why. It unwraps to
+// [ErrPosition] and, when the fault is in which pieces stand where (a
+// piece off the board, more pieces of a rank than the army has, a
+// missing flag), to [ErrSetup] too.
+type PositionError struct {
+	Color  Color  // the side, or NoColor
+	Square Square // the square at fault, or NoSquare
+	Reason string // what is wrong
+	// Placement says the pieces are at fault, so that the error is
+	// ErrSetup too.
+	Placement bool
+}
+
+// Error returns "stratego: invalid position", the side and the square
+// when known, and the reason.
+func (e *PositionError) Error() string {
+	s := "stratego: invalid position"
+	if e.Color.IsValid() {
+		s += " for " + e.Color.String()
+	}
+	if e.Square.IsValid() {
+		s += " at " + e.Square.String()
+	}
+	return s + ": " + e.Reason
+}
+
+// Unwrap returns ErrPosition, and ErrSetup for a fault of the placement.
+func (e *PositionError) Unwrap() []error {
+	if e.Placement {
+		return []error{ErrPosition, ErrSetup}
+	}
+	return []error{ErrPosition}
+}
 
 // ParseError is the error of a parser: what was parsed, the input, the
 // byte offset where it went wrong, what was expected there, and the

@@ -76,10 +76,12 @@ func genGame(t *rapid.T, r Rules, maxPlies int) State {
 	for i := 0; i < n && !s.Outcome().Over(); i++ {
 		buf = s.AppendLegalMoves(buf[:0])
 		m := rapid.SampledFrom(buf).Draw(t, "move")
-		var err error
-		if s, _, err = s.Apply(m); err != nil {
+		next, _, err := s.Apply(m)
+		if err != nil {
 			t.Fatalf("legal move %v rejected: %v", m, err)
 		}
+		checkApplied(t, s, next, m)
+		s = next
 	}
 	return s
 }

@@ -149,3 +149,169 @@ func MustParseMove(s string) Move {
 	}
 	return m
 }
+
+// AnnotatedMove is a move with what it revealed: for an attack, the two
+// ranks and the combat result. A [Record] writes its moves in this form,
+// so a reader sees each fight without replaying the game:
+//
+//	annotated = move ["(" label result label ")"]
+//	result    = ">" | "<" | "="    attacker wins | defender wins | both removed
+//
+// where the labels are the attacker's and the defender's rank labels in
+// the rules' numbering ([Numbering.Char]): b4xb5(6>3) is a Captain
+// taking a Miner, b4xb5(3<6) a Miner dying on a Captain, e5xe6(5=5) two
+// Lieutenants trading, c3xc4(1>X) the Spy taking the Marshal (in ISF
+// numbering). In ISF the Marshal is written "X" and read as "X" or as
+// "10", its printed label ([Numbering.Label]): c3xc4(1>10). A move without an annotation has Attacker, Defender and
+// Combat zero.
+type AnnotatedMove struct {
+	Move     Move   // the move itself
+	Attacker Rank   // the attacking rank, or NoRank
+	Defender Rank   // the defending rank, or NoRank
+	Combat   Combat // the result, or NoCombat
+}
+
+// Annotate returns the annotated form of the move of ev.
+func Annotate(ev Event) AnnotatedMove {
+	a := AnnotatedMove{Move: ev.Move}
+	if ev.IsAttack() {
+		a.Attacker, a.Defender, a.Combat = ev.Piece.Rank(), ev.Defender.Rank(), ev.Combat
+	}
+	return a
+}
+
+var combatChars = [...]byte{NoCombat: 0, AttackerWins: '>', DefenderWins: '<', BothRemoved: '='}
+
+// IsAttack reports whether a carries a combat annotation.
+func (a AnnotatedMove) IsAttack() bool { return a.Combat != NoCombat }
+
+func (a AnnotatedMove) valid() bool {
+	if !a.Move.IsValid() {
+		return false
+	}
+	if a.Combat == NoCombat {
+		return a.Attacker == NoRank && a.Defender == NoRank
+	}
+	return !a.Move.IsRescue() && a.Combat <= BothRemoved && a.Attacker.Movable() && a.Defender.IsValid()
+}
+
+// String returns the text form in ISF numbering: "a4-a5",
+// "b4xb5(6>3)"; "-" when a is not well formed.
+func (a AnnotatedMove) String() string {
+	b, err := a.AppendNotation(make([]byte, 0, 16), NumberingISF)
+	if err != nil || len(b) == 0 {
+		return "-"
+	}
+	return string(b)
+}
+
+// AppendNotation appends the text form with rank labels in numbering n.
+// An attack is written with "x" between its squares. The zero
+// AnnotatedMove is the empty text; any other that is not well formed is
+// an error wrapping [ErrInvalid].
+func (a AnnotatedMove) AppendNotation(b []byte, n Numbering) ([]byte, error) {
+	return a.appendNotation(b, n, false)
+}
+
+// appendNotation is AppendNotation, writing a move without an annotation
+// with "x" before its target square when marked (a record's
+// [RecordedMove.MarkedAttack]).
+func (a AnnotatedMove) appendNotation(b []byte, n Numbering, marked bool) ([]byte, error) {
+	if a == (AnnotatedMove{}) {
+		return b, nil
+	}
+	if !a.valid() || marked && a.Move.IsRescue() {
+		return b, moveErr(a.Move, ErrInvalid)
+	}
+	if a.IsAttack() && a.Move.Via == NoSquare || marked && !a.IsAttack() {
+		b, _ = a.Move.From.AppendText(b)
+		if a.Move.Via != NoSquare {
+			b = append(b, '-')
+			b, _ = a.Move.Via.AppendText(b)
+		}
+		b = append(b, 'x')
+		b, _ = a.Move.To.AppendText(b)
+	} else {
+		b, _ = a.Move.AppendText(b)
+	}
+	if a.IsAttack() {
+		b = append(b, '(', n.Char(a.Attacker), combatChars[a.Combat], n.Char(a.Defender), ')')
+	}
+	return b, nil
+}
+
+// AppendText implements [encoding.TextAppender] with the form of
+// [AnnotatedMove.String] (the empty text for the zero AnnotatedMove).
+func (a AnnotatedMove) AppendText(b []byte) ([]byte, error) {
+	return a.AppendNotation(b, NumberingISF)
+}
+
+// MarshalText implements [encoding.TextMarshaler].
+func (a AnnotatedMove) MarshalText() ([]byte, error) { return a.AppendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with
+// [ParseAnnotatedMove] in ISF numbering; the empty text is the zero
+// AnnotatedMove.
+func (a *AnnotatedMove) UnmarshalText(b []byte) error {
+	return unmarshalZero(a, b, func(s string) (AnnotatedMove, error) { return ParseAnnotatedMove(NumberingISF, s) })
+}
+
+// ParseAnnotatedMove parses a move with an optional combat annotation,
+// rank labels in numbering n (see [AnnotatedMove]): "a4-a5", "b4xb5",
+// "b4xb5(6>3)". The annotation must be consistent with itself (a movable
+// attacker); whether it is true is for [Record.Replay] to check. Here, as
+// in [ParseMove], "x" in place of "-" is only a hint and is not kept; a
+// [Record] keeps it ([RecordedMove.MarkedAttack]) and checks it.
+func ParseAnnotatedMove(n Numbering, s string) (AnnotatedMove, error) {
+	text, note, hasNote := strings.Cut(s, "(")
+	m, err := ParseMove(text)
+	if err != nil {
+		return AnnotatedMove{}, err
+	}
+	a := AnnotatedMove{Move: m}
+	if !hasNote {
+		return a, nil
+	}
+	pos := len(text) + 1
+	bad := func() (AnnotatedMove, error) {
+		return AnnotatedMove{}, parseErr("move", s, pos, "two rank labels in "+n.String()+" numbering around >, < or =")
+	}
+	att, i := scanLabel(n, note, 0)
+	if i == 0 || i >= len(note) {
+		return bad()
+	}
+	switch note[i] {
+	case '>':
+		a.Combat = AttackerWins
+	case '<':
+		a.Combat = DefenderWins
+	case '=':
+		a.Combat = BothRemoved
+	default:
+		return bad()
+	}
+	def, j := scanLabel(n, note, i+1)
+	a.Attacker, a.Defender = att, def
+	if j == i+1 || note[j:] != ")" || !a.valid() {
+		return bad()
+	}
+	return a, nil
+}
+
+// scanLabel reads the rank label in numbering n at s[i:], as
+// [AnnotatedMove.AppendNotation] writes it ([Numbering.Char]) or, for
+// the ISF Marshal, as "10" ([Numbering.Label]). It returns the rank and
+// the offset after the label, or i when there is none.
+func scanLabel(n Numbering, s string, i int) (Rank, int) {
+	if n == NumberingISF && strings.HasPrefix(s[i:], "10") {
+		return Marshal, i + 2
+	}
+	if i >= len(s) {
+		return NoRank, i
+	}
+	r, ok := n.RankOf(s[i])
+	if !ok || s[i] != n.Char(r) {
+		return NoRank, i
+	}
+	return r, i + 1
+}

@@ -193,12 +193,10 @@ func (s *State) appendSlides(dst []Move, scouts, empty, blocked *bb, strike bool
 // one in any direction but back, onto an empty square or an enemy piece.
 func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, chaseOn bool) []Move {
 	c := s.turn
-	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
-		p := &s.pcs[id]
-		if p.cell == 0 || s.pc[id].Rank() != Captain {
-			continue
-		}
-		from := int(p.cell)
+	var buf [maxPieces]uint8
+	for _, cell := range s.captainCells(buf[:0], c) {
+		from := int(cell)
+		id := s.cells[cell] - 1
 		for _, d := range dirs {
 			mid := from + d
 			if s.cells[mid] != 0 {

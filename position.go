@@ -53,7 +53,7 @@ import (
 //	moves    = "-" | move {"," move}   oldest first
 //	outcome  = "*" | ("red" | "blue" | "draw") ":" reason
 //	reason   = "flag" | "nomove" | "neither" | "resign" | "agreed"
-//	         | "plycap" | "quietcap"
+//	         | "plycap" | "quietcap" | "nomovable"
 //	viewer   = "view:" ("red" | "blue")   whose view this is
 //
 //	view     = position last legal   the text of a View; position has a viewer
@@ -133,8 +133,8 @@ type Position struct {
 	// beats lists, by square, the ranks of the attackers each piece
 	// beat while hidden under silent defense (the "<" mark).
 	beats   []beatMark
-	runs    [3][]Move
-	chases  [3]chaseRec
+	runs    [2][]Move   // by Color.index
+	chases  [2]chaseRec // by Color.index
 	seen    int
 	history []Move
 }
@@ -185,7 +185,7 @@ type chaseRec struct {
 	boards   int
 }
 
-var reasonWords = [...]string{"", "flag", "nomove", "neither", "resign", "agreed", "plycap", "quietcap"}
+var reasonWords = [...]string{"", "flag", "nomove", "neither", "resign", "agreed", "plycap", "quietcap", "nomovable"}
 
 // Position returns the position of s; see [Position] for what it holds.
 func (s State) Position() Position {
@@ -198,7 +198,7 @@ func (s State) Position() Position {
 // its lists: the view of viewer, or the full position for NoColor.
 func (s *State) positionInto(p *Position, viewer Color) {
 	caps, hist, beats := p.Captured[:0], p.history[:0], p.beats[:0]
-	runs := [3][]Move{nil, p.runs[Red][:0], p.runs[Blue][:0]}
+	runs := [2][]Move{p.runs[0][:0], p.runs[1][:0]}
 	*p = Position{Captured: caps, runs: runs, history: hist, beats: beats}
 	if s.g == nil {
 		return
@@ -219,27 +219,28 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	if p.Captured == nil {
 		p.Captured = make([]Captive, 0, s.g.hi[Blue.index()]/2)
 	}
+	cells := s.idCells()
 	for id := 0; id < int(s.g.hi[Blue.index()]); id++ {
-		pr := &s.pcs[id]
-		resc := s.rescuer.has(uint8(id))
+		pr := s.pcs[id]
+		resc := pr.rescuer()
 		pc := s.pc[id]
-		if viewer.IsValid() && pc.Color() != viewer && pr.know&KnownRank == 0 {
+		if viewer.IsValid() && pc.Color() != viewer && pr.know()&KnownRank == 0 {
 			pc = NewPiece(pc.Color(), Unknown)
 		}
-		if pr.cell == 0 {
-			p.Captured = append(p.Captured, Captive{Piece: pc, Known: pr.know, Rescuer: resc})
+		if !pr.onBoard() {
+			p.Captured = append(p.Captured, Captive{Piece: pc, Known: pr.know(), Rescuer: resc})
 			continue
 		}
-		sq := squareOfCell[pr.cell] // a board square: its index is sq-1
+		sq := squareOfCell[cells[id]] // a board square: its index is sq-1
 		p.Board[sq-1] = pc
-		p.Known[sq-1] = pr.know
+		p.Known[sq-1] = pr.know()
 		if resc {
 			p.Rescuers = p.Rescuers.With(sq)
 		}
 	}
 	for n := s.beat; n != nil; n = n.next {
-		if pr := &s.pcs[n.id]; pr.cell != 0 && pr.know&KnownRank == 0 {
-			p.addBeat(int(squareOfCell[pr.cell])-1, 1<<n.attacker)
+		if pr := s.pcs[n.id]; pr.onBoard() && pr.know()&KnownRank == 0 {
+			p.addBeat(int(squareOfCell[cells[n.id]])-1, 1<<n.attacker)
 		}
 	}
 	sortCaptives(p.Captured)
@@ -248,14 +249,14 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	p.seen = listLen(s.seen)
 	for c := Red; c <= Blue; c++ {
 		run := &s.runs[c.index()]
-		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].cell != 0 {
+		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].onBoard() {
 			k := min(int(run.n), r.TwoSquares)
 			for i := k - 1; i >= 0; i-- {
-				p.runs[c] = append(p.runs[c], run.moves[i])
+				p.runs[c.index()] = append(p.runs[c.index()], run.moves[i])
 			}
 		}
 		if ch := &s.chases[c.index()]; ch.on {
-			p.chases[c] = chaseRec{from: squareOfCell[ch.from], to: squareOfCell[ch.to], boards: listLen(ch.boards)}
+			p.chases[c.index()] = chaseRec{from: squareOfCell[ch.from], to: squareOfCell[ch.to], boards: listLen(ch.boards)}
 			if listLen(ch.boards) > listLen(longest) {
 				longest = ch.boards
 			}
@@ -335,7 +336,7 @@ func (p *Position) equal(q *Position) bool {
 	return p.Rules == q.Rules && p.Viewer == q.Viewer && p.Board == q.Board && p.Known == q.Known && slices.Equal(p.beats, q.beats) &&
 		p.Rescuers == q.Rescuers && slices.Equal(p.Captured, q.Captured) && p.Turn == q.Turn &&
 		p.RescueDue == q.RescueDue && p.Ply == q.Ply && p.PliesWithoutAttack == q.PliesWithoutAttack &&
-		p.Outcome == q.Outcome && slices.Equal(p.runs[Red], q.runs[Red]) && slices.Equal(p.runs[Blue], q.runs[Blue]) &&
+		p.Outcome == q.Outcome && slices.Equal(p.runs[Red.index()], q.runs[Red.index()]) && slices.Equal(p.runs[Blue.index()], q.runs[Blue.index()]) &&
 		p.chases == q.chases && p.seen == q.seen && slices.Equal(p.history, q.history)
 }
 
@@ -393,7 +394,7 @@ func (p Position) String() string {
 // AppendText implements [encoding.TextAppender]. It fails with an error
 // wrapping [ErrInvalid] when p has no valid rules, turn or pieces (the
 // error wraps the cause too: the *[RulesError] of invalid rules or a
-// *[SetupError] naming what is wrong).
+// *[PositionError] naming what is wrong).
 func (p Position) AppendText(b []byte) ([]byte, error) {
 	b, err := p.appendText(b)
 	return b, invalidErr(err)
@@ -406,7 +407,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 	}
 	if !p.Turn.IsValid() || p.Ply < 0 || p.PliesWithoutAttack < 0 || !p.Outcome.IsValid() ||
 		(p.Viewer != NoColor && !p.Viewer.IsValid()) {
-		return b, &SetupError{Reason: "position has an invalid turn, counter, outcome or viewer"}
+		return b, posErr(NoColor, NoSquare, "position has an invalid turn, counter, outcome or viewer")
 	}
 	b, _ = r.AppendText(b)
 	b = append(b, ' ')
@@ -422,7 +423,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 				b = append(b, '.')
 			default:
 				if !pc.IsValid() {
-					return b, &SetupError{Square: sq, Reason: "not a piece"}
+					return b, placeErr(NoColor, sq, "not a piece")
 				}
 				b = appendPiece(b, n, pc, p.Known[sq.Index()], p.Rescuers.Has(sq), p.beatAt(sq.Index()))
 			}
@@ -450,17 +451,17 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 	}
 	for _, cp := range caps {
 		if !cp.Piece.IsValid() {
-			return b, &SetupError{Reason: "a captured piece is not a piece"}
+			return b, placeErr(NoColor, NoSquare, "a captured piece is not a piece")
 		}
 		b = appendPiece(b, n, cp.Piece, cp.Known, cp.Rescuer, 0)
 	}
 	b = append(b, ' ')
-	b = appendMoves(b, p.runs[Red])
+	b = appendMoves(b, p.runs[Red.index()])
 	b = append(b, '/')
-	b = appendMoves(b, p.runs[Blue])
+	b = appendMoves(b, p.runs[Blue.index()])
 	b = append(b, ' ')
 	for c := Red; c <= Blue; c++ {
-		if ch := p.chases[c]; ch.from != NoSquare {
+		if ch := p.chases[c.index()]; ch.from != NoSquare {
 			b, _ = ch.from.AppendText(b)
 			b = append(b, '-')
 			b, _ = ch.to.AppendText(b)
@@ -518,19 +519,6 @@ func appendPiece(b []byte, n Numbering, pc Piece, k Knowledge, rescuer bool, bea
 				b = append(b, n.Char(rk))
 			}
 		}
-	}
-	return b
-}
-
-func appendMoves(b []byte, ms []Move) []byte {
-	if len(ms) == 0 {
-		return append(b, '-')
-	}
-	for i, m := range ms {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b, _ = m.AppendText(b)
 	}
 	return b
 }
@@ -624,7 +612,7 @@ func ParsePosition(text string) (Position, error) {
 func (ps *posParser) rules() error {
 	r, err := ParseRules(ps.fields[0])
 	if err != nil {
-		return ps.err(0, "valid rules: "+err.Error())
+		return parseErrCause("position", ps.text, 0, "valid rules", err)
 	}
 	ps.p.Rules = r
 	return nil
@@ -694,7 +682,7 @@ func (ps *posParser) row(row int, rowText string, at int) error {
 
 // turn reads field 2, the side to move and the rescue mark.
 func (ps *posParser) turn() error {
-	switch tf := ps.fields[2]; {
+	switch tf := lower(ps.fields[2]); {
 	case tf == "r" || tf == "r@":
 		ps.p.Turn = Red
 	case tf == "b" || tf == "b@":
@@ -749,7 +737,7 @@ func (ps *posParser) runs() error {
 		if !ok {
 			return ps.err(ps.off[6], "moves or \"-\"")
 		}
-		ps.p.runs[Red+Color(i)] = ms
+		ps.p.runs[i] = ms
 	}
 	return nil
 }
@@ -770,7 +758,7 @@ func (ps *posParser) chases() error {
 		if !ok || err != nil || m.Via != NoSquare || m.IsRescue() || !okc {
 			return ps.err(ps.off[7], "a chase: from-to:count")
 		}
-		ps.p.chases[Red+Color(i)] = chaseRec{from: m.From, to: m.To, boards: k}
+		ps.p.chases[i] = chaseRec{from: m.From, to: m.To, boards: k}
 	}
 	var ok bool
 	if ps.p.seen, ok = parseCount(ct[2], 1<<30); !ok {
@@ -794,7 +782,7 @@ func (ps *posParser) outcome() error {
 	if of == "*" {
 		return nil
 	}
-	who, why, _ := strings.Cut(of, ":")
+	who, why, _ := strings.Cut(lower(of), ":")
 	o := Outcome{Reason: NotOver}
 	for i, w := range reasonWords[1:] {
 		if w == why {
@@ -822,7 +810,7 @@ func (ps *posParser) viewer() error {
 	if len(ps.fields) < 11 {
 		return nil
 	}
-	switch ps.fields[10] {
+	switch lower(ps.fields[10]) {
 	case "view:red":
 		ps.p.Viewer = Red
 	case "view:blue":
@@ -841,15 +829,15 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 	}
 	var c Color
 	switch s[i] {
-	case 'r':
+	case 'r', 'R':
 		c = Red
-	case 'b':
+	case 'b', 'B':
 		c = Blue
 	default:
 		return 0, 0, false, 0, 0
 	}
-	rk, ok := n.RankOf(s[i+1])
-	if !ok || n.Char(rk) != s[i+1] {
+	rk, ok := n.RankOf(s[i+1]) // a label in any case
+	if !ok {
 		return 0, 0, false, 0, 0
 	}
 	j := i + 2
@@ -872,7 +860,7 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 		last := NoRank
 		for j < len(s) {
 			a, ok := n.RankOf(s[j])
-			if !ok || n.Char(a) != s[j] || !a.Movable() {
+			if !ok || !a.Movable() {
 				break
 			}
 			if a <= last {
@@ -887,21 +875,4 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 		}
 	}
 	return NewPiece(c, rk), k, resc, beat, j
-}
-
-// parseMoves parses "-" or moves separated by commas; rescues says
-// whether rescue moves are allowed.
-func parseMoves(s string, rescues bool) ([]Move, bool) {
-	if s == "-" {
-		return nil, true
-	}
-	var ms []Move
-	for part := range strings.SplitSeq(s, ",") {
-		m, err := ParseMove(part)
-		if err != nil || (m.IsRescue() && !rescues) {
-			return nil, false
-		}
-		ms = append(ms, m)
-	}
-	return ms, true
 }

@@ -4,8 +4,15 @@ import "errors"
 
 // Validation of a Position: what ParsePosition and Position.State check.
 
+// posErr returns the *PositionError of a position that no game reaches.
 func posErr(c Color, sq Square, reason string) error {
-	return &SetupError{Color: c, Square: sq, Reason: reason}
+	return &PositionError{Color: c, Square: sq, Reason: reason}
+}
+
+// placeErr returns the *PositionError of a position whose pieces break
+// the rules (it wraps ErrSetup too).
+func placeErr(c Color, sq Square, reason string) error {
+	return &PositionError{Color: c, Square: sq, Reason: reason, Placement: true}
 }
 
 // validate checks p as ParsePosition does (a view passes the checks
@@ -57,7 +64,7 @@ type pieceCount struct {
 // checkPieces checks the pieces on the board and the captured ones, and
 // that each side's pieces fit its army.
 func (p *Position) checkPieces() error {
-	var count [3]pieceCount
+	var count [2]pieceCount // by Color.index
 	if err := p.checkBoard(&count); err != nil {
 		return err
 	}
@@ -65,19 +72,35 @@ func (p *Position) checkPieces() error {
 		return err
 	}
 	for _, c := range []Color{Red, Blue} {
-		if err := p.checkArmy(c, &count[c]); err != nil {
+		if err := p.checkArmy(c, &count[c.index()]); err != nil {
 			return err
 		}
 	}
 	if p.RescueDue && (p.Rules.Rescues == 0 || p.Outcome.Over()) {
 		return posErr(p.Turn, NoSquare, "rescue due where none is possible")
 	}
+	if p.RescueDue && !p.rescuerOnBoard(p.Turn) {
+		// The piece that earns a rescue is marked as it reaches the back
+		// row; without it the side would have made -1 rescues.
+		return posErr(p.Turn, NoSquare, "rescue due but no piece of the side to move on the board has the rescuer mark \"^\"")
+	}
 	return nil
+}
+
+// rescuerOnBoard reports whether a piece of c on the board has the
+// rescuer mark.
+func (p *Position) rescuerOnBoard(c Color) bool {
+	for sq := range p.Rescuers.All() {
+		if p.Board.At(sq).Color() == c {
+			return true
+		}
+	}
+	return false
 }
 
 // checkBoard checks each square of the board and its marks, counting the
 // pieces into count.
-func (p *Position) checkBoard(count *[3]pieceCount) error {
+func (p *Position) checkBoard(count *[2]pieceCount) error {
 	for i, pc := range p.Board {
 		sq := Square(i + 1)
 		if pc == 0 {
@@ -87,10 +110,10 @@ func (p *Position) checkBoard(count *[3]pieceCount) error {
 			continue
 		}
 		if !pc.IsValid() {
-			return posErr(NoColor, sq, "not a piece")
+			return placeErr(NoColor, sq, "not a piece")
 		}
 		if !p.Rules.OnBoard(sq) {
-			return posErr(pc.Color(), sq, "square is off the board or a lake")
+			return placeErr(pc.Color(), sq, "square is off the board or a lake")
 		}
 		if err := p.checkKnown(pc, p.Known[i]); err != nil {
 			return posErr(pc.Color(), sq, err.Error())
@@ -98,7 +121,7 @@ func (p *Position) checkBoard(count *[3]pieceCount) error {
 		if err := p.checkBeat(pc, p.Known[i], p.beatAt(i)); err != nil {
 			return posErr(pc.Color(), sq, err.Error())
 		}
-		n := &count[pc.Color()]
+		n := &count[pc.Color().index()]
 		if pc.Rank() == Unknown {
 			n.hidden++
 		} else {
@@ -123,15 +146,15 @@ func (p *Position) checkBoard(count *[3]pieceCount) error {
 }
 
 // checkCaptured checks the captured pieces, counting them into count.
-func (p *Position) checkCaptured(count *[3]pieceCount) error {
+func (p *Position) checkCaptured(count *[2]pieceCount) error {
 	for _, cp := range p.Captured {
 		if !cp.Piece.IsValid() {
-			return posErr(NoColor, NoSquare, "a captured piece is not a piece")
+			return placeErr(NoColor, NoSquare, "a captured piece is not a piece")
 		}
 		if err := p.checkKnown(cp.Piece, cp.Known); err != nil {
 			return posErr(cp.Piece.Color(), NoSquare, "captured piece: "+err.Error())
 		}
-		n := &count[cp.Piece.Color()]
+		n := &count[cp.Piece.Color().index()]
 		if cp.Piece.Rank() == Unknown {
 			n.hidden++
 		} else {
@@ -152,12 +175,12 @@ func (p *Position) checkArmy(c Color, n *pieceCount) error {
 	extra := 0
 	for rk := Spy; rk <= Flag; rk++ {
 		if n.ranks[rk] > r.Army[rk] {
-			return posErr(c, NoSquare, "more "+rk.String()+" pieces than the army has")
+			return placeErr(c, NoSquare, "more "+rk.String()+" pieces than the army has")
 		}
 		extra += int(r.Army[rk] - n.ranks[rk])
 	}
 	if n.hidden > extra {
-		return posErr(c, NoSquare, "more pieces than the army has")
+		return placeErr(c, NoSquare, "more pieces than the army has")
 	}
 	if n.rescues > r.Rescues {
 		return posErr(c, NoSquare, "more rescues than the rules allow")
@@ -165,9 +188,9 @@ func (p *Position) checkArmy(c Color, n *pieceCount) error {
 	lost := p.Outcome.Reason == FlagCaptured && p.Outcome.Winner == c.Opponent()
 	if n.hidden == 0 && n.flagOn == lost {
 		if lost {
-			return posErr(c, NoSquare, "flag captured but still on the board")
+			return placeErr(c, NoSquare, "flag captured but still on the board")
 		}
-		return posErr(c, NoSquare, "needs its flag on the board")
+		return placeErr(c, NoSquare, "needs its flag on the board")
 	}
 	return nil
 }
@@ -176,6 +199,11 @@ func (p *Position) checkArmy(c Color, n *pieceCount) error {
 // board count and the history) against the rules and the board, and
 // returns its boards, newest first.
 func (p *Position) checkRecord() ([]Board, error) {
+	for _, n := range []int{p.seen, p.chases[Red.index()].boards, p.chases[Blue.index()].boards} {
+		if n < 0 || n > 1<<30 {
+			return nil, posErr(NoColor, NoSquare, "board counts out of range")
+		}
+	}
 	for c := Red; c <= Blue; c++ {
 		if err := p.checkRun(c); err != nil {
 			return nil, err
@@ -187,7 +215,7 @@ func (p *Position) checkRecord() ([]Board, error) {
 	if (p.Rules.MoreSquares == MoreSquaresGame) != (p.seen > 0) {
 		return nil, posErr(NoColor, NoSquare, "board count does not fit the More-Squares scope")
 	}
-	want := max(p.chases[Red].boards, p.chases[Blue].boards, p.seen) - 1
+	want := max(p.chases[Red.index()].boards, p.chases[Blue.index()].boards, p.seen) - 1
 	if len(p.history) != max(want, 0) {
 		return nil, posErr(NoColor, NoSquare, "history length does not fit the remembered boards")
 	}
@@ -197,7 +225,7 @@ func (p *Position) checkRecord() ([]Board, error) {
 // checkRun checks c's Two-Squares run: within the limit, moves on the
 // board, ending where a movable piece of c stands.
 func (p *Position) checkRun(c Color) error {
-	ms := p.runs[c]
+	ms := p.runs[c.index()]
 	if len(ms) > p.Rules.TwoSquares {
 		return posErr(c, NoSquare, "run longer than the Two-Squares limit")
 	}
@@ -219,7 +247,7 @@ func (p *Position) checkRun(c Color) error {
 // and the board.
 func (p *Position) checkChase(c Color) error {
 	r := &p.Rules
-	ch := p.chases[c]
+	ch := p.chases[c.index()]
 	switch {
 	case ch.from == NoSquare:
 		return nil

@@ -4,9 +4,11 @@ package stratego
 
 // State returns the state of the position. It fails with the
 // *[RulesError] of invalid rules (so for the zero Position), with
-// [ErrHidden] for a player's view ([Position.IsView]), and with an error
-// wrapping [ErrSetup] when the position breaks the other checks of
-// [ParsePosition].
+// [ErrHidden] for a player's view ([Position.IsView]), and with a
+// *[PositionError] (wrapping [ErrPosition], and [ErrSetup] too when
+// the pieces are at fault) when the position breaks the other checks of
+// [ParsePosition]. A Position literal has no repetition record (see
+// [Position]): it makes the state of a game whose history starts here.
 func (p Position) State() (State, error) {
 	return p.literal().state()
 }
@@ -39,13 +41,19 @@ func (p Position) StateWithRulesOutcome() (State, error) {
 	return s, p.settle(&s, want)
 }
 
-// Validate reports whether p passes the checks of [ParsePosition]
-// without making a state, so it checks a player's view too (the checks
-// that do not need the hidden ranks): nil, the *[RulesError] of invalid
-// rules, or an error wrapping [ErrSetup].
+// Validate reports whether p passes the checks of [ParsePosition]: nil,
+// the *[RulesError] of invalid rules, or a *[PositionError] saying what
+// is wrong. A full position passes exactly when [Position.State] makes
+// a state of it; a player's view ([Position.IsView]) gets the checks
+// that do not need the hidden ranks.
 func (p Position) Validate() error {
 	p = p.literal()
-	_, err := p.validate()
+	var err error
+	if p.IsView() {
+		_, err = p.validate()
+	} else {
+		_, err = p.state()
+	}
 	return err
 }
 
@@ -117,12 +125,12 @@ func (p *Position) place(g *game, boards []Board) State {
 	s := State{g: g, pc: new([maxPieces]Piece), cells: g.walls, turn: p.Turn, ply: int32(p.Ply), quiet: int32(p.PliesWithoutAttack), pending: p.RescueDue}
 	id := 0
 	add := func(pc Piece, k Knowledge, resc bool, sq Square) {
-		s.pc[id], s.pcs[id] = pc, pieceRec{know: k}
+		s.pc[id], s.pcs[id] = pc, pieceRec(k)|recOff
 		if sq != NoSquare {
 			s.putPiece(uint8(id), int(cellOfSquare[sq]))
 		}
 		if resc {
-			s.rescuer.add(uint8(id))
+			s.pcs[id] |= recRescuer
 			s.rescues[pc.Color().index()]++
 		}
 		id++
@@ -154,16 +162,17 @@ func (p *Position) place(g *game, boards []Board) State {
 		}
 	}
 	for c := Red; c <= Blue; c++ {
-		if ms := p.runs[c]; len(ms) > 0 {
+		if ms := p.runs[c.index()]; len(ms) > 0 {
 			run := &s.runs[c.index()]
-			run.id = s.cells[cellOfSquare[ms[len(ms)-1].To]]
+			run.cell = cellOfSquare[ms[len(ms)-1].To]
+			run.id = s.cells[run.cell]
 			run.n = uint8(len(ms))
 			for i, m := range ms {
 				run.moves[len(ms)-1-i] = m
 			}
 			run.setBan(p.Rules.TwoSquares)
 		}
-		if ch := p.chases[c]; ch.from != NoSquare {
+		if ch := p.chases[c.index()]; ch.from != NoSquare {
 			s.chases[c.index()] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],
 				boards: boardList(boards, p.history, ch.boards)}
 		}
@@ -191,7 +200,7 @@ func (p *Position) rebuild() (s State, want Outcome, err error) {
 		return State{}, Outcome{}, err
 	}
 	if !p.setIDs(base.g) {
-		return State{}, Outcome{}, posErr(NoColor, NoSquare, "more pieces than a game holds")
+		return State{}, Outcome{}, placeErr(NoColor, NoSquare, "more pieces than a game holds")
 	}
 	s = p.place(base.g, boards)
 	if s.pending {

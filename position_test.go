@@ -3,6 +3,7 @@ package stratego
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -62,6 +63,7 @@ func checkPositionRoundTrip(t tHelper, s State) State {
 	if err != nil {
 		t.Fatalf("Position.State(%q): %v", text, err)
 	}
+	checkInvariants(t, s2, fmt.Sprintf("the state of %q", text))
 	if d := cmp.Diff(sortedMoves(s), sortedMoves(s2)); d != "" {
 		t.Fatalf("legal moves of %q (-want +got):\n%s", text, d)
 	}
@@ -109,6 +111,7 @@ func TestPositionRoundTrip(t *testing.T) {
 			if err1 != nil || err2 != nil {
 				t.Fatalf("apply %v: %v / %v", m, err1, err2)
 			}
+			checkInvariants(t, s2, fmt.Sprintf("the rebuilt state after %v", m))
 			checkPositionRoundTrip(t, s)
 		}
 	})
@@ -197,22 +200,22 @@ func TestParsePositionErrors(t *testing.T) {
 		{"quiet above ply", with(4, "1"), ErrSyntax},
 		{"captured order", with(5, "rXr1"), ErrSyntax},
 		{"too many", with(5, "r1"), ErrSetup},
-		{"run off board", with(6, "a4-a5/-"), ErrSetup},
-		{"chase without history", with(7, "a4-a5:3/-/0"), ErrSetup},
-		{"outcome", with(9, "red:flag"), ErrSetup},
+		{"run off board", with(6, "a4-a5/-"), ErrPosition},
+		{"chase without history", with(7, "a4-a5:3/-/0"), ErrPosition},
+		{"outcome", with(9, "red:flag"), ErrPosition},
 		{"outcome word", with(9, "red:won"), ErrSyntax},
 		{"double space", strings.Replace(good, " ", "  ", 1), ErrSyntax},
 		{"viewer", good + " view:green", ErrSyntax},
 		{"extra field", good + " view:red x", ErrSyntax},
 		{"mark before the label", strings.Replace(good, " b", " b?", 1), ErrSyntax},
-		{"hidden without viewer", with(1, hideFirst(f[1], 'b')), ErrSetup},
-		{"viewer's own rank hidden", with(1, hideFirst(f[1], 'r')) + " view:red", ErrSetup},
-		{"enemy rank shown but not known", good + " view:red", ErrSetup},
+		{"hidden without viewer", with(1, hideFirst(f[1], 'b')), ErrPosition},
+		{"viewer's own rank hidden", with(1, hideFirst(f[1], 'r')) + " view:red", ErrPosition},
+		{"enemy rank shown but not known", good + " view:red", ErrPosition},
 		{"mark instead of a label", with(1, strings.Replace(f[1], "r", "r*", 1)), ErrSyntax},
-		{"far but not moved", with(1, markFirst(f[1], 'r', "*")), ErrSetup},
-		{"bomb moved", with(1, strings.Replace(f[1], "rB", "rB+", 1)), ErrSetup},
-		{"long move without two-square captains", with(1, markFirst(f[1], 'r', "+*>")), ErrSetup},
-		{"long move not far", with(1, markFirst(f[1], 'r', "+>")), ErrSetup},
+		{"far but not moved", with(1, markFirst(f[1], 'r', "*")), ErrPosition},
+		{"bomb moved", with(1, strings.Replace(f[1], "rB", "rB+", 1)), ErrPosition},
+		{"long move without two-square captains", with(1, markFirst(f[1], 'r', "+*>")), ErrPosition},
+		{"long move not far", with(1, markFirst(f[1], 'r', "+>")), ErrPosition},
 		{"marks out of order", with(1, markFirst(f[1], 'r', "*+")), ErrSyntax},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -319,6 +322,9 @@ func TestPositionRescue(t *testing.T) {
 	p.Captured = []Captive{{Piece: NewPiece(Red, Miner), Known: KnownRank | KnownMoved},
 		{Piece: NewPiece(Red, Spy), Known: KnownRank, Rescuer: true}, {Piece: NewPiece(Blue, Scout), Known: KnownRank}}
 	p.Turn, p.RescueDue, p.Ply, p.PliesWithoutAttack = Red, true, 31, 2
+	// The general on Blue's back row earned the rescue due: it has the
+	// rescuer mark.
+	p.Rescuers = p.Rescuers.With(MustParseSquare("a10"))
 	text := p.String()
 	if want := " r@ 31 2 r1!^r3!+b2! "; !strings.Contains(text, want) {
 		t.Fatalf("position %q lacks %q", text, want)
@@ -344,8 +350,21 @@ func TestPositionRescue(t *testing.T) {
 	}
 	over := strings.Replace(text, " r@ ", " r@ ", 1)
 	over = over[:strings.LastIndexByte(over, ' ')] + " blue:resign"
-	if _, err := ParsePosition(over); !errors.Is(err, ErrSetup) {
-		t.Errorf("rescue due in a finished game: err %v, want ErrSetup", err)
+	if _, err := ParsePosition(over); !errors.Is(err, ErrPosition) {
+		t.Errorf("rescue due in a finished game: err %v, want ErrPosition", err)
+	}
+	// Without the general's mark no piece earned the rescue due (the
+	// side would have made -1 rescues).
+	if _, err := ParsePosition(strings.Replace(text, "r9+^", "r9+", 1)); !errors.Is(err, ErrPosition) {
+		t.Errorf("rescue due without a rescuer on the board: err %v, want ErrPosition", err)
+	}
+	lit := p
+	lit.Rescuers = SquareSet{}
+	if _, err := lit.State(); !errors.Is(err, ErrPosition) {
+		t.Errorf("literal with a rescue due and no rescuer: State() err %v, want ErrPosition", err)
+	}
+	if err := lit.Validate(); !errors.Is(err, ErrPosition) {
+		t.Errorf("literal with a rescue due and no rescuer: Validate() = %v, want ErrPosition", err)
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		s := s

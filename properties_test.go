@@ -189,10 +189,15 @@ func playFrom(t *rapid.T, s State, g *refGame, n int, check func(s State, g *ref
 		}
 		m := pickMove(t, s, legal, last, seen)
 		check(s, g, m)
+		before := stateContent(s)
 		next, _, err := s.Apply(m)
 		if err != nil {
 			t.Fatalf("legal move %v rejected: %v", m, err)
 		}
+		if stateContent(s) != before {
+			t.Fatalf("Apply(%v) changed what its receiver holds", m)
+		}
+		checkApplied(t, s, next, m)
 		if !next.RescueDue() {
 			last[s.Turn()] = m
 		}
@@ -205,16 +210,24 @@ func playFrom(t *rapid.T, s State, g *refGame, n int, check func(s State, g *ref
 }
 
 // TestProp_ApplyNeverChangesItsReceiver: Apply of legal and illegal moves
-// leaves the state as it was (State is comparable with ==), and so do
-// Resign and AgreeDraw.
+// leaves the state as it was, and so do Resign and AgreeDraw — what it
+// holds, followed through its pointers (stateContent; == on a State
+// compares the pointers only), and the invariants hold for every state
+// made.
 func TestProp_ApplyNeverChangesItsReceiver(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := genRules(t, false)
 		s := genGame(t, r, 200)
-		before := s
+		before, content := s, stateContent(s)
 		board := s.Board()
 		for _, m := range s.AppendLegalMoves(nil) {
-			_, _, _ = s.Apply(m)
+			next, _, _ := s.Apply(m)
+			checkApplied(t, s, next, m)
+			// Moves from the new state write only to what the new state
+			// owns, too.
+			for _, m2 := range next.AppendLegalMoves(nil) {
+				_, _, _ = next.Apply(m2)
+			}
 		}
 		for range 20 {
 			m := Move{From: SquareFromIndex(rapid.IntRange(0, 99).Draw(t, "from")),
@@ -226,6 +239,10 @@ func TestProp_ApplyNeverChangesItsReceiver(t *testing.T) {
 		if s != before || s.Board() != board {
 			t.Fatalf("Apply changed its receiver")
 		}
+		if got := stateContent(s); got != content {
+			t.Fatalf("Apply changed what its receiver holds:\nbefore %s\nafter  %s", content, got)
+		}
+		checkInvariants(t, s, "the state after all the moves were applied")
 	})
 }
 
@@ -611,7 +628,12 @@ func TestProp_StateMachine(t *testing.T) {
 			}
 		}
 		apply := func(t *rapid.T, m Move) {
+			before := stateContent(s)
 			next, _, err := s.Apply(m)
+			if stateContent(s) != before {
+				t.Fatalf("after %v: Apply(%v) changed what its receiver holds", g.moves, m)
+			}
+			checkApplied(t, s, next, m)
 			werr := g.why(m)
 			if (err == nil) != (werr == nil) {
 				t.Fatalf("after %v: Apply(%v) = %v, reference %v", g.moves, m, err, werr)
@@ -650,23 +672,53 @@ func TestProp_StateMachine(t *testing.T) {
 }
 
 // TestConcurrentReads reads one State from many goroutines at once — its
-// legal moves, Apply of each, the pieces and what is known of them — and
-// compares with the answers read before (run with -race).
+// legal moves, Apply of each and of each reply, the pieces and what is
+// known of them — and compares with the answers read before (run with
+// -race). The states are in a running chase, under both More-Squares
+// scopes, so every Apply pushes onto history lists the goroutines share,
+// and a midgame; afterwards the state holds what it held before and
+// keeps its invariants.
 func TestConcurrentReads(t *testing.T) {
-	r := Classic()
-	s := mustNew(t, r, 42)
-	rng := rand.New(rand.NewPCG(42, 42))
-	for range 60 { // a midgame with some history (chases, runs)
-		ms := s.AppendLegalMoves(nil)
-		if len(ms) == 0 {
-			break
-		}
-		s, _, _ = s.Apply(ms[rng.IntN(len(ms))])
+	chaseState := func(scope MoreSquaresRule) State {
+		r := Classic()
+		r.MoreSquares = scope
+		// RULES.md 6.2's worked example up to 4. ... c4-b4: Red's chase
+		// runs, and 5. c3-b3 is forbidden by it.
+		s := play(t, stradev(t, r), "b2-b3", "b4-c4", "b3-c3", "c4-d4", "c3-d3", "d4-c4", "d3-c3", "c4-b4")
+		wantIllegal(t, s, "c3-b3", ErrMoreSquares)
+		return s
 	}
+	midgame := func() State {
+		s := mustNew(t, Classic(), 42)
+		rng := rand.New(rand.NewPCG(42, 42))
+		for range 60 { // a midgame with some history (chases, runs)
+			ms := s.AppendLegalMoves(nil)
+			if len(ms) == 0 {
+				break
+			}
+			s, _, _ = s.Apply(ms[rng.IntN(len(ms))])
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name    string
+		s       State
+		replies bool // read the replies to every move too (small positions)
+	}{
+		{"chase scope, running chase", chaseState(MoreSquaresChase), true},
+		{"game scope, running chase", chaseState(MoreSquaresGame), true},
+		{"midgame", midgame(), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) { testConcurrentReads(t, tc.s, tc.replies) })
+	}
+}
+
+func testConcurrentReads(t *testing.T, s State, replies bool) {
 	type reading struct {
 		moves    []Move
 		boards   []Board
 		outcomes []Outcome
+		replies  [][]Board
 		board    Board
 		know     [MaxSquares]Knowledge
 		picture  string
@@ -682,7 +734,19 @@ func TestConcurrentReads(t *testing.T) {
 			rd.boards = append(rd.boards, next.Board())
 			rd.outcomes = append(rd.outcomes, next.Outcome())
 			// Reading further from the new state shares history with s.
-			_ = next.AppendLegalMoves(nil)
+			if !replies {
+				_ = next.AppendLegalMoves(nil)
+				continue
+			}
+			var after1 []Board
+			for r := range next.LegalMoves() {
+				after, _, err := next.Apply(r)
+				if err != nil {
+					panic(err)
+				}
+				after1 = append(after1, after.Board())
+			}
+			rd.replies = append(rd.replies, after1)
 		}
 		for i := range MaxSquares {
 			sq := SquareFromIndex(i)
@@ -693,6 +757,7 @@ func TestConcurrentReads(t *testing.T) {
 		rd.picture = s.Picture()
 		return rd
 	}
+	content := stateContent(s)
 	want := read()
 	var wg sync.WaitGroup
 	errs := make(chan string, 16)
@@ -711,6 +776,10 @@ func TestConcurrentReads(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
+	if stateContent(s) != content {
+		t.Error("the state read from many goroutines changed what it holds")
+	}
+	checkInvariants(t, s, "the state read from many goroutines")
 }
 
 // chaseFields are Gravon fields built for the More-Squares Rule: RULES.md

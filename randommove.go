@@ -32,7 +32,7 @@ type genMasks struct {
 
 // setGenMasks sets g for side c.
 func (s *State) setGenMasks(g *genMasks, c Color) {
-	me, them, wall := &s.occ[c.index()], &s.occ[c.Opponent().index()], &s.g.wall
+	me, them, wall := &s.occ[c.index()], &s.occ[c.index()^1], &s.g.wall
 	g.blocked = bb{me[0] | wall[0], me[1] | wall[1]}
 	g.empty = bb{^(g.blocked[0] | them[0]), ^(g.blocked[1] | them[1])}
 	g.mov = bb{s.mov[0] & me[0], s.mov[1] & me[1]}
@@ -200,12 +200,9 @@ type captainMove struct {
 func (s *State) captainMoves(k int, out *captainMove) int {
 	c := s.turn
 	i := 0
-	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
-		p := &s.pcs[id]
-		if p.cell == 0 || s.pc[id].Rank() != Captain {
-			continue
-		}
-		from := int(p.cell)
+	var buf [maxPieces]uint8
+	for _, cell := range s.captainCells(buf[:0], c) {
+		from := int(cell)
 		for _, d := range dirs {
 			mid := from + d
 			if s.cells[mid] != 0 {
@@ -249,8 +246,8 @@ func (s *State) repetitionFilter() repetitionFilter {
 	f := repetitionFilter{banCell: -1}
 	c := s.turn
 	if run := &s.runs[c.index()]; run.ban.banned() {
-		if p := &s.pcs[run.id-1]; p.cell != 0 {
-			f.banCell, f.forbid = int(p.cell), run.ban
+		if s.pcs[run.id-1].onBoard() {
+			f.banCell, f.forbid = int(run.cell), run.ban
 		}
 	}
 	f.chaseOn = s.g.rules.MoreSquares != MoreSquaresOff && s.chases[c.index()].on

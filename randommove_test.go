@@ -227,7 +227,7 @@ func stateDiff(want, got State) string {
 	want.pc, want.seen, want.beat = nil, nil, nil
 	got.pc, got.seen, got.beat = nil, nil, nil
 	if want != got {
-		return cmp.Diff(want, got, cmp.AllowUnexported(State{}, pieceRec{}, run{}, path{}, chase{}))
+		return cmp.Diff(want, got, cmp.AllowUnexported(State{}, run{}, path{}, chase{}))
 	}
 	return ""
 }

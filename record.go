@@ -3,6 +3,7 @@ package stratego
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -158,87 +159,102 @@ func (rec Record) AppendText(b []byte) ([]byte, error) {
 }
 
 func (rec Record) appendText(b []byte) ([]byte, error) {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: record: "+format, append([]any{ErrInvalid}, args...)...)
+	b, err := rec.appendTags(b)
+	if err != nil {
+		return b, err
 	}
-	tag := func(name, value string) {
-		b = append(b, '[')
-		b = append(b, name...)
-		b = append(b, ' ', '"')
-		for i := 0; i < len(value); i++ {
-			if value[i] == '"' || value[i] == '\\' {
-				b = append(b, '\\')
-			}
-			b = append(b, value[i])
+	b = append(b, '\n')
+	if rec.Comment != "" {
+		if strings.Contains(rec.Comment, "}") {
+			return b, recordErr("comment %q holds \"}\"", rec.Comment)
 		}
-		b = append(b, '"', ']', '\n')
+		b = append(b, '{')
+		b = append(b, rec.Comment...)
+		b = append(b, "}\n"...)
 	}
+	if b, err = rec.appendMovetext(b); err != nil {
+		return b, err
+	}
+	b = append(b, resultToken(rec.Result)...)
+	return append(b, '\n'), nil
+}
+
+// recordErr is an error of Record.AppendText for a record it cannot
+// write: it wraps ErrInvalid.
+func recordErr(format string, args ...any) error {
+	return fmt.Errorf("%w: record: "+format, append([]any{ErrInvalid}, args...)...)
+}
+
+// appendTag appends the line of one tag, its value quoted.
+func appendTag(b []byte, name, value string) []byte {
+	b = append(b, '[')
+	b = append(b, name...)
+	b = append(b, ' ', '"')
+	for i := 0; i < len(value); i++ {
+		if value[i] == '"' || value[i] == '\\' {
+			b = append(b, '\\')
+		}
+		b = append(b, value[i])
+	}
+	return append(b, '"', ']', '\n')
+}
+
+// appendTags appends the tag section: the record's own tags, then the
+// tags written from its fields (rules, numbering, start or setups,
+// result).
+func (rec *Record) appendTags(b []byte) ([]byte, error) {
 	for i, t := range rec.Tags {
 		switch {
 		case !validTagName(t.Name):
-			return b, bad("tag name %q: want letters, digits and \"_\", not starting with a digit", t.Name)
+			return b, recordErr("tag name %q: want letters, digits and \"_\", not starting with a digit", t.Name)
 		case isReserved(t.Name):
-			return b, bad("tag %q is written from the record's fields, not from Tags", t.Name)
+			return b, recordErr("tag %q is written from the record's fields, not from Tags", t.Name)
 		case strings.ContainsAny(t.Value, "\r\n"):
-			return b, bad("tag %q: value %s has a line break", t.Name, quoteAround(t.Value, strings.IndexAny(t.Value, "\r\n")))
+			return b, recordErr("tag %q: value %s has a line break", t.Name, quoteAround(t.Value, strings.IndexAny(t.Value, "\r\n")))
 		}
 		for _, u := range rec.Tags[:i] {
 			if u.Name == t.Name {
-				return b, bad("tag %q twice", t.Name)
+				return b, recordErr("tag %q twice", t.Name)
 			}
 		}
-		tag(t.Name, t.Value)
+		b = appendTag(b, t.Name, t.Value)
 	}
 	if err := rec.Rules.Validate(); err != nil {
 		return b, err
 	}
-	tag("Rules", rec.Rules.String())
-	tag("Numbering", rec.Rules.Numbering.String())
+	b = appendTag(b, "Rules", rec.Rules.String())
+	b = appendTag(b, "Numbering", rec.Rules.Numbering.String())
 	if rec.Start != nil {
 		if rec.Start.Rules != rec.Rules {
-			return b, bad("start position under other rules")
+			return b, recordErr("start position under other rules")
 		}
 		pt, err := rec.Start.AppendText(nil)
 		if err != nil {
 			return b, err
 		}
-		tag("Position", string(pt))
+		b = appendTag(b, "Position", string(pt))
 	} else {
 		for _, s := range []Setup{rec.RedSetup, rec.BlueSetup} {
 			if err := rec.Rules.CheckSetup(s); err != nil {
 				return b, err
 			}
 		}
-		tag("RedSetup", rec.RedSetup.String())
-		tag("BlueSetup", rec.BlueSetup.String())
+		b = appendTag(b, "RedSetup", rec.RedSetup.String())
+		b = appendTag(b, "BlueSetup", rec.BlueSetup.String())
 	}
 	if !rec.Result.IsValid() {
-		return b, bad("result")
+		return b, recordErr("result")
 	}
-	tag("Result", resultToken(rec.Result))
+	b = appendTag(b, "Result", resultToken(rec.Result))
 	if rec.Result.Over() {
-		tag("Termination", rec.Result.Reason.String())
+		b = appendTag(b, "Termination", rec.Result.Reason.String())
 	}
-	b = append(b, '\n')
-	comment := func(c string) error {
-		if strings.Contains(c, "}") {
-			return bad("comment %q holds \"}\"", c)
-		}
-		if c != "" {
-			b = append(b, " {"...)
-			b = append(b, c...)
-			b = append(b, '}')
-		}
-		return nil
-	}
-	if rec.Comment != "" {
-		if strings.Contains(rec.Comment, "}") {
-			return b, bad("comment %q holds \"}\"", rec.Comment)
-		}
-		b = append(b, '{')
-		b = append(b, rec.Comment...)
-		b = append(b, "}\n"...)
-	}
+	return b, nil
+}
+
+// appendMovetext appends the numbered moves with their comments, a line
+// per Red move.
+func (rec *Record) appendMovetext(b []byte) ([]byte, error) {
 	turns := moveTurns(rec.startTurn(), rec.Moves)
 	lineStart := true
 	for i, m := range rec.Moves {
@@ -264,15 +280,19 @@ func (rec Record) appendText(b []byte) ([]byte, error) {
 		if b, err = m.appendNotation(b, rec.Rules.Numbering, m.MarkedAttack); err != nil {
 			return b, err
 		}
-		if err := comment(m.Comment); err != nil {
-			return b, err
+		if strings.Contains(m.Comment, "}") {
+			return b, recordErr("comment %q holds \"}\"", m.Comment)
+		}
+		if m.Comment != "" {
+			b = append(b, " {"...)
+			b = append(b, m.Comment...)
+			b = append(b, '}')
 		}
 	}
 	if !lineStart {
 		b = append(b, '\n')
 	}
-	b = append(b, resultToken(rec.Result)...)
-	return append(b, '\n'), nil
+	return b, nil
 }
 
 // turnInfo is the side and the move number of a move of a record.
@@ -337,214 +357,295 @@ func (rec *Record) UnmarshalText(b []byte) error {
 // named; tags that contradict each other give an error wrapping
 // [ErrMismatch].
 func ParseRecord(text string) (Record, error) {
-	var rec Record
-	perr := func(pos int, want string) error { return parseErr("record", text, pos, want) }
-	tags := map[string]string{}
-	tagPos := map[string]int{}
-	i := 0
-	// Tag section.
-	for {
-		for i < len(text) && isSpace(text[i]) {
-			i++
-		}
-		if i >= len(text) || text[i] != '[' {
-			break
-		}
-		start := i
-		j := i + 1
-		for j < len(text) && text[j] != ' ' && text[j] != '"' && text[j] != ']' {
-			j++
-		}
-		name := text[i+1 : j]
-		if !validTagName(name) || j+1 >= len(text) || text[j] != ' ' || text[j+1] != '"' {
-			return Record{}, perr(start, `[Name "value"]`)
-		}
-		j += 2
-		var val []byte
-		for ; j < len(text) && text[j] != '"'; j++ {
-			if text[j] == '\n' || text[j] == '\r' {
-				break
-			}
-			if text[j] == '\\' && j+1 < len(text) && (text[j+1] == '"' || text[j+1] == '\\') {
-				j++
-			}
-			val = append(val, text[j])
-		}
-		if j+1 >= len(text) || text[j] != '"' || text[j+1] != ']' {
-			return Record{}, perr(j, `a quoted value and "]"`)
-		}
-		i = j + 2
-		if _, dup := tags[name]; dup {
-			return Record{}, perr(start, "each tag once")
-		}
-		for _, t := range rec.Tags {
-			if t.Name == name {
-				return Record{}, perr(start, "each tag once")
-			}
-		}
-		if isReserved(name) {
-			tags[name], tagPos[name] = string(val), start
-		} else {
-			rec.Tags = append(rec.Tags, Tag{Name: name, Value: string(val)})
+	ps := &recParser{text: text, tags: map[string]string{}, tagPos: map[string]int{}, numAt: -1}
+	for _, step := range []func() error{ps.tagSection, ps.start, ps.setups, ps.result, ps.movetext, ps.finish} {
+		if err := step(); err != nil {
+			return Record{}, err
 		}
 	}
-	// Rules and start.
-	if pt, ok := tags["Position"]; ok {
+	return ps.rec, nil
+}
+
+// recParser reads a record text in steps: the tag section, the rules
+// and start, the setups, the result tags, the movetext, and the closing
+// checks.
+type recParser struct {
+	text   string
+	i      int // the offset reached
+	rec    Record
+	tags   map[string]string // the reserved tags' values
+	tagPos map[string]int    // and their offsets
+
+	// The movetext: the closing result token, and a pending move number.
+	closing                string
+	numAt, numDots, numVal int
+	last                   turnInfo
+}
+
+func (ps *recParser) err(pos int, want string) error { return parseErr("record", ps.text, pos, want) }
+
+// tagSection reads the [Name "value"] tags.
+func (ps *recParser) tagSection() error {
+	text := ps.text
+	for {
+		for ps.i < len(text) && isSpace(text[ps.i]) {
+			ps.i++
+		}
+		if ps.i >= len(text) || text[ps.i] != '[' {
+			return nil
+		}
+		if err := ps.tag(); err != nil {
+			return err
+		}
+	}
+}
+
+// tag reads one tag at the offset reached.
+func (ps *recParser) tag() error {
+	text, start := ps.text, ps.i
+	j := start + 1
+	for j < len(text) && text[j] != ' ' && text[j] != '"' && text[j] != ']' {
+		j++
+	}
+	name := text[start+1 : j]
+	if !validTagName(name) || j+1 >= len(text) || text[j] != ' ' || text[j+1] != '"' {
+		return ps.err(start, `[Name "value"]`)
+	}
+	j += 2
+	var val []byte
+	for ; j < len(text) && text[j] != '"'; j++ {
+		if text[j] == '\n' || text[j] == '\r' {
+			break
+		}
+		if text[j] == '\\' && j+1 < len(text) && (text[j+1] == '"' || text[j+1] == '\\') {
+			j++
+		}
+		val = append(val, text[j])
+	}
+	if j+1 >= len(text) || text[j] != '"' || text[j+1] != ']' {
+		return ps.err(j, `a quoted value and "]"`)
+	}
+	ps.i = j + 2
+	if _, dup := ps.tags[name]; dup {
+		return ps.err(start, "each tag once")
+	}
+	for _, t := range ps.rec.Tags {
+		if t.Name == name {
+			return ps.err(start, "each tag once")
+		}
+	}
+	if isReserved(name) {
+		ps.tags[name], ps.tagPos[name] = string(val), start
+	} else {
+		ps.rec.Tags = append(ps.rec.Tags, Tag{Name: name, Value: string(val)})
+	}
+	return nil
+}
+
+// start reads the Position, Rules and Numbering tags.
+func (ps *recParser) start() error {
+	rec := &ps.rec
+	if pt, ok := ps.tags["Position"]; ok {
 		p, err := ParsePosition(pt)
 		if err != nil {
-			return Record{}, fmt.Errorf("%w (in the record's Position tag)", err)
+			return fmt.Errorf("%w (in the record's Position tag)", err)
 		}
 		if p.IsView() {
-			return Record{}, perr(tagPos["Position"], "a full position, not a view")
+			return ps.err(ps.tagPos["Position"], "a full position, not a view")
 		}
 		rec.Start, rec.Rules = &p, p.Rules
 	}
-	if rt, ok := tags["Rules"]; ok {
+	if rt, ok := ps.tags["Rules"]; ok {
 		r, err := ParseRules(rt)
 		if err != nil {
-			return Record{}, fmt.Errorf("%w (in the record's Rules tag)", err)
+			return fmt.Errorf("%w (in the record's Rules tag)", err)
 		}
 		if rec.Start != nil && r != rec.Rules {
-			return Record{}, fmt.Errorf("%w: Rules tag %q and Position tag disagree", ErrMismatch, rt)
+			return fmt.Errorf("%w: Rules tag %q and Position tag disagree", ErrMismatch, rt)
 		}
 		rec.Rules = r
 	} else if rec.Start == nil {
-		return Record{}, perr(0, "a Rules tag")
+		return ps.err(0, "a Rules tag")
 	}
-	if nt, ok := tags["Numbering"]; ok {
+	if nt, ok := ps.tags["Numbering"]; ok {
 		n, err := ParseNumbering(nt)
 		if err != nil {
-			return Record{}, perr(tagPos["Numbering"], `"isf" or "vintage"`)
+			return ps.err(ps.tagPos["Numbering"], `"isf" or "vintage"`)
 		}
 		if n != rec.Rules.Numbering {
-			return Record{}, fmt.Errorf("%w: Numbering tag %q, rules number %v", ErrMismatch, nt, rec.Rules.Numbering)
+			return fmt.Errorf("%w: Numbering tag %q, rules number %v", ErrMismatch, nt, rec.Rules.Numbering)
 		}
 	}
-	_, hasRed := tags["RedSetup"]
-	_, hasBlue := tags["BlueSetup"]
-	switch {
-	case rec.Start != nil && (hasRed || hasBlue):
-		return Record{}, perr(tagPos["Position"], "either setups or a Position tag")
-	case rec.Start == nil:
-		for _, x := range []struct {
-			name string
-			dst  *Setup
-		}{{"RedSetup", &rec.RedSetup}, {"BlueSetup", &rec.BlueSetup}} {
-			st, ok := tags[x.name]
-			if !ok {
-				return Record{}, perr(0, "RedSetup and BlueSetup tags, or a Position tag")
-			}
-			s, err := ParseSetup(rec.Rules, st)
-			if err != nil {
-				return Record{}, fmt.Errorf("%w (in the record's %s tag)", err, x.name)
-			}
-			*x.dst = s
+	return nil
+}
+
+// setups reads the RedSetup and BlueSetup tags, which a record without a
+// Position tag needs and one with it may not have.
+func (ps *recParser) setups() error {
+	rec := &ps.rec
+	_, hasRed := ps.tags["RedSetup"]
+	_, hasBlue := ps.tags["BlueSetup"]
+	if rec.Start != nil {
+		if hasRed || hasBlue {
+			return ps.err(ps.tagPos["Position"], "either setups or a Position tag")
 		}
+		return nil
 	}
-	// Result tags.
-	res, hasRes := tags["Result"]
-	term, hasTerm := tags["Termination"]
+	for _, x := range []struct {
+		name string
+		dst  *Setup
+	}{{"RedSetup", &rec.RedSetup}, {"BlueSetup", &rec.BlueSetup}} {
+		st, ok := ps.tags[x.name]
+		if !ok {
+			return ps.err(0, "RedSetup and BlueSetup tags, or a Position tag")
+		}
+		s, err := ParseSetup(rec.Rules, st)
+		if err != nil {
+			return fmt.Errorf("%w (in the record's %s tag)", err, x.name)
+		}
+		*x.dst = s
+	}
+	return nil
+}
+
+// result reads the Result and Termination tags.
+func (ps *recParser) result() error {
+	res, hasRes := ps.tags["Result"]
+	term, hasTerm := ps.tags["Termination"]
 	if hasRes {
 		o, err := parseResult(res, term, hasTerm)
 		if err != nil {
-			return Record{}, perr(tagPos["Result"], err.Error())
+			return ps.err(ps.tagPos["Result"], err.Error())
 		}
-		rec.Result = o
+		ps.rec.Result = o
 	} else if hasTerm {
-		return Record{}, perr(tagPos["Termination"], "a Result tag with the Termination tag")
+		return ps.err(ps.tagPos["Termination"], "a Result tag with the Termination tag")
 	}
-	// Movetext.
-	closing := ""
-	numAt, numDots, numVal := -1, 0, 0
-	var last turnInfo
-	for i < len(text) {
-		c := text[i]
+	return nil
+}
+
+// movetext reads the moves, move numbers and comments up to the closing
+// result token.
+func (ps *recParser) movetext() error {
+	text := ps.text
+	for ps.i < len(text) {
+		c := text[ps.i]
 		switch {
 		case isSpace(c):
-			i++
+			ps.i++
 			continue
 		case c == '{':
-			end := strings.IndexByte(text[i:], '}')
-			if end < 0 {
-				return Record{}, perr(i, `"}" closing the comment`)
-			}
-			if closing != "" {
-				return Record{}, perr(i, "nothing after the result")
-			}
-			cm := strings.TrimSpace(text[i+1 : i+end])
-			i += end + 1
-			dst := &rec.Comment
-			if len(rec.Moves) > 0 {
-				dst = &rec.Moves[len(rec.Moves)-1].Comment
-			}
-			if *dst != "" && cm != "" {
-				*dst += " " + cm
-			} else if cm != "" {
-				*dst = cm
+			if err := ps.comment(); err != nil {
+				return err
 			}
 			continue
 		}
-		j := i
+		j := ps.i
 		for j < len(text) && !isSpace(text[j]) && text[j] != '{' {
 			j++
 		}
-		tok := text[i:j]
-		if closing != "" {
-			return Record{}, perr(i, "nothing after the result")
+		if err := ps.token(text[ps.i:j]); err != nil {
+			return err
 		}
-		switch {
-		case tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
-			if numAt >= 0 {
-				return Record{}, perr(numAt, "a move after the move number")
-			}
-			closing = tok
-		case strings.HasSuffix(tok, "."):
-			digits := strings.TrimRight(tok, ".")
-			n, ok := parseCount(digits, 1<<30)
-			if numAt >= 0 || !ok || (len(tok)-len(digits) != 1 && len(tok)-len(digits) != 3) {
-				return Record{}, perr(i, `a move number such as "12." or "12..."`)
-			}
-			numAt, numDots, numVal = i, len(tok)-len(digits), n
-		default:
-			m, err := ParseAnnotatedMove(rec.Rules.Numbering, tok)
-			if err != nil {
-				var pe *ParseError
-				if errors.As(err, &pe) {
-					return Record{}, perr(i+pe.Pos, pe.Want)
-				}
-				return Record{}, perr(i, "a move")
-			}
-			var prev *turnInfo
-			if len(rec.Moves) > 0 {
-				prev = &last
-			}
-			ti := nextTurn(rec.startTurn(), prev, m.Move.IsRescue())
-			marked := !m.IsAttack() && strings.IndexByte(tok, 'x') >= 0
-			rec.Moves = append(rec.Moves, RecordedMove{AnnotatedMove: m, MarkedAttack: marked})
-			last = ti
-			if numAt >= 0 {
-				if ti.num != numVal || (numDots == 1) != (ti.color == Red) {
-					dots := "."
-					if ti.color == Blue {
-						dots = "..."
-					}
-					return Record{}, perr(numAt, fmt.Sprintf("move number %d%s", ti.num, dots))
-				}
-				numAt = -1
-			}
+		ps.i = j
+	}
+	return nil
+}
+
+// comment reads a {comment}, which belongs to the last move (or to the
+// record before the first).
+func (ps *recParser) comment() error {
+	text, i := ps.text, ps.i
+	end := strings.IndexByte(text[i:], '}')
+	if end < 0 {
+		return ps.err(i, `"}" closing the comment`)
+	}
+	if ps.closing != "" {
+		return ps.err(i, "nothing after the result")
+	}
+	cm := strings.TrimSpace(text[i+1 : i+end])
+	ps.i += end + 1
+	dst := &ps.rec.Comment
+	if n := len(ps.rec.Moves); n > 0 {
+		dst = &ps.rec.Moves[n-1].Comment
+	}
+	if *dst != "" && cm != "" {
+		*dst += " " + cm
+	} else if cm != "" {
+		*dst = cm
+	}
+	return nil
+}
+
+// token reads one movetext token: a result, a move number or a move.
+func (ps *recParser) token(tok string) error {
+	if ps.closing != "" {
+		return ps.err(ps.i, "nothing after the result")
+	}
+	switch {
+	case tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
+		if ps.numAt >= 0 {
+			return ps.err(ps.numAt, "a move after the move number")
 		}
-		i = j
+		ps.closing = tok
+	case strings.HasSuffix(tok, "."):
+		digits := strings.TrimRight(tok, ".")
+		n, ok := parseCount(digits, 1<<30)
+		if ps.numAt >= 0 || !ok || (len(tok)-len(digits) != 1 && len(tok)-len(digits) != 3) {
+			return ps.err(ps.i, `a move number such as "12." or "12..."`)
+		}
+		ps.numAt, ps.numDots, ps.numVal = ps.i, len(tok)-len(digits), n
+	default:
+		return ps.move(tok)
 	}
-	if numAt >= 0 {
-		return Record{}, perr(numAt, "a move after the move number")
+	return nil
+}
+
+// move reads an annotated move and checks the move number before it.
+func (ps *recParser) move(tok string) error {
+	rec := &ps.rec
+	m, err := ParseAnnotatedMove(rec.Rules.Numbering, tok)
+	if err != nil {
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			return ps.err(ps.i+pe.Pos, pe.Want)
+		}
+		return ps.err(ps.i, "a move")
 	}
-	if closing == "" {
-		return Record{}, perr(len(text), `a result "1-0", "0-1", "1/2-1/2" or "*" closing the moves`)
+	var prev *turnInfo
+	if len(rec.Moves) > 0 {
+		prev = &ps.last
 	}
-	if closing != resultToken(rec.Result) {
-		return Record{}, fmt.Errorf("%w: movetext ends %s but the Result tag is %s", ErrMismatch, closing, resultToken(rec.Result))
+	ti := nextTurn(rec.startTurn(), prev, m.Move.IsRescue())
+	marked := !m.IsAttack() && strings.IndexByte(tok, 'x') >= 0
+	rec.Moves = append(rec.Moves, RecordedMove{AnnotatedMove: m, MarkedAttack: marked})
+	ps.last = ti
+	if ps.numAt >= 0 {
+		if ti.num != ps.numVal || (ps.numDots == 1) != (ti.color == Red) {
+			dots := "."
+			if ti.color == Blue {
+				dots = "..."
+			}
+			return ps.err(ps.numAt, fmt.Sprintf("move number %d%s", ti.num, dots))
+		}
+		ps.numAt = -1
 	}
-	return rec, nil
+	return nil
+}
+
+// finish checks the end of the movetext: no dangling move number, and a
+// closing result that agrees with the Result tag.
+func (ps *recParser) finish() error {
+	if ps.numAt >= 0 {
+		return ps.err(ps.numAt, "a move after the move number")
+	}
+	if ps.closing == "" {
+		return ps.err(len(ps.text), `a result "1-0", "0-1", "1/2-1/2" or "*" closing the moves`)
+	}
+	if ps.closing != resultToken(ps.rec.Result) {
+		return fmt.Errorf("%w: movetext ends %s but the Result tag is %s", ErrMismatch, ps.closing, resultToken(ps.rec.Result))
+	}
+	return nil
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
@@ -676,13 +777,19 @@ func (rec Record) Replay() ([]State, error) {
 // annotated with its combat and, when the moves end the game by the
 // rules, the result set to that outcome. Comments and tags are kept. It
 // fails as [Record.Replay] does, so the annotations and "x" marks the
-// record has must be true.
+// record has must be true. The copy shares no storage with rec: its
+// tags, start position and moves are its own.
 func (rec Record) Annotated() (Record, error) {
 	states, err := rec.Replay()
 	if err != nil {
 		return Record{}, err
 	}
 	out := rec
+	out.Tags = slices.Clone(rec.Tags)
+	if rec.Start != nil {
+		start := rec.Start.clone()
+		out.Start = &start
+	}
 	out.Moves = nil
 	if rec.Moves != nil {
 		out.Moves = make([]RecordedMove, len(rec.Moves))

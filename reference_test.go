@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/stratego-go/stratego/internal/perft/suite"
 )
 
 // A slow reference implementation of the rules of RULES.md sections 4–6,
@@ -439,9 +441,9 @@ func (g *refGame) why(m Move) error {
 
 // refPerft counts perft with the reference alone: every node rebuilds its
 // position from the start of the game.
-func refPerft(t *testing.T, g *refGame, depth int) perftDepth {
+func refPerft(t *testing.T, g *refGame, depth int) suite.Counts {
 	t.Helper()
-	var r perftDepth
+	var r suite.Counts
 	ms, o, err := g.legal()
 	if err != nil {
 		t.Fatalf("reference: %v", err)
@@ -452,28 +454,25 @@ func refPerft(t *testing.T, g *refGame, depth int) perftDepth {
 	for _, m := range ms {
 		child := &refGame{rules: g.rules, start: g.start, turn: g.turn, moves: append(g.moves[:len(g.moves):len(g.moves)], m)}
 		if depth == 1 {
-			r.nodes++
+			r.Nodes++
 			p, err := child.position()
 			if err != nil {
 				t.Fatalf("reference: %v", err)
 			}
 			if last := p.plies[len(p.plies)-1]; last.attack {
-				r.attacks++
+				r.Attacks++
 			}
 			co := p.outcome()
 			if co.Reason == FlagCaptured {
-				r.flags++
+				r.Flags++
 			}
 			if co.Over() {
-				r.ended++
+				r.Ended++
 			}
 			continue
 		}
 		sub := refPerft(t, child, depth-1)
-		r.nodes += sub.nodes
-		r.attacks += sub.attacks
-		r.flags += sub.flags
-		r.ended += sub.ended
+		r.Add(sub)
 	}
 	return r
 }
@@ -486,28 +485,37 @@ func TestReference_Perft(t *testing.T) {
 	if testing.Short() {
 		limit = 300
 	}
-	for _, c := range loadPerft(t) {
-		t.Run(c.name, func(t *testing.T) {
-			b, err := letterField(c.rules, c.field)
+	cases, err := suite.ReadFiles(func(text string) error {
+		_, err := ParseRules(text)
+		return err
+	}, "testdata/perft/perft.txt", "testdata/perft/project.txt")
+	if err != nil {
+		t.Fatalf("perft files: %v", err)
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			r, err := ParseRules(c.Rules)
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := &refGame{rules: c.rules, start: b, turn: Red}
-			for _, ms := range c.moves {
+			b, err := letterField(r, c.Field)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := &refGame{rules: r, start: b, turn: Red}
+			for _, ms := range c.Moves {
 				m := MustParseMove(ms)
 				if err := g.why(m); err != nil {
 					t.Fatalf("listed move %v: reference says %v", m, err)
 				}
 				g.moves = append(g.moves, m)
 			}
-			for _, want := range c.depths {
-				if want.nodes > limit {
+			for _, want := range c.Depths {
+				if want.Want.Nodes > limit {
 					break
 				}
-				got := refPerft(t, g, want.depth)
-				got.depth = want.depth
-				if got != want {
-					t.Errorf("depth %d: got %+v, want %+v", want.depth, got, want)
+				if got := refPerft(t, g, want.Depth); got != want.Want {
+					t.Errorf("depth %d: got %+v, want %+v", want.Depth, got, want.Want)
 				}
 			}
 		})

@@ -153,14 +153,29 @@ func (s *State) chaseForbids(c Color, pc Piece, from, to int) bool {
 	return false
 }
 
+// chaseCandidate reports whether the More-Squares Rule could forbid m,
+// a legal move of the side to move were its chase not running: a quiet
+// move that threatens and is not the chaser's return.
+func (s *State) chaseCandidate(m Move) bool {
+	if m.IsRescue() {
+		return false
+	}
+	c := s.turn
+	from, to := int(cellOfSquare[m.From]), int(cellOfSquare[m.To])
+	ch := &s.chases[c.index()]
+	if s.cells[to] != 0 || (int(ch.to) == from && int(ch.from) == to) {
+		return false
+	}
+	return s.adjacentEnemy(to, c)
+}
+
 // sameBoardAfter reports whether the board of node n of the list whose
 // head is the current board equals the board after moving pc between the
 // cells. It rebuilds n's board by taking back the moves of the nodes
-// before it.
+// before it. That the head of every list is the current board is an
+// invariant of State (checked by the tests' invariant checker after
+// every move, invariant_test.go).
 func (s *State) sameBoardAfter(head, n *boardNode, pc Piece, from, to int) bool {
-	if head.hash != s.hash {
-		return true // not reached: the head is the current board
-	}
 	var old, cur Board
 	s.snapshot(&cur)
 	old = cur
@@ -188,7 +203,7 @@ func (s *State) pushBoard(list *boardNode, from, to int) *boardNode {
 // next to an enemy piece.
 func (s *State) trackChases(c Color, from, to int, attack bool) {
 	game := s.g.rules.MoreSquares == MoreSquaresGame
-	mine, theirs := &s.chases[c.index()], &s.chases[c.Opponent().index()]
+	mine, theirs := &s.chases[c.index()], &s.chases[c.index()^1]
 	if attack {
 		*mine, *theirs = chase{}, chase{}
 		if game {

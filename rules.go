@@ -176,6 +176,16 @@ type Rules struct {
 	// that many plies in a row were not attacks; 0 is off (Classic 0, at
 	// most [MaxPlyCap]).
 	MaxPliesWithoutAttack int
+	// Attrition ends the game as soon as a side has no piece of a
+	// movable rank left, after any ply and at the start, walled in or
+	// not: the other side wins ([NoMovablePiece]), or it is a draw
+	// ([NeitherCanMove]) when neither has one; it is checked after a
+	// captured flag and before the caps. This is the rule of the UCC 2012
+	// evaluator (PROTOCOLS.md 1.6 and 1.12), whose games it replays with
+	// their own end. When false (Classic), a side without movable pieces
+	// loses only when it must move ([NoLegalMove]), and a walled-in side
+	// loses the same way.
+	Attrition bool
 }
 
 func rows(w, r0, r1 int) SquareSet { return Rect(0, r0, w-1, r1) }

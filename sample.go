@@ -66,7 +66,9 @@ func (v View) Sample(rng *rand.Rand) (State, error) {
 // the work that does not depend on the draw once: for a program that
 // draws many states from one view (determinization in a search). A
 // Sampler is safe for concurrent use, each goroutine with its own rng.
-// The states it returns share their immutable game record.
+// The states it returns share their immutable game record. A Sampler
+// keeps its own copy of the view, so later changes to the View it was
+// made from (a [State.ViewInto] into it) do not change its draws.
 type Sampler struct {
 	v    View
 	sp   sampler
@@ -79,44 +81,55 @@ type Sampler struct {
 // Sampler returns a Sampler for v. It fails as [View.Sample] does when
 // no state agrees with v.
 func (v View) Sampler() (*Sampler, error) {
+	// The legal moves of v are those of its position: views come from
+	// State.View or from the decoders, which check them (View.checkMoves).
+	sm, _, err := v.sampler()
+	return sm, err
+}
+
+// sampler makes the Sampler for v and returns it with its first draw,
+// whose view but for the legal moves is v.
+func (v View) sampler() (*Sampler, State, error) {
 	if !v.IsValid() {
-		return nil, ErrInvalid
+		return nil, State{}, ErrInvalid
 	}
 	p := &v.pos
 	if err := p.Rules.Validate(); err != nil {
-		return nil, err
+		return nil, State{}, err
 	}
-	sm := &Sampler{v: v}
+	// The sampler owns a copy of the view's lists: the program may reuse
+	// v's storage ([State.ViewInto]) while it draws.
+	sm := &Sampler{v: v.clone()}
 	if err := sm.sp.init(&sm.v); err != nil {
-		return nil, err
+		return nil, State{}, err
 	}
 	base, err := newState(p.Rules, &Board{}, p.Turn)
 	if err != nil {
-		return nil, err
+		return nil, State{}, err
 	}
 	// The pieces of each side, on the board and captured, get the ids
 	// Position.place gives them.
 	if !p.setIDs(base.g) {
-		return nil, ErrInconsistentView
+		return nil, State{}, ErrInconsistentView
 	}
 	sm.base = base
-	sm.moves = p.Turn == p.Viewer && p.Rules.MoreSquares != MoreSquaresOff && p.chases[p.Viewer].from != NoSquare
+	sm.moves = p.Turn == p.Viewer && p.Rules.MoreSquares != MoreSquaresOff && p.chases[p.Viewer.index()].from != NoSquare
 	// One draw checks what every draw shares: the view of the built
 	// state, but for the legal moves, depends only on what v shows (the
 	// property that views do not leak), so it holds for all draws if it
 	// holds for one.
 	full, err := sm.sp.draw(&sm.v, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
-		return nil, err
+		return nil, State{}, err
 	}
 	s, err := sm.v.build(base, &full)
 	if err != nil {
-		return nil, err
+		return nil, State{}, err
 	}
 	if w := s.View(p.Viewer); !w.pos.equal(p) || w.last != v.last {
-		return nil, ErrInconsistentView
+		return nil, State{}, ErrInconsistentView
 	}
-	return sm, nil
+	return sm, s, nil
 }
 
 // Sample returns a state drawn with rng; see [View.Sample].
@@ -152,7 +165,7 @@ func (sm *Sampler) Sample(rng *rand.Rand) (State, error) {
 // none. (The hidden pieces decide that when they are the side to move.)
 func (v *View) outcomeAgrees(s *State) bool {
 	switch v.pos.Outcome.Reason {
-	case NotOver, NoLegalMove, NeitherCanMove:
+	case NotOver, NoLegalMove, NeitherCanMove, NoMovablePiece:
 	default:
 		return true
 	}

@@ -1,6 +1,7 @@
 package stratego
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 )
@@ -319,4 +320,47 @@ func RandomSetup(r Rules, rng *rand.Rand) Setup {
 		}
 	}
 	return s
+}
+
+// Setups returns the two setups that a board at the start of a game
+// holds under r: the pieces of each side, each setup in its owner's chair
+// (Blue's turned 180°, as [New] turns it back), so that
+// New(r, red, blue) starts from b. Protocols that send a board instead of
+// setups (the UCC 2012 evaluator's setup rows and logs) read setups this
+// way. The error is the *[SetupError] of a piece outside its side's zone
+// or of a setup that r does not allow ([Rules.CheckSetup]), or the
+// *[RulesError] of invalid rules.
+func (b Board) Setups(r Rules) (red, blue Setup, err error) {
+	if err := r.Validate(); err != nil {
+		return Setup{}, Setup{}, err
+	}
+	red, blue = NewSetup(r), NewSetup(r)
+	for i, p := range b {
+		if p == 0 {
+			continue
+		}
+		sq := SquareFromIndex(i)
+		c := p.Color()
+		if !c.IsValid() || !r.ZoneOf(c).Has(sq) {
+			return Setup{}, Setup{}, &SetupError{Color: c, Square: sq, Reason: "piece outside its setup zone"}
+		}
+		if c == Red {
+			red.Put(sq, p.Rank())
+		} else {
+			blue.Put(r.Rotate(sq), p.Rank())
+		}
+	}
+	for _, s := range []struct {
+		c Color
+		s Setup
+	}{{Red, red}, {Blue, blue}} {
+		if err := r.CheckSetup(s.s); err != nil {
+			var se *SetupError
+			if errors.As(err, &se) && se.Color == NoColor {
+				se.Color = s.c
+			}
+			return Setup{}, Setup{}, err
+		}
+	}
+	return red, blue, nil
 }

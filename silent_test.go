@@ -181,7 +181,7 @@ func TestSilentDefenseMarkErrors(t *testing.T) {
 		name       string
 		text       string
 		old, new   string
-		wantSyntax bool // ErrSyntax, else ErrSetup
+		wantSyntax bool // ErrSyntax, else ErrPosition
 	}{
 		{"no labels", text, "bB<5", "bB<", true},
 		{"labels out of order", text, "bB<5", "bB<53", true},
@@ -204,7 +204,7 @@ func TestSilentDefenseMarkErrors(t *testing.T) {
 				in = strings.Replace(in, tt.old, tt.new, 1)
 			}
 			_, err := ParsePosition(in)
-			want := ErrSetup
+			want := ErrPosition
 			if tt.wantSyntax {
 				want = ErrSyntax
 			}

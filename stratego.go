@@ -2,6 +2,7 @@ package stratego
 
 import (
 	"iter"
+	"math/bits"
 	"math/rand/v2"
 	"sync/atomic"
 )
@@ -13,69 +14,6 @@ const maxPieces = MaxSquares
 // wallCell marks a cell of the padded mailbox that no piece may enter:
 // off the board, or a lake.
 const wallCell = 0xFF
-
-// EndReason says why a game ended. The zero value, NotOver, means the game
-// goes on.
-type EndReason uint8
-
-// The reasons a game ends.
-const (
-	// NotOver means the game goes on (the zero value).
-	NotOver EndReason = iota
-	// FlagCaptured means the winner took the loser's Flag.
-	FlagCaptured
-	// NoLegalMove means the loser had no legal move on its turn (no movable
-	// piece, all walled in, or every move forbidden by the repetition
-	// rules).
-	NoLegalMove
-	// NeitherCanMove is a draw: the side to move had no legal move and the
-	// other side had no movable piece either.
-	NeitherCanMove
-	// Resignation means the loser resigned ([State.Resign]).
-	Resignation
-	// DrawAgreed is a draw both players agreed to ([State.AgreeDraw]).
-	DrawAgreed
-	// PlyCap is a draw: [Rules.MaxPlies] plies were played.
-	PlyCap
-	// NoAttackCap is a draw: [Rules.MaxPliesWithoutAttack] plies in a row
-	// were not attacks.
-	NoAttackCap
-)
-
-var endNames = [...]string{"not over", "flag captured", "no legal move", "neither side can move",
-	"resignation", "draw agreed", "ply cap", "no-attack cap"}
-
-// String returns a short English description ("flag captured").
-func (r EndReason) String() string {
-	if int(r) < len(endNames) {
-		return endNames[r]
-	}
-	return "unknown"
-}
-
-// Outcome is the state of a game's end: not over, won by Winner, or a
-// draw (Winner NoColor), with the reason.
-type Outcome struct {
-	Winner Color     // the side that won, or NoColor for a draw or a game not over
-	Reason EndReason // why the game ended, or NotOver
-}
-
-// Over reports whether the game has ended.
-func (o Outcome) Over() bool { return o.Reason != NotOver }
-
-// IsDraw reports whether the game ended in a draw.
-func (o Outcome) IsDraw() bool { return o.Over() && o.Winner == NoColor }
-
-// String returns "ongoing", "red wins (flag captured)" or "draw (ply cap)".
-func (o Outcome) String() string {
-	switch {
-	case !o.Over():
-		return "ongoing"
-	case o.Winner == NoColor:
-		return "draw (" + o.Reason.String() + ")"
-	}
-	return o.Winner.String() + " wins (" + o.Reason.String() + ")"
-}
 
 // Event is what one applied move did: who moved what, and for an attack
 // both pieces and the combat result (the full truth, which a player's
@@ -94,31 +32,21 @@ type Event struct {
 // IsAttack reports whether the move was an attack.
 func (e Event) IsAttack() bool { return e.Combat != NoCombat }
 
-// Board is a full placement: the piece on each square, indexed by
-// [Square.Index] (a1 = 0). Squares without a piece hold 0.
-type Board [MaxSquares]Piece
+// pieceRec is what changes of a piece in a game, in one byte: what the
+// opponent has learned of it (the Knowledge bits), whether it is off the
+// board, and whether it made a rescue. The piece itself is State.pc; its
+// cell is the one State.cells holds its id in.
+type pieceRec uint8
 
-// At returns the piece on sq (0 when empty or sq is invalid).
-func (b Board) At(sq Square) Piece {
-	if !sq.IsValid() {
-		return 0
-	}
-	return b[sq.Index()]
-}
+const (
+	recKnow    pieceRec = 0x1F // the Knowledge flags
+	recOff     pieceRec = 0x40 // off the board (captured)
+	recRescuer pieceRec = 0x80 // made a rescue
+)
 
-// Put places p on sq (p = 0 empties it); invalid squares are ignored.
-func (b *Board) Put(sq Square, p Piece) {
-	if sq.IsValid() {
-		b[sq.Index()] = p
-	}
-}
-
-// pieceRec is what changes of a piece in a game (the piece itself is
-// State.pc).
-type pieceRec struct {
-	cell uint8 // 0 when off the board
-	know Knowledge
-}
+func (p pieceRec) know() Knowledge { return Knowledge(p & recKnow) }
+func (p pieceRec) onBoard() bool   { return p&recOff == 0 }
+func (p pieceRec) rescuer() bool   { return p&recRescuer != 0 }
 
 // game is what all the states of one game share and never change, but
 // for the arena its chase records take their nodes from.
@@ -133,23 +61,18 @@ type game struct {
 }
 
 // Per-side arrays of State and game are indexed by [Color.index]: Red
-// 0, Blue 1.
+// 0, Blue 1, so that the opponent's index is c.index()^1.
 
 // index returns c's index in the per-side arrays: 0 for Red, 1 for Blue.
 // (It is 0 or 1 for any value, so indexing with it needs no bounds
 // check.)
 func (c Color) index() int { return int(c>>1) & 1 }
 
-// idSet is a set of piece ids.
-type idSet [(maxPieces + 63) / 64]uint64
-
-func (m *idSet) has(id uint8) bool { return m[id>>6]&(1<<(id&63)) != 0 }
-func (m *idSet) add(id uint8)      { m[id>>6] |= 1 << (id & 63) }
-
 // run is the Two-Squares record of one side: its current run of moves
 // with one piece, most recent first.
 type run struct {
 	id    uint8 // piece id + 1, 0 = no run
+	cell  uint8 // the cell of the run's piece (when it is on the board)
 	n     uint8 // length of the run, capped at MaxTwoSquares
 	ban   path  // the boundaries crossed by each of the last N moves
 	moves [MaxTwoSquares]Move
@@ -238,12 +161,12 @@ func (a *nodeArena) node(hash uint64, from, to int, pc Piece, list *boardNode) *
 // or decoded from text is Equal but not ==.
 type State struct {
 	g       *game
-	cells   [numCells]uint8   // piece id + 1, 0 empty, wallCell
-	occ     [2]bb             // each side's pieces (index color-1)
-	mov     bb                // pieces of either side that move (not Bomb or Flag)
-	scouts  bb                // Scouts of either side
-	pc      *[maxPieces]Piece // the piece of each id: shared, never changed
-	pcs     [maxPieces]pieceRec
+	cells   [numCells]uint8     // piece id + 1, 0 empty, wallCell
+	occ     [2]bb               // each side's pieces, by side
+	mov     bb                  // pieces of either side that move (not Bomb or Flag)
+	scouts  bb                  // Scouts of either side
+	pc      *[maxPieces]Piece   // the piece of each id: shared, never changed
+	pcs     [maxPieces]pieceRec // by id
 	hash    uint64
 	ply     int32
 	quiet   int32
@@ -252,7 +175,6 @@ type State struct {
 	outcome Outcome
 	last    Event
 	rescues [2]uint8   // rescues made, by side
-	rescuer idSet      // the pieces that made a rescue
 	runs    [2]run     // by side
 	chases  [2]chase   // by side
 	seen    *boardNode // boards since the last attack (MoreSquaresGame)
@@ -379,7 +301,7 @@ func newState(r Rules, b *Board, turn Color) (State, error) {
 			if p != 0 && p.Color() == c {
 				s.pc[id] = p
 				if r.Info == InfoOpenFaced {
-					s.pcs[id].know = KnownRank
+					s.pcs[id] = pieceRec(KnownRank)
 				}
 				s.putPiece(uint8(id), int(cellOfSquare[i+1]))
 				id++
@@ -452,7 +374,7 @@ func (s State) Knowledge(sq Square) Knowledge {
 	if v == 0 || v == wallCell {
 		return 0
 	}
-	return s.pcs[v-1].know
+	return s.pcs[v-1].know()
 }
 
 // Board returns the placement of all pieces.
@@ -466,11 +388,10 @@ func (s *State) snapshot(b *Board) {
 	if s.g == nil {
 		return
 	}
-	for c := Red; c <= Blue; c++ {
-		for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
-			if p := &s.pcs[id]; p.cell != 0 {
-				b[squareOfCell[p.cell]-1] = s.pc[id]
-			}
+	for w, x := range s.occ[0].union(&s.occ[1]) {
+		for ; x != 0; x &= x - 1 {
+			cell := bbBase + w<<6 + bits.TrailingZeros64(x)
+			b[squareOfCell[cell]-1] = s.pc[s.cells[cell]-1]
 		}
 	}
 }
@@ -487,7 +408,7 @@ func (s State) Captured(c Color) Army {
 		return a
 	}
 	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
-		if p := &s.pcs[id]; p.cell == 0 {
+		if !s.pcs[id].onBoard() {
 			a[s.pc[id].Rank()]++
 		}
 	}
@@ -501,7 +422,7 @@ func (s State) Remaining(c Color) Army {
 		return a
 	}
 	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
-		if p := &s.pcs[id]; p.cell != 0 {
+		if s.pcs[id].onBoard() {
 			a[s.pc[id].Rank()]++
 		}
 	}
@@ -630,20 +551,25 @@ func (s *State) pieceAt(cell int) (Piece, bool) {
 // adjacentEnemy reports whether a cell next to cell holds a piece of c's
 // opponent.
 func (s *State) adjacentEnemy(cell int, c Color) bool {
-	// Enemy pieces are the cell values v with v-elo < en.
-	o := c.Opponent()
-	elo, en := s.g.lo[o.index()]+1, s.g.hi[o.index()]-s.g.lo[o.index()]
-	return s.cells[cell+north]-elo < en || s.cells[cell+east]-elo < en ||
-		s.cells[cell+south]-elo < en || s.cells[cell+west]-elo < en
+	n, them := &neighbours[cell], &s.occ[c.index()^1]
+	return n[0]&them[0]|n[1]&them[1] != 0
 }
 
-func (s *State) hasMovable(c Color) bool {
-	for id := s.g.lo[c.index()]; id < s.g.hi[c.index()]; id++ {
-		if p := &s.pcs[id]; p.cell != 0 && s.pc[id].Rank().Movable() {
-			return true
+// neighbours holds the cells next to each cell (walls included).
+var neighbours = func() (t [numCells]bb) {
+	for c := range t {
+		for _, d := range dirs {
+			if n := c + d; n >= bbBase && n < bbBase+128 {
+				t[c].set(n)
+			}
 		}
 	}
-	return false
+	return
+}()
+
+func (s *State) hasMovable(c Color) bool {
+	me := &s.occ[c.index()]
+	return s.mov[0]&me[0]|s.mov[1]&me[1] != 0
 }
 
 // play applies a legal move to s and returns its event.
@@ -659,45 +585,46 @@ func (s *State) play(m Move) Event {
 	aid := s.cells[from] - 1
 	a, apc := &s.pcs[aid], s.pc[aid]
 	ev := Event{Move: m, Color: c, Piece: apc}
-	a.know |= KnownMoved
+	*a |= pieceRec(KnownMoved)
 	if m.Via != NoSquare || !isStep(from, to) {
-		a.know |= KnownFar
+		*a |= pieceRec(KnownFar)
 		if m.Via != NoSquare {
-			a.know |= KnownTurn
+			*a |= pieceRec(KnownTurn)
 		} else if d := from - to; r.CaptainsMoveTwo && d != 2 && d != -2 && d != 2*stride && d != -2*stride {
-			a.know |= KnownLong
+			*a |= pieceRec(KnownLong)
 		}
 	}
 	var flag bool
 	if s.cells[to] == 0 {
-		s.movePiece(aid, to)
+		s.movePiece(aid, from, to)
 	} else {
 		did := s.cells[to] - 1
 		d, dpc := &s.pcs[did], s.pc[did]
 		res := Resolve(*r, apc.Rank(), dpc.Rank())
 		ev.Defender, ev.Combat = dpc, res
-		a.know |= KnownRank
+		*a |= pieceRec(KnownRank)
 		if r.Info != InfoSilentDefense || !res.DefenderSurvives() {
-			d.know |= KnownRank
-		} else if d.know&KnownRank == 0 {
+			*d |= pieceRec(KnownRank)
+		} else if d.know()&KnownRank == 0 {
 			// Both players learn that the hidden defender beats apc.
 			s.beat = &beatNode{id: did, attacker: apc.Rank(), next: s.beat}
 		}
 		switch res {
 		case AttackerWins:
 			flag = dpc.Rank() == Flag
-			s.liftPiece(did)
-			s.movePiece(aid, to)
+			s.liftPiece(did, to)
+			s.movePiece(aid, from, to)
 		case DefenderWins:
-			s.liftPiece(aid)
+			s.liftPiece(aid, from)
 		case BothRemoved:
-			s.liftPiece(aid)
-			s.liftPiece(did)
+			s.liftPiece(aid, from)
+			s.liftPiece(did, to)
 		}
 	}
 	attack := ev.Combat != NoCombat
 	if r.TwoSquares > 0 {
 		run := &s.runs[c.index()]
+		run.cell = uint8(to)
 		if run.id == aid+1 {
 			copy(run.moves[1:r.TwoSquares], run.moves[:r.TwoSquares-1])
 			if run.n < MaxTwoSquares {
@@ -721,11 +648,11 @@ func (s *State) play(m Move) Event {
 	if flag {
 		s.turn = o
 		s.outcome = Outcome{Winner: c, Reason: FlagCaptured}
-	} else if r.Rescues > 0 && a.cell != 0 && apc.Rank() != Scout &&
+	} else if r.Rescues > 0 && a.onBoard() && apc.Rank() != Scout &&
 		int(s.rescues[c.index()]) < r.Rescues && m.To.Row() == g.backRow[c.index()] &&
-		!s.rescuer.has(aid) && s.canRescue(c) {
+		!a.rescuer() && s.canRescue(c) {
 		// The piece makes this rescue; it never makes another.
-		s.rescuer.add(aid)
+		*a |= recRescuer
 		s.pending = true
 	} else {
 		s.turn = o
@@ -742,10 +669,21 @@ func isStep(a, b int) bool {
 }
 
 // endCheck decides the outcome after a ply (RULES.md 6.3), the flag
-// having been handled: first the caps, then whether the side to move has
-// a legal move.
+// having been handled: first attrition (under Rules.Attrition), then the
+// caps, then whether the side to move has a legal move.
 func (s *State) endCheck(attack bool) Outcome {
 	r := &s.g.rules
+	if r.Attrition {
+		red, blue := s.hasMovable(Red), s.hasMovable(Blue)
+		switch {
+		case !red && !blue:
+			return Outcome{Reason: NeitherCanMove}
+		case !red:
+			return Outcome{Winner: Blue, Reason: NoMovablePiece}
+		case !blue:
+			return Outcome{Winner: Red, Reason: NoMovablePiece}
+		}
+	}
 	if r.MaxPlies > 0 && int(s.ply) >= r.MaxPlies {
 		return Outcome{Reason: PlyCap}
 	}
@@ -783,7 +721,7 @@ func (s *State) canRescue(c Color) bool {
 }
 
 func (s *State) rescuable(id uint8) bool {
-	return s.pcs[id].cell == 0 && s.pc[id].Rank() != Flag
+	return !s.pcs[id].onBoard() && s.pc[id].Rank() != Flag
 }
 
 // rescueID returns the id of a piece of rank rk that c may rescue, or -1.
@@ -799,8 +737,8 @@ func (s *State) rescueID(c Color, rk Rank) int {
 		if s.pc[id].Rank() != rk || !s.rescuable(id) {
 			continue
 		}
-		key := int(s.pcs[id].know) << 1
-		if s.rescuer.has(id) {
+		key := int(s.pcs[id].know()) << 1
+		if s.pcs[id].rescuer() {
 			key |= 1
 		}
 		if best < 0 || key < bestKey {
@@ -814,6 +752,9 @@ func (s *State) playRescue(m Move) Event {
 	c := s.turn
 	id := uint8(s.rescueID(c, m.Rescue))
 	s.putPiece(id, int(cellOfSquare[m.To]))
+	if run := &s.runs[c.index()]; run.id == id+1 {
+		run.cell = cellOfSquare[m.To] // the run's piece is back
+	}
 	s.rescues[c.index()]++
 	s.pending = false
 	// The board gained a piece: earlier boards may recur, so the chases

@@ -65,7 +65,7 @@ func (s State) View(c Color) View {
 			n += 96
 		}
 		buf := make([]Move, n)
-		v.pos.runs[Red], v.pos.runs[Blue] = buf[:0:ts], buf[ts:ts:2*ts]
+		v.pos.runs[Red.index()], v.pos.runs[Blue.index()] = buf[:0:ts], buf[ts:ts:2*ts]
 		v.moves = buf[2*ts : 2*ts]
 	}
 	s.ViewInto(&v, c)
@@ -112,6 +112,13 @@ func (s *State) maskedLast(c Color) Event {
 
 // sortMoves sorts moves by [Move.Compare]: the order of [View.LegalMoves].
 func sortMoves(ms []Move) { slices.SortFunc(ms, Move.Compare) }
+
+// clone returns a copy of v that shares no storage with it.
+func (v View) clone() View {
+	v.pos = v.pos.clone()
+	v.moves = slices.Clone(v.moves)
+	return v
+}
 
 // IsValid reports whether v is a view of a game (not the zero View).
 func (v View) IsValid() bool { return v.pos.Viewer.IsValid() }
@@ -177,7 +184,7 @@ func (v View) Board() Board { return v.pos.Board }
 func (v View) TwoSquaresRun(c Color) iter.Seq[Move] {
 	var run []Move
 	if c.IsValid() {
-		run = v.pos.runs[c]
+		run = v.pos.runs[c.index()]
 	}
 	return func(yield func(Move) bool) {
 		for _, m := range run {
@@ -198,7 +205,7 @@ func (v View) Chase(c Color) (last Move, boards int, ok bool) {
 	if !c.IsValid() {
 		return Move{}, 0, false
 	}
-	ch := v.pos.chases[c]
+	ch := v.pos.chases[c.index()]
 	if ch.from == NoSquare {
 		return Move{}, 0, false
 	}
@@ -614,9 +621,14 @@ func MustParseView(s string) View {
 // grammar at [Position]): a position as [ParsePosition] reads and checks
 // it, which must name its viewer, then the last move and the legal
 // moves. It checks that the last move fits the position and that the
-// legal moves are sorted and listed only on the viewer's turn. The error
-// wraps ErrSyntax (a [ParseError] with the offset) or, for a position
-// that breaks the rules, ErrSetup or ErrRules.
+// legal moves are exactly the position's, sorted and listed only on the
+// viewer's turn (where a running chase of the viewer makes them depend
+// on hidden ranks, see [View], the moves the More-Squares Rule could
+// forbid may be listed or not), and that some game agrees with the view.
+// The error wraps ErrSyntax (a [ParseError] with the offset, naming the
+// first wrong move) and, when no game agrees with the view,
+// ErrInconsistentView; for a position that breaks the rules, ErrPosition
+// (a *[PositionError]) or ErrRules.
 func ParseView(s string) (View, error) {
 	i := strings.LastIndexByte(s, ' ')
 	j := strings.LastIndexByte(s[:max(i, 0)], ' ')
@@ -641,12 +653,12 @@ func ParseView(s string) (View, error) {
 	hidden := false
 	if f := s[j+1 : i]; f != "-" {
 		if a, hidden, err = parseLast(p.Rules.Numbering, f); err != nil {
-			return View{}, parseErr("view", s, j+1, `"-" or the last move, annotated for an attack`)
+			return View{}, parseErrCause("view", s, j+1, `"-" or the last move, annotated for an attack`, err)
 		}
 	}
 	v, err := newView(p, a, hidden, moves)
 	if err != nil {
-		return View{}, parseErr("view", s, j+1, "a last move and legal moves that fit the position ("+err.Error()+")")
+		return View{}, viewFieldErr(s, j+1, i+1, err)
 	}
 	return v, nil
 }
@@ -680,7 +692,79 @@ func newView(p Position, a AnnotatedMove, hiddenDefender bool, moves []Move) (Vi
 	if len(moves) > 0 {
 		v.moves = moves
 	}
+	if err := v.checkMoves(); err != nil {
+		return View{}, &movesError{err}
+	}
 	return v, nil
+}
+
+// movesError is an error of newView about the legal moves (not the last
+// move): the parsers report it at the legal-moves field.
+type movesError struct{ err error }
+
+func (e *movesError) Error() string { return e.err.Error() }
+func (e *movesError) Unwrap() error { return e.err }
+
+// viewFieldErr returns the parse error of newView's err for a view
+// whose last-move field is at last and legal-moves field at moves.
+func viewFieldErr(input string, last, moves int, err error) error {
+	var me *movesError
+	if errors.As(err, &me) {
+		return parseErrCause("view", input, moves, "the legal moves of the position", me.err)
+	}
+	return parseErrCause("view", input, last, "a last move that fits the position", err)
+}
+
+// checkMoves checks that some game agrees with v and that the legal
+// moves of v are the ones its position gives the viewer, naming the
+// first that is not. They are worked out on a state drawn for the view
+// (the work of [View.Sampler]). Where they may
+// depend on hidden ranks (a running chase of the viewer, see [View]),
+// only the moves the More-Squares Rule could forbid may differ from the
+// drawn state's: those are left to [View.Sample], which redraws until
+// they match.
+func (v *View) checkMoves() error {
+	p := &v.pos
+	for i := 1; i < len(v.moves); i++ {
+		if v.moves[i] == v.moves[i-1] {
+			return fmt.Errorf("legal move %v listed twice", v.moves[i])
+		}
+	}
+	if p.Outcome.Over() && len(v.moves) > 0 {
+		return errors.New("legal moves listed in a finished game")
+	}
+	sm, s, err := v.sampler()
+	if err != nil {
+		return err // no game agrees with the view
+	}
+	if p.Turn != p.Viewer {
+		return nil // none listed, checked by newView
+	}
+	want := s.AppendLegalMoves(nil)
+	mayVary := func(Move) bool { return false }
+	if sm.moves {
+		// Every move the rule could forbid, as if the chase did not run.
+		free := s
+		free.chases[p.Viewer.index()] = chase{}
+		want = free.AppendLegalMoves(want[:0])
+		mayVary = func(m Move) bool { return s.chaseCandidate(m) }
+	}
+	sortMoves(want)
+	got := v.moves
+	for len(want) > 0 || len(got) > 0 {
+		switch {
+		case len(got) > 0 && (len(want) == 0 || got[0].Compare(want[0]) < 0):
+			return fmt.Errorf("legal move %v is not a legal move of the position", got[0])
+		case len(want) > 0 && (len(got) == 0 || want[0].Compare(got[0]) < 0):
+			if !mayVary(want[0]) {
+				return fmt.Errorf("legal move %v of the position is not listed", want[0])
+			}
+			want = want[1:]
+		default:
+			got, want = got[1:], want[1:]
+		}
+	}
+	return nil
 }
 
 // The JSON form of a view is an object whose members are the fields of
@@ -742,8 +826,36 @@ type chaseJSON struct {
 	Boards int  `json:"boards"`
 }
 
-// MarshalJSON implements [json.Marshaler] with the form described above.
-// It fails with ErrInvalid for the zero View.
+// MarshalJSON implements [json.Marshaler]. The JSON form of a view is an
+// object whose members are the fields of the text form (see [Position]), with squares, moves, colors, pieces,
+// rules and outcomes as strings in their text forms ("a1", "b4-b5",
+// "red", "blue unknown", "classic", "red wins (flag captured)"):
+//
+//	rules               the rules, as Rules.String
+//	viewer, turn        "red" or "blue"
+//	rescueDue           true when the side to move must place a rescued piece
+//	ply                 plies played
+//	pliesWithoutAttack  plies in a row without an attack
+//	outcome             the outcome, as Outcome.String
+//	board               [{"square", "piece", "known", "rescuer", "beat"}], in square
+//	                    order; known lists the marks "!", "+", "*", ">", "%"
+//	                    as "rank", "moved", "far", "long", "turn"; rescuer
+//	                    is true for a piece that made a rescue ("^");
+//	                    beat lists the ranks of the "<" mark ("scout")
+//	captured            [{"piece", "known", "rescuer"}], in the order of the
+//	                    text form
+//	runs                {"red": [move…], "blue": […]}: the Two-Squares runs
+//	chases              {"red": {"move", "boards"}, …}: the More-Squares chases
+//	boards              boards of the game-wide More-Squares record
+//	history             recent public moves, oldest first
+//	last                the last move, as in the text form ("b4xb5(6<?)"),
+//	                    absent at the start
+//	legalMoves          the viewer's legal moves, sorted
+//
+// Members that are empty are left out, but for board and legalMoves.
+//
+// It fails with ErrInvalid for the zero View. [View.UnmarshalJSON]
+// reads the form back.
 func (v View) MarshalJSON() ([]byte, error) {
 	if !v.IsValid() {
 		return nil, ErrInvalid
@@ -768,13 +880,13 @@ func (v View) MarshalJSON() ([]byte, error) {
 		j.Captured = append(j.Captured, pieceJSON{Piece: cp.Piece, Known: knownNames(cp.Known), Rescuer: cp.Rescuer})
 	}
 	for c := Red; c <= Blue; c++ {
-		if len(p.runs[c]) > 0 {
+		if len(p.runs[c.index()]) > 0 {
 			if j.Runs == nil {
 				j.Runs = map[Color][]Move{}
 			}
-			j.Runs[c] = p.runs[c]
+			j.Runs[c] = p.runs[c.index()]
 		}
-		if ch := p.chases[c]; ch.from != NoSquare {
+		if ch := p.chases[c.index()]; ch.from != NoSquare {
 			if j.Chases == nil {
 				j.Chases = map[Color]chaseJSON{}
 			}
@@ -794,8 +906,36 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return fmt.Errorf("%w: view: %w", ErrSyntax, err)
 	}
-	if err := j.Rules.Validate(); err != nil {
+	p, err := j.position()
+	if err != nil {
 		return err
+	}
+	// The position validator checks the rest, as for a view's text.
+	if _, err := p.validate(); err != nil {
+		return err
+	}
+	var a AnnotatedMove
+	hidden := false
+	if j.Last != "" {
+		if a, hidden, err = parseLast(p.Rules.Numbering, j.Last); err != nil {
+			return parseErrCause("view", j.Last, 0, "the last move, annotated for an attack", err)
+		}
+	}
+	w, err := newView(p, a, hidden, j.LegalMoves)
+	if err != nil {
+		return viewFieldErr(j.Last, 0, 0, err)
+	}
+	*v = w
+	return nil
+}
+
+// position returns the view position the JSON fields describe, checking
+// only what the JSON form could hold and a Position could not (a piece
+// without a square, two on one, a chase with a Via); the position
+// validator checks the rest.
+func (j *viewJSON) position() (Position, error) {
+	if err := j.Rules.Validate(); err != nil {
+		return Position{}, err
 	}
 	p := Position{
 		Rules: j.Rules, Viewer: j.Viewer, Turn: j.Turn, RescueDue: j.RescueDue,
@@ -803,8 +943,18 @@ func (v *View) UnmarshalJSON(data []byte) error {
 		seen: j.Boards, history: j.History,
 	}
 	if !p.Viewer.IsValid() {
-		return parseErr("view", p.Viewer.String(), 0, `the viewer, "red" or "blue"`)
+		return Position{}, parseErr("view", p.Viewer.String(), 0, `the viewer, "red" or "blue"`)
 	}
+	for _, step := range []func(*Position) error{j.board, j.captured, j.record} {
+		if err := step(&p); err != nil {
+			return Position{}, err
+		}
+	}
+	return p, nil
+}
+
+// board puts the JSON board's pieces and their marks on p.
+func (j *viewJSON) board(p *Position) error {
 	for _, pj := range j.Board {
 		if pj.Square == nil || !pj.Square.IsValid() || p.Board[pj.Square.Index()] != 0 || !pj.Piece.IsValid() {
 			return parseErr("view", pj.Piece.String(), 0, "a piece on a square of its own")
@@ -829,6 +979,11 @@ func (v *View) UnmarshalJSON(data []byte) error {
 			p.Rescuers = p.Rescuers.With(sq)
 		}
 	}
+	return nil
+}
+
+// captured puts the JSON captured pieces on p, in canonical order.
+func (j *viewJSON) captured(p *Position) error {
 	for _, pj := range j.Captured {
 		k, err := parseKnown(pj.Known)
 		if err != nil {
@@ -842,50 +997,23 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	if !slices.IsSortedFunc(p.Captured, compareCaptives) {
 		return parseErr("view", "", 0, "captured pieces in order: red first, by rank")
 	}
+	return nil
+}
+
+// record puts the JSON runs and chases on p.
+func (j *viewJSON) record(p *Position) error {
 	for c, ms := range j.Runs {
 		if !c.IsValid() {
 			return parseErr("view", c.String(), 0, "red or blue")
 		}
-		p.runs[c] = ms
+		p.runs[c.index()] = ms
 	}
 	for c, cj := range j.Chases {
 		m := cj.Move
 		if !c.IsValid() || !m.From.IsValid() || !m.To.IsValid() || m.Via != NoSquare || m.IsRescue() {
 			return parseErr("view", c.String(), 0, "a chase of red or blue")
 		}
-		p.chases[c] = chaseRec{from: m.From, to: m.To, boards: cj.Boards}
+		p.chases[c.index()] = chaseRec{from: m.From, to: m.To, boards: cj.Boards}
 	}
-	for c := Red; c <= Blue; c++ {
-		for _, m := range p.runs[c] {
-			if m.IsRescue() {
-				return parseErr("view", m.String(), 0, "a run of piece moves")
-			}
-		}
-	}
-	for _, m := range p.history {
-		if m.IsRescue() {
-			return parseErr("view", m.String(), 0, "a history of piece moves")
-		}
-	}
-	if p.Ply > 1<<30 || p.seen < 0 || p.seen > 1<<30 || p.chases[Red].boards < 0 || p.chases[Blue].boards < 0 ||
-		p.chases[Red].boards > 1<<30 || p.chases[Blue].boards > 1<<30 {
-		return parseErr("view", "", 0, "counters in range")
-	}
-	if _, err := p.validate(); err != nil {
-		return err
-	}
-	var a AnnotatedMove
-	hidden := false
-	if j.Last != "" {
-		var err error
-		if a, hidden, err = parseLast(p.Rules.Numbering, j.Last); err != nil {
-			return parseErr("view", j.Last, 0, "the last move, annotated for an attack")
-		}
-	}
-	w, err := newView(p, a, hidden, j.LegalMoves)
-	if err != nil {
-		return parseErr("view", j.Last, 0, "a last move and legal moves that fit the position ("+err.Error()+")")
-	}
-	*v = w
 	return nil
 }

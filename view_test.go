@@ -101,11 +101,12 @@ func hiddenTwin(t *rapid.T, g recorded, c Color) (State, bool) {
 	s := g.end
 	classes := map[Knowledge][]uint8{}
 	for id := s.g.lo[o.index()]; id < s.g.hi[o.index()]; id++ {
-		if p := &s.pcs[id]; p.cell != 0 && p.know&KnownRank == 0 {
-			classes[p.know] = append(classes[p.know], id)
+		if p := s.pcs[id]; p.onBoard() && p.know()&KnownRank == 0 {
+			classes[p.know()] = append(classes[p.know()], id)
 		}
 	}
 	b := g.start.Board()
+	startCells := g.start.idCells()
 	keys := slices.Sorted(func(yield func(Knowledge) bool) {
 		for k := range classes {
 			if !yield(k) {
@@ -121,7 +122,7 @@ func hiddenTwin(t *rapid.T, g recorded, c Color) (State, bool) {
 		}
 		perm := rapid.Permutation(ranks).Draw(t, "hidden ranks")
 		for i, id := range ids {
-			sq := squareOfCell[g.start.pcs[id].cell]
+			sq := squareOfCell[startCells[id]]
 			b.Put(sq, NewPiece(o, perm[i]))
 		}
 	}
@@ -466,10 +467,10 @@ func TestViewDecodeErrors(t *testing.T) {
 	}{
 		{"empty", "", ErrSyntax},
 		{"fields", strings.Join(fields[:10], " "), ErrSyntax},
-		{"no viewer", strings.Join(fields[:10], " ") + " - -", ErrSetup},
+		{"no viewer", strings.Join(fields[:10], " ") + " - -", ErrPosition},
 		{"viewer", with(10, "view:green"), ErrSyntax},
-		{"viewer's own ranks hidden", with(10, "view:blue"), ErrSetup},
-		{"own piece hidden", with(1, hideFirst(fields[1], 'r')), ErrSetup},
+		{"viewer's own ranks hidden", with(10, "view:blue"), ErrPosition},
+		{"own piece hidden", with(1, hideFirst(fields[1], 'r')), ErrPosition},
 		{"no lake", strings.Replace(good, "~", ".", 1), ErrSyntax},
 		{"turn", with(2, "g"), ErrSyntax},
 		{"rules", with(0, "chess"), ErrSyntax},
@@ -479,7 +480,7 @@ func TestViewDecodeErrors(t *testing.T) {
 		{"moves on the wrong turn", with(2, "b"), ErrSyntax},
 		{"moves unsorted", with(12, "j4-j5,a4-a5"), ErrSyntax},
 		{"moves", with(12, "a4"), ErrSyntax},
-		{"history without records", with(8, "a4-a5"), ErrSetup},
+		{"history without records", with(8, "a4-a5"), ErrPosition},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,8 +11,11 @@
 // [Setup]), and squares are "A1" … "K:" (files A–K without J, row 10
 // written ":"; [ParseSquare], [Square], [ParseMove], [Move]).
 //
-// [ReadXML] and [ReadGSN] read its game files into a [Game], which
-// [Game.Record] turns into a record under the server's rules ([Rules]);
+// [Read] reads either of its game file layouts, told apart by the
+// content, and [ReadXML] and [ReadGSN] read one each, into a [Game],
+// which [Game.Record] turns into a record under the server's rules
+// ([Rules]); [Game.Import] does so with settings, such as importing the
+// few games whose result contradicts itself with a warning;
 // [GameOf] and [Game.WriteXML] go back. A game's result is an [End]
 // code and a winner, which [Outcome] maps to a [stratego.Outcome].
 // [StraDos3] and [ParseStraDos3] read and write the one-line StraDos3

@@ -1,12 +1,14 @@
 package gravon
 
 import (
+	"bufio"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/stratego-go/stratego"
 )
@@ -371,7 +373,7 @@ func gravonCode(o stratego.Outcome) (code End, winner int) {
 		winner = 2
 	}
 	switch o.Reason {
-	case stratego.NoLegalMove:
+	case stratego.NoLegalMove, stratego.NoMovablePiece:
 		return EndNoMove, winner
 	case stratego.FlagCaptured:
 		return EndFlag, winner
@@ -436,15 +438,24 @@ type gravonXML struct {
 // [Game.Record]. Errors wrap ErrSyntax.
 func ReadXML(r io.Reader) (Game, error) {
 	var x gravonXML
-	if err := xml.NewDecoder(r).Decode(&x); err != nil {
-		return Game{}, fmt.Errorf("%w: gravon xml: %v", stratego.ErrSyntax, err)
+	src := &readErrs{r: r}
+	if err := xml.NewDecoder(src).Decode(&x); err != nil {
+		switch {
+		case src.err != nil && errors.Is(err, src.err):
+			return Game{}, src.err // the reader's own error, as it is
+		case errors.Is(err, io.EOF) && src.n == 0:
+			return Game{}, fmt.Errorf("%w: gravon xml: empty file, want a <stratego> element", stratego.ErrSyntax)
+		case errors.Is(err, io.EOF):
+			return Game{}, fmt.Errorf("%w: gravon xml: no <stratego> element", stratego.ErrSyntax)
+		}
+		return Game{}, fmt.Errorf("%w: gravon xml: %w", stratego.ErrSyntax, err)
 	}
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: gravon xml: "+format, append([]any{stratego.ErrSyntax}, args...)...)
 	}
 	g := Game{Type: x.Game.Type}
 	if _, err := Rules(g.Type); err != nil {
-		return Game{}, bad("game type %q", g.Type)
+		return Game{}, bad("game type %s, want one of %s", quote(g.Type), strings.Join(gravonTypes, ", "))
 	}
 	if x.Game.Field != nil {
 		g.Field = x.Game.Field.Content
@@ -455,7 +466,7 @@ func ReadXML(r io.Reader) (Game, error) {
 	for i, m := range x.Game.Moves {
 		mv, err := ParseMove(m.Source + "-" + m.Target)
 		if err != nil || m.ID != i+1 {
-			return Game{}, bad("move %d (id %d): %q-%q", i+1, m.ID, m.Source, m.Target)
+			return Game{}, bad("move %d (id %d): source %s, target %s", i+1, m.ID, quote(m.Source), quote(m.Target))
 		}
 		g.Moves = append(g.Moves, mv)
 	}
@@ -466,10 +477,72 @@ func ReadXML(r io.Reader) (Game, error) {
 	code, err1 := strconv.Atoi(x.Game.Result.Type)
 	win, err2 := strconv.Atoi(x.Game.Result.Winner)
 	if err1 != nil || err2 != nil {
-		return Game{}, bad("result type %q winner %q, want numbers", x.Game.Result.Type, x.Game.Result.Winner)
+		return Game{}, bad("result type %s winner %s, want numbers", quote(x.Game.Result.Type), quote(x.Game.Result.Winner))
 	}
 	g.End, g.Winner = End(code), win
 	return g, nil
+}
+
+// readErrs is a reader that remembers how much it read and its error,
+// so that ReadXML tells the caller's I/O errors from bad XML.
+type readErrs struct {
+	r   io.Reader
+	n   int
+	err error
+}
+
+func (rd *readErrs) Read(p []byte) (int, error) {
+	n, err := rd.r.Read(p)
+	rd.n += n
+	if err != nil && err != io.EOF {
+		rd.err = err
+	}
+	return n, err
+}
+
+// quoteMax is the most of a value that an error message quotes.
+const quoteMax = 40
+
+// quote quotes s for an error message, cut after quoteMax bytes.
+func quote(s string) string {
+	if len(s) <= quoteMax {
+		return strconv.Quote(s)
+	}
+	cut := quoteMax
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + fmt.Sprintf("… (%d bytes)", len(s))
+}
+
+// Read reads a Gravon game file in either of the archive's layouts,
+// told apart by the content: XML ([ReadXML]) when its first character
+// (after white space and a byte order mark) is "<", GSN ([ReadGSN])
+// when it is "#". Any other content is an error wrapping ErrSyntax, and
+// an error of r is returned as it is.
+func Read(r io.Reader) (Game, error) {
+	br := bufio.NewReader(r)
+	for {
+		c, _, err := br.ReadRune()
+		switch {
+		case err == io.EOF:
+			return Game{}, fmt.Errorf("%w: gravon: empty file, want XML or GSN", stratego.ErrSyntax)
+		case err != nil:
+			return Game{}, err
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\ufeff':
+			continue
+		}
+		if err := br.UnreadRune(); err != nil {
+			return Game{}, err
+		}
+		switch c {
+		case '<':
+			return ReadXML(br)
+		case '#':
+			return ReadGSN(br)
+		}
+		return Game{}, fmt.Errorf("%w: gravon: file starts with %s, want XML (\"<\") or GSN (\"#\")", stratego.ErrSyntax, quote(string(c)))
+	}
 }
 
 // WriteXML writes g as a Gravon XML game file, in the layout that
@@ -550,7 +623,7 @@ func ReadGSN(r io.Reader) (Game, error) {
 		lines[i] = strings.TrimSpace(lines[i])
 	}
 	if h := lines[0]; h != "#X38FA11 Stratego-Notation v1" && h != "#X38FA11 Stratego-Notation v2" {
-		return Game{}, bad(0, "header %q", h)
+		return Game{}, bad(0, "header %s, want \"#X38FA11 Stratego-Notation v1\" (or v2)", quote(h))
 	}
 	t, ok := strings.CutPrefix(lines[1], "type ")
 	n, okn := parseCount(t, len(gsnTypes)-1)
@@ -568,11 +641,11 @@ func ReadGSN(r io.Reader) (Game, error) {
 	}
 	for ; i < len(lines) && lines[i] != "END"; i++ {
 		if len(lines[i]) >= 3 && lines[i][2] == ':' {
-			return Game{}, bad(i, "rescue line %q is not supported", lines[i])
+			return Game{}, bad(i, "rescue line %s is not supported", quote(lines[i]))
 		}
 		m, err := ParseMove(lines[i])
 		if err != nil {
-			return Game{}, bad(i, "move %q", lines[i])
+			return Game{}, bad(i, "move %s, want a move such as \"A4-A5\" or END", quote(lines[i]))
 		}
 		g.Moves = append(g.Moves, m)
 	}
@@ -586,6 +659,9 @@ func ReadGSN(r io.Reader) (Game, error) {
 	w, err2 := strconv.Atoi(win)
 	if !ok1 || !ok2 || !ok3 || err1 != nil || err2 != nil {
 		return Game{}, bad(i+1, "want \"<red> vs <blue> result <code> winner <w>\"")
+	}
+	if w < 0 || w > 2 {
+		return Game{}, bad(i+1, "winner %d, want 0 (red), 1 (blue) or 2 (draw)", w)
 	}
 	g.Players = [2]string{red, blue}
 	g.End, g.Winner = End(c), w+1
@@ -602,25 +678,62 @@ func ReadGSN(r io.Reader) (Game, error) {
 // legal move between them; the moves are otherwise not checked here
 // ([Record.Replay] does). The error wraps ErrSyntax for a bad field,
 // ErrSetup for a placement FromBoard refuses, and ErrMismatch for a
-// result that contradicts itself.
+// result that contradicts itself ([Game.Import] can take such a game).
 func (g Game) Record() (stratego.Record, error) {
+	rec, _, err := g.Import(ImportOptions{})
+	return rec, err
+}
+
+// ImportOptions are the settings of [Game.Import]. The zero value
+// refuses what [Game.Record] refuses.
+type ImportOptions struct {
+	// BadResults imports a game whose end code contradicts its winner
+	// (three of the 3,906 games of the archive's position list are
+	// "tie agreed" with a winner) instead of failing: its record's
+	// result is "*" (unknown, so that the replay alone says how the game
+	// ended), it has a GravonWinner tag beside GravonResult, and Import
+	// returns the error [Outcome] gives as a warning.
+	BadResults bool
+}
+
+// Import converts g to a game record as [Game.Record] does, under the
+// settings opt, and returns with it the warnings: the problems opt let
+// through, each an error that would have failed the import (wrapping
+// [stratego.ErrMismatch] for a result). A program may print them, count
+// them, or refuse the game after all.
+func (g Game) Import(opt ImportOptions) (rec stratego.Record, warnings []error, err error) {
 	r, err := Rules(g.Type)
 	if err != nil {
-		return stratego.Record{}, err
+		return stratego.Record{}, nil, err
 	}
-	rec := stratego.Record{Rules: r, Tags: []stratego.Tag{
+	rec = stratego.Record{Rules: r, Tags: []stratego.Tag{
 		{Name: "Site", Value: "gravon.de"}, {Name: "Red", Value: g.Players[0]}, {Name: "Blue", Value: g.Players[1]},
 		{Name: "GravonType", Value: g.Type}, {Name: "GravonResult", Value: strconv.Itoa(int(g.End))},
 	}}
 	if rec.Result, err = Outcome(g.End, g.Winner); err != nil {
-		return stratego.Record{}, err
+		if !opt.BadResults || !errors.Is(err, stratego.ErrMismatch) {
+			return stratego.Record{}, nil, err
+		}
+		warnings = append(warnings, err)
+		rec.Result = stratego.Outcome{}
+		rec.Tags = append(rec.Tags, stratego.Tag{Name: "GravonWinner", Value: strconv.Itoa(g.Winner)})
 	}
+	if err := g.start(&rec); err != nil {
+		return stratego.Record{}, nil, err
+	}
+	return rec, warnings, nil
+}
+
+// start sets the start and the moves of rec, whose rules are set, from
+// g's field and moves.
+func (g Game) start(rec *stratego.Record) error {
+	r := rec.Rules
 	if g.Field == "" {
-		return stratego.Record{}, fmt.Errorf("%w: gravon game without a field (ended during setup)", stratego.ErrSyntax)
+		return fmt.Errorf("%w: gravon game without a field (ended during setup)", stratego.ErrSyntax)
 	}
 	b, err := ParseField(r, g.Field)
 	if err != nil {
-		return stratego.Record{}, err
+		return err
 	}
 	var s stratego.State
 	red, blue, ok := setupsOf(r, &b)
@@ -635,7 +748,7 @@ func (g Game) Record() (stratego.Record, error) {
 		}
 	}
 	if err != nil {
-		return stratego.Record{}, err
+		return err
 	}
 	live := true
 	for _, m := range g.Moves {
@@ -654,7 +767,7 @@ func (g Game) Record() (stratego.Record, error) {
 		}
 		rec.Moves = append(rec.Moves, stratego.RecordedMove{AnnotatedMove: stratego.AnnotatedMove{Move: m}})
 	}
-	return rec, nil
+	return nil
 }
 
 // setupsOf splits a board into the two setups of r when every piece

@@ -26,7 +26,9 @@ import (
 	"text/tabwriter"
 
 	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/enginecmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/gravoncmd"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/matchcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/perftcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/playcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/watchcmd"
@@ -49,6 +51,8 @@ var commands = []command{
 	{"gravon", "read, check and convert Gravon archive game files", func(args []string, _ io.Reader, out io.Writer) error {
 		return gravoncmd.Run(args, out)
 	}},
+	{"match", "play a round-robin tournament between built-in players and engines", matchcmd.Run},
+	{"engine", "run a built-in player as an engine (SBP/1 or UCC 2012) on standard input and output", enginecmd.Run},
 }
 
 // defaultCommand runs when no command is named.

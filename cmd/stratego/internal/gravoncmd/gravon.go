@@ -21,6 +21,10 @@
 //	-out DIR              with -convert: write DIR/<name>.rec or
 //	                      DIR/<name>.xml per game and print the report; without
 //	                      -out the converted games go to standard output
+//	-badresults           import a game whose end code contradicts its winner
+//	                      (a "tie agreed" with a winner) with its result
+//	                      unknown and a warning in the report, instead of
+//	                      refusing it (gravon.ImportOptions.BadResults)
 //	-stats                print a summary instead of one line per file: games by
 //	                      type, results by end code, plies, and the replay
 //	                      failures by the package's sentinel error
@@ -62,104 +66,136 @@ var errFailed error = &cli.Failure{Msg: "gravon: some games failed"}
 
 // Run runs the subcommand with its arguments, writing to out.
 func Run(args []string, out io.Writer) error {
-	fl := flag.NewFlagSet("gravon", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	convert := fl.String("convert", "", "write each game as a `format`: record (the package's game record) or xml")
-	outDir := fl.String("out", "", "with -convert: write one file per game into this `directory`")
-	stats := fl.Bool("stats", false, "print a summary instead of one line per file")
-	fl.Usage = func() {
-		fmt.Fprintln(fl.Output(), "usage: gravon [-stats] [-convert record|xml [-out DIR]] PATH...")
-		fl.PrintDefaults()
-	}
-	if err := fl.Parse(args); err != nil {
-		return err
-	}
-	switch *convert {
-	case "", "record", "xml":
-	default:
-		return fmt.Errorf("-convert %q: want record or xml", *convert)
-	}
-	if *outDir != "" && *convert == "" {
-		return errors.New("-out needs -convert")
-	}
-	if *stats && *convert != "" {
-		return errors.New("give -stats or -convert, not both")
-	}
-	if fl.NArg() == 0 {
-		fl.Usage()
-		return errors.New("no files or directories given")
-	}
-	paths, err := gather(fl.Args())
+	o, paths, err := parseFlags(args)
 	if err != nil {
 		return err
 	}
-	if len(paths) == 0 {
-		return errors.New("no .xml or .gsn files found")
-	}
-	if *outDir != "" {
-		if err := os.MkdirAll(*outDir, 0o755); err != nil {
+	if o.outDir != "" {
+		if err := os.MkdirAll(o.outDir, 0o755); err != nil {
 			return err
 		}
 	}
-	var (
-		sum   tally
-		tw    = tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-		names = map[string]int{}
-		table = !*stats && (*convert == "" || *outDir != "")
-	)
-	if table {
+	r := runner{options: o, out: out, tw: tabwriter.NewWriter(out, 0, 0, 2, ' ', 0), names: map[string]int{}}
+	r.table = !o.stats && (o.convert == "" || o.outDir != "")
+	if r.table {
 		head := "file\ttype\tred\tblue\tplies\tresult\treplay"
-		if *outDir != "" {
+		if o.outDir != "" {
 			head += "\twrote"
 		}
-		fmt.Fprintln(tw, head)
+		fmt.Fprintln(r.tw, head)
 	}
 	// Games are handled one at a time, so that a large archive is never
 	// held in memory.
 	for _, p := range paths {
-		g := load(p)
-		sum.add(g)
-		switch {
-		case *stats:
-		case !table:
-			if g.failed() {
-				fmt.Fprintf(stderr, "%s: %s\n", g.path, g.status())
-			}
-			text, err := g.convert(*convert)
-			if err != nil {
-				if !g.failed() {
-					fmt.Fprintf(stderr, "%s: %v\n", g.path, err)
-					sum.convertFailed++
-				}
-				continue
-			}
-			if _, err := out.Write(text); err != nil {
-				return err
-			}
-		default:
-			line := g.line()
-			if *outDir != "" {
-				wrote, err := g.write(*convert, *outDir, names)
-				if err != nil {
-					tw.Flush()
-					return err
-				}
-				line += "\t" + wrote
-			}
-			fmt.Fprintln(tw, line)
-		}
-	}
-	if table {
-		if err := tw.Flush(); err != nil {
+		if err := r.game(load(p, gravon.ImportOptions{BadResults: o.badResults})); err != nil {
 			return err
 		}
-		fmt.Fprintf(out, "\n%d files, %d replayed, %d failed\n", sum.files, sum.ok, sum.files-sum.ok)
 	}
-	if *stats {
-		sum.print(out)
+	if r.table {
+		if err := r.tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "\n%d files, %d replayed, %d failed\n", r.sum.files, r.sum.ok, r.sum.files-r.sum.ok)
 	}
-	if failed := sum.files - sum.ok + sum.convertFailed; failed > 0 {
-		return fmt.Errorf("%w: %d of %d files", errFailed, failed, sum.files)
+	if o.stats {
+		r.sum.print(out)
+	}
+	if failed := r.sum.files - r.sum.ok + r.sum.convertFailed; failed > 0 {
+		return fmt.Errorf("%w: %d of %d files", errFailed, failed, r.sum.files)
+	}
+	return nil
+}
+
+// options are the command's flags.
+type options struct {
+	convert, outDir string
+	stats           bool
+	badResults      bool
+}
+
+// parseFlags reads and checks the flags and gathers the files to read.
+func parseFlags(args []string) (options, []string, error) {
+	var o options
+	fl := flag.NewFlagSet("gravon", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	fl.StringVar(&o.convert, "convert", "", "write each game as a `format`: record (the package's game record) or xml")
+	fl.StringVar(&o.outDir, "out", "", "with -convert: write one file per game into this `directory`")
+	fl.BoolVar(&o.stats, "stats", false, "print a summary instead of one line per file")
+	fl.BoolVar(&o.badResults, "badresults", false, "import games whose end code contradicts the winner, with a warning")
+	fl.Usage = func() {
+		fmt.Fprintln(fl.Output(), "usage: gravon [-stats] [-badresults] [-convert record|xml [-out DIR]] PATH...")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		return o, nil, err
+	}
+	switch o.convert {
+	case "", "record", "xml":
+	default:
+		return o, nil, fmt.Errorf("-convert %q: want record or xml", o.convert)
+	}
+	if o.outDir != "" && o.convert == "" {
+		return o, nil, errors.New("-out needs -convert")
+	}
+	if o.stats && o.convert != "" {
+		return o, nil, errors.New("give -stats or -convert, not both")
+	}
+	if fl.NArg() == 0 {
+		fl.Usage()
+		return o, nil, errors.New("no files or directories given")
+	}
+	paths, err := gather(fl.Args())
+	if err != nil {
+		return o, nil, err
+	}
+	if len(paths) == 0 {
+		return o, nil, errors.New("no .xml or .gsn files found")
+	}
+	return o, paths, nil
+}
+
+// runner is the state of a run over the files.
+type runner struct {
+	options
+	out   io.Writer
+	tw    *tabwriter.Writer
+	table bool // one table line per file
+	names map[string]int
+	sum   tally
+}
+
+// game handles one game: counts it, and prints its table line, its
+// conversion, or (with -stats) nothing.
+func (r *runner) game(g game) error {
+	r.sum.add(g)
+	switch {
+	case r.stats:
+	case !r.table:
+		if g.failed() {
+			fmt.Fprintf(stderr, "%s: %s\n", g.path, g.status())
+		}
+		text, err := g.convert(r.convert)
+		if err != nil {
+			if !g.failed() {
+				fmt.Fprintf(stderr, "%s: %v\n", g.path, err)
+				r.sum.convertFailed++
+			}
+			return nil
+		}
+		if _, err := r.out.Write(text); err != nil {
+			return err
+		}
+	default:
+		line := g.line()
+		if r.outDir != "" {
+			wrote, err := g.write(r.convert, r.outDir, r.names)
+			if err != nil {
+				r.tw.Flush()
+				return err
+			}
+			line += "\t" + wrote
+		}
+		fmt.Fprintln(r.tw, line)
 	}
 	return nil
 }
@@ -224,32 +260,26 @@ type game struct {
 	// illegal move, or an error wrapping ErrMismatch when the moves
 	// contradict the result.
 	replayErr error
+	// warnings are what the import let through (gravon.Game.Import).
+	warnings []error
 }
 
 func (g game) failed() bool { return g.readErr != nil || g.replayErr != nil }
 
-// load reads, converts and replays one file.
-func load(path string) game {
+// load reads, converts (under opt) and replays one file.
+func load(path string, opt gravon.ImportOptions) game {
 	g := game{path: path}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		g.readErr = err
 		return g
 	}
-	g.kind = kindOf(path, data)
-	switch g.kind {
-	case "xml":
-		g.gg, err = gravon.ReadXML(bytes.NewReader(data))
-	case "gsn":
-		g.gg, err = gravon.ReadGSN(bytes.NewReader(data))
-	default:
-		err = errors.New("neither Gravon XML (\"<\") nor GSN (\"#\")")
-	}
-	if err != nil {
+	g.kind = kindOf("", data) // by the content, as gravon.Read tells them
+	if g.gg, err = gravon.Read(bytes.NewReader(data)); err != nil {
 		g.readErr = err
 		return g
 	}
-	if g.rec, err = g.gg.Record(); err != nil {
+	if g.rec, g.warnings, err = g.gg.Import(opt); err != nil {
 		g.readErr = err
 		return g
 	}
@@ -269,6 +299,8 @@ func (g game) status() string {
 			re.Index+1, re.Number, re.Color, re.Move.Move, gravon.Move(re.Move.Move), re.Err)
 	case g.replayErr != nil:
 		return "result mismatch: " + g.replayErr.Error()
+	case len(g.warnings) > 0:
+		return "ok; warning: " + errors.Join(g.warnings...).Error()
 	}
 	return "ok"
 }

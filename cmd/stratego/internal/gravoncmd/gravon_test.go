@@ -274,10 +274,14 @@ func TestSniffing(t *testing.T) {
 	}{
 		{"classic.gsn", "game.txt", " ok"},
 		{"barrage.xml", "game", " ok"},
-		{"", "empty.txt", "neither Gravon XML"},
+		{"", "empty.txt", "empty file, want XML or GSN"},
+		{"", "other.txt", "want XML (\"<\") or GSN (\"#\")"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var data []byte
+			data := []byte("classic")
+			if tc.name == "empty.txt" {
+				data = nil
+			}
 			if tc.src != "" {
 				var err error
 				if data, err = os.ReadFile(file(tc.src)); err != nil {
@@ -376,4 +380,29 @@ func TestStatsRealFields(t *testing.T) {
 		}
 	}
 	t.Logf("\n%s", out)
+}
+
+// TestBadResults: a game whose end code contradicts its winner fails
+// the report, and with -badresults is imported with a warning.
+func TestBadResults(t *testing.T) {
+	data, err := os.ReadFile(file("barrage.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), `<result type="1" winner="1"/>`, `<result type="4" winner="1"/>`, 1)
+	if bad == string(data) {
+		t.Fatal("barrage.xml has no result to change")
+	}
+	path := filepath.Join(t.TempDir(), "tie.xml")
+	if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Run([]string{path}, &buf); !errors.Is(err, errFailed) || !strings.Contains(buf.String(), "gravon end code 4 with winner 1") {
+		t.Fatalf("without -badresults: %v\n%s", err, buf.String())
+	}
+	buf.Reset()
+	if err := Run([]string{"-badresults", path}, &buf); err != nil || !strings.Contains(buf.String(), "ok; warning: stratego: record does not match the game: gravon end code 4 with winner 1") {
+		t.Fatalf("with -badresults: %v\n%s", err, buf.String())
+	}
 }

@@ -53,7 +53,8 @@ import (
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
-	"github.com/stratego-go/stratego/gravon"
+	"github.com/stratego-go/stratego/internal/perft"
+	"github.com/stratego-go/stratego/internal/perft/suite"
 )
 
 // defaultSuite is where the suite lives in the module, relative to its
@@ -64,7 +65,7 @@ const defaultSuite = "testdata/perft/perft.txt"
 const shortNodes = 200000
 
 // maxDepth bounds -depth: deeper counts would run for days.
-const maxDepth = 64
+const maxDepth = suite.MaxDepth
 
 // openingRed and openingBlue are the setups of the built-in Classic
 // opening, each in its owner's view (back row first).
@@ -182,7 +183,7 @@ func start(o options) (stratego.State, error) {
 	if o.field == "" {
 		return opening(r)
 	}
-	return fieldState(r, o.field, strings.Fields(o.moves))
+	return perft.FieldState(r, o.field, strings.Fields(o.moves))
 }
 
 // opening returns the built-in opening under r, which must use the
@@ -199,145 +200,6 @@ func opening(r stratego.Rules) (stratego.State, error) {
 	return stratego.New(r, red, blue)
 }
 
-// fieldState builds a Gravon field under r, Red to move, and plays moves.
-func fieldState(r stratego.Rules, field string, moves []string) (stratego.State, error) {
-	b, err := gravon.ParseField(r, field)
-	if err != nil {
-		return stratego.State{}, fmt.Errorf("field: %w", err)
-	}
-	s, err := stratego.FromBoard(r, b, stratego.Red)
-	if err != nil {
-		return stratego.State{}, fmt.Errorf("field: %w", err)
-	}
-	for i, text := range moves {
-		m, err := stratego.ParseMove(text)
-		if err != nil {
-			return stratego.State{}, fmt.Errorf("move %d: %w", i+1, err)
-		}
-		if s, _, err = s.Apply(m); err != nil {
-			return stratego.State{}, fmt.Errorf("move %d: %w", i+1, err)
-		}
-	}
-	return s, nil
-}
-
-// counts are the four counters of a perft row.
-type counts struct {
-	nodes, attacks, flags, ended int64
-}
-
-func (c *counts) add(d counts) {
-	c.nodes += d.nodes
-	c.attacks += d.attacks
-	c.flags += d.flags
-	c.ended += d.ended
-}
-
-// leaf returns the counts of the one line that ends with ev.
-func leaf(ev stratego.Event) counts {
-	c := counts{nodes: 1}
-	if ev.IsAttack() {
-		c.attacks = 1
-	}
-	if ev.Outcome.Reason == stratego.FlagCaptured {
-		c.flags = 1
-	}
-	if ev.Outcome.Over() {
-		c.ended = 1
-	}
-	return c
-}
-
-// counter counts move trees with one move buffer per depth, so that the
-// count allocates nothing beyond what Apply does.
-type counter struct {
-	bufs [][]stratego.Move
-	err  error // a legal move that Apply rejected: an engine bug
-}
-
-func newCounter(depth int) *counter {
-	c := &counter{bufs: make([][]stratego.Move, depth+1)}
-	for i := range c.bufs {
-		c.bufs[i] = make([]stratego.Move, 0, 128)
-	}
-	return c
-}
-
-// count returns the counts of the lines of depth ≥ 1 moves from s.
-func (c *counter) count(s stratego.State, depth int) counts {
-	var total counts
-	moves := s.AppendLegalMoves(c.bufs[depth][:0])
-	c.bufs[depth] = moves
-	for _, m := range moves {
-		next, ev, err := s.Apply(m)
-		if err != nil {
-			c.fail(m, err)
-			return total
-		}
-		if depth == 1 {
-			total.add(leaf(ev))
-		} else {
-			total.add(c.count(next, depth-1))
-		}
-	}
-	return total
-}
-
-func (c *counter) fail(m stratego.Move, err error) {
-	if c.err == nil {
-		c.err = fmt.Errorf("engine bug: legal move %v rejected: %w", m, err)
-	}
-}
-
-// split is one divide line: a first move and the counts below it.
-type split struct {
-	move stratego.Move
-	counts
-}
-
-// divide counts the lines of depth ≥ 1 moves from s, split by first move
-// in square-index order.
-func (c *counter) divide(s stratego.State, depth int) ([]split, counts) {
-	var (
-		total  counts
-		splits []split
-	)
-	for _, m := range s.AppendLegalMoves(nil) {
-		next, ev, err := s.Apply(m)
-		if err != nil {
-			c.fail(m, err)
-			break
-		}
-		sub := leaf(ev)
-		if depth > 1 {
-			sub = c.count(next, depth-1)
-		}
-		splits = append(splits, split{m, sub})
-		total.add(sub)
-	}
-	sortSplits(splits)
-	return splits, total
-}
-
-// sortSplits orders divide lines by from square, then to square, by
-// square index (a1 = 0), then by the move's text (for Captains' turns and
-// rescues, which may share both squares).
-func sortSplits(splits []split) {
-	key := func(m stratego.Move) (int, int, string) {
-		return m.From.Index(), m.To.Index(), m.String()
-	}
-	for i := 1; i < len(splits); i++ {
-		for j := i; j > 0; j-- {
-			af, at, as := key(splits[j-1].move)
-			bf, bt, bs := key(splits[j].move)
-			if af < bf || af == bf && (at < bt || at == bt && as <= bs) {
-				break
-			}
-			splits[j-1], splits[j] = splits[j], splits[j-1]
-		}
-	}
-}
-
 // runOne counts a single position to depth, one row per depth.
 func runOne(s stratego.State, depth int, div bool, out io.Writer) error {
 	fmt.Fprintf(out, "rules %v, %v to move, ply %d\n\n%s\n", s.Rules(), s.Turn(), s.Ply(), s.Picture())
@@ -346,22 +208,22 @@ func runOne(s stratego.State, depth int, div bool, out io.Writer) error {
 	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "depth\tnodes\tattacks\tflags\tended\ttime\tnodes/s\t")
-	c := newCounter(depth)
-	var splits []split
+	c := perft.NewCounter(depth)
+	var splits []perft.Split
 	for d := 1; d <= depth; d++ {
 		t0 := time.Now()
-		var got counts
+		var got suite.Counts
 		if div && d == depth {
-			splits, got = c.divide(s, d)
+			splits, got = c.Divide(s, d)
 		} else {
-			got = c.count(s, d)
+			got = c.Count(s, d)
 		}
-		if c.err != nil {
+		if c.Err() != nil {
 			tw.Flush()
-			return c.err
+			return c.Err()
 		}
 		el := time.Since(t0)
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%s\t%s\t\n", d, got.nodes, got.attacks, got.flags, got.ended, seconds(el), rate(got.nodes, el))
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%s\t%s\t\n", d, got.Nodes, got.Attacks, got.Flags, got.Ended, seconds(el), rate(got.Nodes, el))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -372,12 +234,12 @@ func runOne(s stratego.State, depth int, div bool, out io.Writer) error {
 	return nil
 }
 
-func printDivide(out io.Writer, splits []split, depth int) {
+func printDivide(out io.Writer, splits []perft.Split, depth int) {
 	fmt.Fprintf(out, "\ndivide at depth %d:\n", depth)
 	var total int64
 	for _, sp := range splits {
-		fmt.Fprintf(out, "%v %d\n", sp.move, sp.nodes)
-		total += sp.nodes
+		fmt.Fprintf(out, "%v %d\n", sp.Move, sp.Nodes)
+		total += sp.Nodes
 	}
 	fmt.Fprintf(out, "%d moves, %d nodes\n", len(splits), total)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/gravon"
+	"github.com/stratego-go/stratego/internal/perft"
 )
 
 // suitePath is the module's perft suite as seen from this directory.
@@ -189,7 +190,7 @@ func TestSuiteRejectsMalformedFiles(t *testing.T) {
 		{"depths not increasing", "position a\ndepth 2 nodes 1 attacks 0 flags 0 ended 0\ndepth 1 nodes 1 attacks 0 flags 0 ended 0\n", "increasing"},
 		{"bad rules key", "position a\nrules two-squares 3 chase on\n", "unknown setting"},
 		{"bad rules value", "position a\nrules more-squares maybe\n", "want on or off"},
-		{"rules out of range", "position a\nrules two-squares 99\n", "invalid rules"},
+		{"rules out of range", "position a\nrules two-squares 99\n", "for twosquares"},
 		{"odd rules", "position a\nrules two-squares\n", "pairs"},
 		{"bad divide", "position a\ndivide a4-a5 -3\n", "divide count"},
 		{"duplicate name", good[:len(good)-4] + "depth 1 nodes 1 attacks 0 flags 0 ended 0\nend\nposition a/b\n", "twice"},
@@ -363,9 +364,9 @@ func TestCounterAllocations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := newCounter(3)
-	c.count(s, 3) // grow the buffers
-	if got := testing.AllocsPerRun(3, func() { c.count(s, 3) }); got != 0 {
+	c := perft.NewCounter(3)
+	c.Count(s, 3) // grow the buffers
+	if got := testing.AllocsPerRun(3, func() { c.Count(s, 3) }); got != 0 {
 		t.Errorf("got %v allocations per count, want 0", got)
 	}
 }

@@ -222,7 +222,12 @@ func (g *game) finish(stopped *stopError) {
 	if stopped != nil {
 		fmt.Fprintf(g.out, "\n%s: the game stops unfinished after %d plies.\n", stopped.why, g.s.Ply())
 	} else if ev := g.s.View(me).LastEvent(); ev.Color != me && ev.Outcome.Over() {
-		fmt.Fprintf(g.out, "\n%s\n", g.st.Describe(ev, me, g.cfg.rules.Numbering))
+		// The enemy's moves that ended the game, which the person has
+		// not seen yet.
+		fmt.Fprintln(g.out)
+		for _, ev := range g.news() {
+			fmt.Fprintln(g.out, g.st.Describe(ev, me, g.cfg.rules.Numbering))
+		}
 	}
 	fmt.Fprintf(g.out, "\nThe whole board:\n%s", g.st.State(g.s, me))
 	fmt.Fprintf(g.out, "plies %d\nresult %v: %s\nseed %d\n", g.s.Ply(), g.s.Outcome(), g.st.Outcome(g.s.Outcome(), me), g.cfg.seed)

@@ -346,6 +346,7 @@ type scripted struct {
 	asked bool
 	moves int
 	start bool
+	from  int // the output before this offset has been read
 }
 
 func (p *scripted) Read(b []byte) (int, error) {
@@ -353,7 +354,9 @@ func (p *scripted) Read(b []byte) (int, error) {
 		p.start = true
 		return copy(b, "ok\n"), nil
 	}
-	text := p.out.String()
+	// What the command wrote since the last line typed.
+	text := string(p.out.Bytes()[p.from:])
+	p.from = p.out.Len()
 	if !p.asked {
 		p.asked = true
 		p.checkRecord(text)
@@ -390,12 +393,16 @@ func (p *scripted) checkRecord(text string) {
 }
 
 func TestFullGameRecordAndNoLeak(t *testing.T) {
-	for _, tc := range []struct{ rules, side string }{
-		{"quick-battle,maxplies=300", "red"},
-		{"barrage,maxplies=300", "blue"},
-		{"ultimate-lightning,maxplies=300", "red"},
-		{"classic,info=silent,maxplies=200", "blue"},
-		{"vintage,maxplies=200", "red"},
+	for _, tc := range []struct {
+		rules, side string
+		seed        uint64
+		botRescue   bool // the game has a rescue by the bot, two moves in a row
+	}{
+		{"quick-battle,maxplies=300", "red", 21, false},
+		{"barrage,maxplies=300", "blue", 21, false},
+		{"ultimate-lightning,maxplies=1000", "red", 1, true},
+		{"classic,info=silent,maxplies=200", "blue", 21, false},
+		{"vintage,maxplies=200", "red", 21, false},
 	} {
 		t.Run(tc.rules+" "+tc.side, func(t *testing.T) {
 			if testing.Short() && !strings.HasPrefix(tc.rules, "quick") {
@@ -403,8 +410,8 @@ func TestFullGameRecordAndNoLeak(t *testing.T) {
 			}
 			var out bytes.Buffer
 			path := filepath.Join(t.TempDir(), "game.rec")
-			p := &scripted{t: t, out: &out, path: path, rng: rand.New(rand.NewPCG(7, 7))}
-			args := []string{"-color", "never", "-bot", "random", "-seed", "21", "-rules", tc.rules, "-side", tc.side, "-record", path}
+			p := &scripted{t: t, out: &out, path: path, rng: rand.New(rand.NewPCG(tc.seed, 7))}
+			args := []string{"-color", "never", "-bot", "random", "-seed", fmt.Sprint(tc.seed), "-rules", tc.rules, "-side", tc.side, "-record", path}
 			if err := Run(args, p, &out); err != nil {
 				t.Fatal(err)
 			}
@@ -424,6 +431,30 @@ func TestFullGameRecordAndNoLeak(t *testing.T) {
 				t.Errorf("a listed legal move was refused")
 			}
 			c, _ := stratego.ParseColor(tc.side)
+			// Each of the bot's moves is told once: on the person's next
+			// board, or at the end when it ended the game (a rescue is a
+			// move of its own).
+			botMoves, trailing := 0, 0
+			for _, st := range states[1:] {
+				if st.LastEvent().Color == c.Opponent() {
+					botMoves++
+					trailing++
+				} else {
+					trailing = 0
+				}
+			}
+			if told := strings.Count(text, "last move: ") + trailing; told != botMoves {
+				t.Errorf("%d of the bot's moves told, it made %d", told, botMoves)
+			}
+			if tc.botRescue {
+				rescued := false
+				for _, st := range states[1:] {
+					rescued = rescued || st.LastEvent().Move.IsRescue() && st.LastEvent().Color == c.Opponent()
+				}
+				if !rescued {
+					t.Errorf("the bot made no rescue: choose another seed")
+				}
+			}
 			n := checkBoards(t, text, states, c)
 			if n < p.moves {
 				t.Errorf("checked %d boards, want one for each of the %d moves", n, p.moves)
@@ -496,5 +527,33 @@ func checkCell(t *testing.T, v stratego.View, s stratego.State, sq stratego.Squa
 		if cell[1] != n.Char(seen.Rank()) || seen != truth {
 			t.Errorf("ply %d %v: %v drawn %q", v.Ply(), sq, seen, cell)
 		}
+	}
+}
+
+// TestCommands: help, legend, the board again, the moves of one piece,
+// and what is known about a piece of each side and an empty square.
+func TestCommands(t *testing.T) {
+	input := "help\nlegend\nboard\nmoves f4\nmoves z9\ninfo a7\ninfo f4\ninfo e5\ninfo c5\ninfo\nresign\n"
+	out, err := play(t, strings.NewReader(input), "-bot", "random", "-seed", "9", "-setup", refusalSetup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Commands:\n  e4-e5",
+		`"(?)"  an enemy piece that has moved: no bomb or flag`,
+		"legal moves: f4-f5\n",
+		`not a square: "z9"`,
+		"a7: Blue's hidden piece that has never moved; it can be: marshal, general, colonel, major, captain, lieutenant, sergeant, miner, scout, spy, bomb, flag\n",
+		"f4: your sergeant (4); the enemy knows nothing about it\n",
+		"e5: empty\n",
+		"c5: a lake\n",
+		"info takes a square",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if got := strings.Count(out, "\nply 0, red to move\n"); got != 2 {
+		t.Errorf("board drawn %d times, want 2 (the turn and \"board\")", got)
 	}
 }

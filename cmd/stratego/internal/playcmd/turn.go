@@ -92,12 +92,28 @@ func (g *game) showView(v stratego.View) {
 	n := v.Rules().Numbering
 	fmt.Fprintf(g.out, "\nply %d, %s to move\n%s", v.Ply(), v.Turn(), g.st.View(v))
 	fmt.Fprintf(g.out, "lost: you %s; %s %s\n", armyText(n, v.Captured(me)), v.Player().Opponent(), armyText(n, v.Captured(me.Opponent())))
-	if ev := v.LastEvent(); ev.Move.IsValid() && ev.Color != me {
+	for _, ev := range g.news() {
 		fmt.Fprintf(g.out, "last move: %s\n", g.st.Describe(ev, me, n))
 	}
 	if v.RescueDue() {
 		fmt.Fprintln(g.out, "A rescue is due: put a captured piece back (\"moves\" lists them).")
 	}
+}
+
+// news returns the enemy's moves since the person's last move, as the
+// person saw them: one move, or two when the enemy made a rescue.
+func (g *game) news() []stratego.Event {
+	me := g.cfg.human
+	var evs []stratego.Event
+	for n := g.gm.Len(); n > 0; n-- {
+		at, _ := g.gm.At(n)
+		ev := at.State().View(me).LastEvent()
+		if ev.Color == me {
+			break
+		}
+		evs = append([]stratego.Event{ev}, evs...)
+	}
+	return evs
 }
 
 // armyText lists the ranks of an army with counts, strongest first:

@@ -105,3 +105,30 @@ func FuzzSetupUnmarshalText(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseSetup parses setups under each preset; an accepted setup is
+// valid for its rules and round-trips through its text form.
+func FuzzParseSetup(f *testing.F) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for i, r := range presetRules {
+		f.Add(i, RandomSetup(r, rng).String()) // valid setups of each preset
+	}
+	f.Add(2, "F.........../B.....")
+	f.Fuzz(func(t *testing.T, preset int, text string) {
+		r := presetRules[uint(preset)%uint(len(presetRules))]
+		s, err := ParseSetup(r, text)
+		if err != nil {
+			return
+		}
+		if err := r.CheckSetup(s); err != nil {
+			t.Fatalf("accepted setup %q fails CheckSetup: %v", text, err)
+		}
+		back, err := ParseSetup(r, s.String())
+		if err != nil || back != s {
+			t.Fatalf("%q: round trip through %q: %v", text, s.String(), err)
+		}
+		if _, err := New(r, s, s); err != nil {
+			t.Fatalf("New with accepted setup %q: %v", text, err)
+		}
+	})
+}

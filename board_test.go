@@ -1,0 +1,69 @@
+package stratego
+
+import "testing"
+
+func TestSquareStepAndLine(t *testing.T) {
+	tests := []struct {
+		from string
+		d    Direction
+		n    int
+		want string // "" for NoSquare
+	}{
+		{"a1", Up, 1, "a2"},
+		{"a1", Up, 9, "a10"},
+		{"a1", Up, 10, ""},
+		{"a1", Down, 1, ""},
+		{"e5", Left, 4, "a5"},
+		{"e5", Left, 5, ""},
+		{"e5", Right, 5, "j5"},
+		{"e5", Right, 6, ""},
+		{"j10", Down, 9, "j1"},
+		{"e5", NoDirection, 1, ""},
+		{"e5", Up, 0, ""},
+		{"e5", Up, -1, ""},
+	}
+	for _, tt := range tests {
+		got := MustParseSquare(tt.from).Step(tt.d, tt.n)
+		want := NoSquare
+		if tt.want != "" {
+			want = MustParseSquare(tt.want)
+		}
+		if got != want {
+			t.Errorf("%s.Step(%d, %d) = %v, want %v", tt.from, tt.d, tt.n, got, want)
+		}
+		if want != NoSquare {
+			d, n := MustParseSquare(tt.from).Line(want)
+			if d != tt.d || n != tt.n {
+				t.Errorf("%s.Line(%v) = %d, %d, want %d, %d", tt.from, want, d, n, tt.d, tt.n)
+			}
+		}
+	}
+	if d, n := MustParseSquare("a1").Line(MustParseSquare("b2")); d != NoDirection || n != 0 {
+		t.Errorf("a1.Line(b2) = %d, %d, want no line", d, n)
+	}
+	if NoSquare.Step(Up, 1) != NoSquare {
+		t.Error("NoSquare.Step(Up, 1) is a square")
+	}
+}
+
+func FuzzParseSquare(f *testing.F) {
+	for _, s := range []string{"a1", "j10", "J10", "k1", "a0", "a11", "a01", "", "-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sq, err := ParseSquare(s)
+		if err != nil {
+			return
+		}
+		if !sq.IsValid() {
+			t.Fatalf("%q parsed to invalid square %d", s, sq)
+		}
+		if back, err := ParseSquare(sq.String()); err != nil || back != sq {
+			t.Fatalf("%q: %v round trips to %v, %v", s, sq, back, err)
+		}
+		var u Square
+		if err := u.UnmarshalText([]byte(s)); err != nil || u != sq {
+			t.Fatalf("UnmarshalText(%q) = %v, %v; want %v", s, u, err, sq)
+		}
+	})
+}

@@ -1,0 +1,588 @@
+// Package matchcmd is the match subcommand of the stratego command: a
+// round-robin tournament between built-in players and engines, refereed
+// by the package referee.
+//
+// Usage:
+//
+//	stratego match [flags] ENGINE ENGINE...
+//
+// An ENGINE is builtin:NAME (a built-in player, bot.Names), sbp:COMMAND
+// (a program speaking SBP/1, referee/PROTOCOL.md) or ucc:COMMAND (a
+// program speaking the UCC 2012 evaluator's protocol). COMMAND is split
+// at spaces, with single or double quotes grouping words:
+//
+//	stratego match builtin:random ucc:"stratego engine -protocol ucc"
+//
+// Every pair of engines plays -games games, colours alternating. The
+// flags:
+//
+//	-games N       games per pair (default 2)
+//	-rules TEXT    a preset, rules text (stratego.ParseRules), or ucc2012:
+//	               the UCC 2012 manager's rules and end of game
+//	-movetime D    the time of a move (default 2s; 0: none)
+//	-tc TEXT       a game clock instead: base=5m,inc=2s
+//	-turncap N     the ucc2012 turn cap (default 5000)
+//	-retries N     illegal moves a side may take back, where its engine
+//	               asks for retries (default 0: forfeit)
+//	-out DIR       write each game's record (game-NNN.txt) and log
+//	               (game-NNN.log, the UCC manager's -o format) there
+//	-json FILE     write a JSON summary there ("-": standard output,
+//	               instead of the table)
+//	-seed N        seed of the built-in players (0: from the clock)
+//	-j N           games in parallel (default 1)
+//	-pause         SIGSTOP UCC engines while the opponent moves
+//	-anonymous     tell engines "anonymous" as their opponent's name
+//	-progress      the progress bar: auto (on a terminal), on or off
+//
+// At the end it prints a table: for each engine its games, wins, draws,
+// losses, score, and its Elo difference to the field with the 95%
+// interval. With two engines that is the Elo difference between them.
+//
+// The exit status is 0 when every game was played to an end (a forfeit
+// is an end), 1 when a game could not be played, 2 for bad flags.
+package matchcmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/bot"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
+	"github.com/stratego-go/stratego/referee"
+)
+
+// stderr receives the usage text and the progress bar.
+var stderr io.Writer = os.Stderr
+
+// config is the parsed command line.
+type config struct {
+	engines  []engine
+	games    int
+	rules    stratego.Rules
+	rulesArg string
+	profile  referee.Profile
+	clock    referee.TimeControl
+	turnCap  int
+	retries  int
+	outDir   string
+	jsonFile string
+	seed     uint64
+	jobs     int
+	pause    bool
+	anon     bool
+	progress string
+}
+
+// engine is one participant.
+type engine struct {
+	spec  string // as given
+	kind  string // builtin, sbp, ucc
+	name  string // a bot name, or the command's program
+	args  []string
+	label string // the name in the table
+}
+
+// Run runs the subcommand.
+func Run(args []string, in io.Reader, out io.Writer) error {
+	cfg, err := parse(args)
+	if err != nil {
+		return err
+	}
+	return cfg.run(context.Background(), out)
+}
+
+// parse reads the command line.
+func parse(args []string) (*config, error) {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: stratego match [flags] ENGINE ENGINE...")
+		fmt.Fprintln(stderr, "An ENGINE is builtin:NAME ("+strings.Join(bot.Names(), ", ")+"), sbp:COMMAND or ucc:COMMAND.")
+		fs.PrintDefaults()
+	}
+	c := &config{}
+	fs.IntVar(&c.games, "games", 2, "games per pair of engines")
+	fs.StringVar(&c.rulesArg, "rules", "classic", "rules: a preset, rules text, or ucc2012 (the UCC 2012 manager's rules and end of game)")
+	moveTime := fs.Duration("movetime", 2*time.Second, "time of a move (0: none)")
+	tc := fs.String("tc", "", "a game clock such as base=5m,inc=2s (with -movetime as a per-move cap)")
+	fs.IntVar(&c.turnCap, "turncap", referee.DefaultTurnCap, "the turn cap of -rules ucc2012 (N−1 full turns are played)")
+	fs.IntVar(&c.retries, "retries", 0, "illegal moves a side may take back, where its engine asks for retries")
+	fs.StringVar(&c.outDir, "out", "", "write each game's record and log to this `directory`")
+	fs.StringVar(&c.jsonFile, "json", "", "write a JSON summary to this `file` (\"-\": standard output, instead of the table)")
+	fs.Uint64Var(&c.seed, "seed", 0, "seed of the built-in players (0: from the clock)")
+	fs.IntVar(&c.jobs, "j", 1, "games in parallel")
+	fs.BoolVar(&c.pause, "pause", false, "SIGSTOP UCC engines while the opponent moves")
+	fs.BoolVar(&c.anon, "anonymous", false, "tell engines \"anonymous\" as their opponent's name")
+	fs.StringVar(&c.progress, "progress", "auto", "progress bar: auto (on a terminal), on or off")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() < 2 {
+		fs.Usage()
+		return nil, errors.New("want at least two engines")
+	}
+	for _, a := range fs.Args() {
+		e, err := parseEngine(a)
+		if err != nil {
+			return nil, err
+		}
+		c.engines = append(c.engines, e)
+	}
+	labels(c.engines)
+	if c.games < 1 || c.jobs < 1 {
+		return nil, errors.New("-games and -j want 1 or more")
+	}
+	switch c.progress {
+	case "auto", "on", "off":
+	default:
+		return nil, fmt.Errorf("-progress %q: want auto, on or off", c.progress)
+	}
+	if c.rulesArg == "ucc2012" {
+		c.rules, c.profile = referee.UCC2012Rules(), referee.ProfileUCC2012
+	} else {
+		r, err := stratego.ParseRules(c.rulesArg)
+		if err != nil {
+			return nil, err
+		}
+		c.rules = r
+	}
+	clock, err := referee.ParseTimeControl(*tc)
+	if err != nil {
+		return nil, err
+	}
+	clock.MoveTime = *moveTime
+	c.clock = clock
+	if c.seed == 0 {
+		c.seed = uint64(time.Now().UnixNano())
+	}
+	return c, nil
+}
+
+// parseEngine reads an ENGINE argument.
+func parseEngine(s string) (engine, error) {
+	kind, rest, ok := strings.Cut(s, ":")
+	e := engine{spec: s, kind: kind}
+	switch {
+	case !ok:
+		return e, fmt.Errorf("engine %q: want builtin:NAME, sbp:COMMAND or ucc:COMMAND", s)
+	case kind == "builtin":
+		if _, err := bot.New(rest, bot.Options{}); err != nil {
+			return e, err
+		}
+		e.name = rest
+	case kind == "sbp" || kind == "ucc":
+		args, err := splitCommand(rest)
+		if err != nil {
+			return e, fmt.Errorf("engine %q: %w", s, err)
+		}
+		e.args, e.name = args, filepath.Base(args[0])
+	default:
+		return e, fmt.Errorf("engine %q: unknown kind %q (want builtin, sbp or ucc)", s, kind)
+	}
+	return e, nil
+}
+
+// splitCommand splits a command at spaces, quotes grouping words.
+func splitCommand(s string) ([]string, error) {
+	var args []string
+	var cur strings.Builder
+	in, quote, have := false, byte(0), false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case in && ch == quote:
+			in = false
+		case in:
+			cur.WriteByte(ch)
+		case ch == '\'' || ch == '"':
+			in, quote, have = true, ch, true
+		case ch == ' ' || ch == '\t':
+			if have {
+				args = append(args, cur.String())
+				cur.Reset()
+				have = false
+			}
+		default:
+			cur.WriteByte(ch)
+			have = true
+		}
+	}
+	if in {
+		return nil, errors.New("unclosed quote")
+	}
+	if have {
+		args = append(args, cur.String())
+	}
+	if len(args) == 0 {
+		return nil, errors.New("empty command")
+	}
+	return args, nil
+}
+
+// labels names the engines for the table, numbering repeated names.
+func labels(es []engine) {
+	count := map[string]int{}
+	for _, e := range es {
+		count[e.kind+":"+e.name]++
+	}
+	seen := map[string]int{}
+	for i := range es {
+		l := es[i].kind + ":" + es[i].name
+		if count[l] > 1 {
+			seen[l]++
+			l = fmt.Sprintf("%s#%d", l, seen[l])
+		}
+		es[i].label = l
+	}
+}
+
+// pairing is one game of the tournament.
+type pairing struct {
+	n         int // game number, from 1
+	red, blue int // engine indices
+}
+
+// schedule lists the games: every pair, -games games, colours alternating.
+func (c *config) schedule() []pairing {
+	var ps []pairing
+	for i := range c.engines {
+		for j := i + 1; j < len(c.engines); j++ {
+			for k := range c.games {
+				p := pairing{n: len(ps) + 1, red: i, blue: j}
+				if k%2 == 1 {
+					p.red, p.blue = j, i
+				}
+				ps = append(ps, p)
+			}
+		}
+	}
+	return ps
+}
+
+// gameResult is one game's line in the summary.
+type gameResult struct {
+	Game   int    `json:"game"`
+	Red    string `json:"red"`
+	Blue   string `json:"blue"`
+	Winner string `json:"winner"` // red, blue or draw
+	Reason string `json:"reason"`
+	Plies  int    `json:"plies"`
+	Detail string `json:"detail,omitempty"`
+	Error  string `json:"error,omitempty"`
+	played bool
+	red    int
+	blue   int
+	res    referee.Result
+}
+
+// run plays the tournament and reports.
+func (c *config) run(ctx context.Context, out io.Writer) error {
+	if c.outDir != "" {
+		if err := os.MkdirAll(c.outDir, 0o755); err != nil {
+			return err
+		}
+	}
+	ps := c.schedule()
+	results := make([]gameResult, len(ps))
+	bar := newProgress(c.progress, len(ps))
+	work := make(chan pairing)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var writeErr error
+	for range min(c.jobs, len(ps)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range work {
+				gr := c.play(ctx, p)
+				if err := c.write(gr); err != nil {
+					mu.Lock()
+					writeErr = errors.Join(writeErr, err)
+					mu.Unlock()
+				}
+				results[p.n-1] = gr
+				bar.step()
+			}
+		}()
+	}
+	for _, p := range ps {
+		work <- p
+	}
+	close(work)
+	wg.Wait()
+	bar.done()
+	sum := c.summarize(results)
+	if err := c.report(out, sum); err != nil {
+		return err
+	}
+	if writeErr != nil {
+		return writeErr
+	}
+	var failed []string
+	for _, r := range results {
+		if !r.played {
+			failed = append(failed, fmt.Sprintf("game %d: %s", r.Game, firstOf(r.Error, r.Detail, r.Reason)))
+		}
+	}
+	if len(failed) > 0 {
+		return &cli.Failure{Msg: fmt.Sprintf("%d of %d games not played: %s", len(failed), len(results), strings.Join(failed, "; "))}
+	}
+	return nil
+}
+
+// firstOf returns the first non-empty string.
+func firstOf(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// play plays one game.
+func (c *config) play(ctx context.Context, p pairing) gameResult {
+	gr := gameResult{Game: p.n, Red: c.engines[p.red].label, Blue: c.engines[p.blue].label, red: p.red, blue: p.blue}
+	gctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	red, err := c.seat(gctx, c.engines[p.red], uint64(p.n)*2)
+	if err != nil {
+		gr.Error = err.Error()
+		return gr
+	}
+	blue, err := c.seat(gctx, c.engines[p.blue], uint64(p.n)*2+1)
+	if err != nil {
+		red.Close()
+		gr.Error = err.Error()
+		return gr
+	}
+	g := referee.Game{
+		Rules: c.rules, Red: red, Blue: blue, Clock: c.clock, Profile: c.profile,
+		TurnCap: c.turnCap, Retries: c.retries, Anonymous: c.anon,
+		Tags: []stratego.Tag{{Name: "Event", Value: "stratego match"}, {Name: "Round", Value: fmt.Sprint(p.n)}},
+	}
+	res, err := g.Play(gctx)
+	if err != nil {
+		gr.Error = err.Error()
+		return gr
+	}
+	gr.res = res
+	gr.Winner = "draw"
+	if res.Winner != stratego.NoColor {
+		gr.Winner = res.Winner.String()
+	}
+	gr.Reason, gr.Plies, gr.Detail, gr.played = res.Reason.String(), res.Plies, res.Detail, res.Played()
+	return gr
+}
+
+// engineErr is the standard error the engines share: stderr behind a
+// lock, since games run in parallel.
+var engineErr = &lockedWriter{}
+
+// lockedWriter writes to stderr under a lock.
+type lockedWriter struct{ mu sync.Mutex }
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return stderr.Write(p)
+}
+
+// seat makes the seat of an engine for one game.
+func (c *config) seat(ctx context.Context, e engine, seed uint64) (referee.Seat, error) {
+	switch e.kind {
+	case "builtin":
+		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15})
+		if err != nil {
+			return nil, err
+		}
+		return referee.FromPlayer(e.label, p), nil
+	case "sbp":
+		return referee.StartSBP(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.SBPOptions{Name: e.label})
+	}
+	return referee.StartUCC(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.UCCOptions{Pause: c.pause})
+}
+
+// write writes a game's record and log into the out directory.
+func (c *config) write(gr gameResult) error {
+	if c.outDir == "" || gr.Error != "" {
+		return nil
+	}
+	base := filepath.Join(c.outDir, fmt.Sprintf("game-%03d", gr.Game))
+	rec, err := gr.res.Record.MarshalText()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(base+".txt", rec, 0o644); err != nil {
+		return err
+	}
+	f, err := os.Create(base + ".log")
+	if err != nil {
+		return err
+	}
+	err = referee.WriteUCCLog(f, gr.res, c.clock.MoveTime)
+	return errors.Join(err, f.Close())
+}
+
+// standing is one engine's line in the table.
+type standing struct {
+	Engine string  `json:"engine"`
+	Spec   string  `json:"spec"`
+	Games  int     `json:"games"`
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	Score  float64 `json:"score"`
+	// Elo is the Elo difference to the field and Elo95 the half width
+	// of its 95% interval: Elo null when the score is 0 or 100%, Elo95
+	// null when the interval is unbounded.
+	Elo   *float64 `json:"elo"`
+	Elo95 *float64 `json:"elo95"`
+}
+
+// summary is the JSON summary.
+type summary struct {
+	Rules     string       `json:"rules"`
+	Clock     string       `json:"clock"`
+	Games     []gameResult `json:"games"`
+	Standings []standing   `json:"standings"`
+}
+
+// summarize counts the results.
+func (c *config) summarize(results []gameResult) summary {
+	st := make([]standing, len(c.engines))
+	for i, e := range c.engines {
+		st[i].Engine, st[i].Spec = e.label, e.spec
+	}
+	for _, r := range results {
+		if !r.played {
+			continue
+		}
+		for _, side := range []struct {
+			i int
+			c stratego.Color
+		}{{r.red, stratego.Red}, {r.blue, stratego.Blue}} {
+			s := &st[side.i]
+			s.Games++
+			switch r.res.Score(side.c) {
+			case 1:
+				s.Wins++
+			case 0:
+				s.Losses++
+			default:
+				s.Draws++
+			}
+			s.Score += r.res.Score(side.c)
+		}
+	}
+	for i := range st {
+		if elo, margin, ok := Elo(st[i].Wins, st[i].Draws, st[i].Losses); ok {
+			st[i].Elo = &elo
+			if !math.IsInf(margin, 1) {
+				st[i].Elo95 = &margin
+			}
+		}
+	}
+	return summary{Rules: c.rulesArg, Clock: c.clock.String(), Games: results, Standings: st}
+}
+
+// Elo returns the Elo difference that a result of w wins, d draws and l
+// losses shows, and the half width of its 95% interval (the normal
+// approximation of the score's mean, mapped through the logistic
+// curve); the margin is +Inf when the interval reaches a score of 0 or
+// 100%. ok is false when the score itself is 0 or 100%, where the
+// difference is unbounded.
+func Elo(w, d, l int) (elo, margin float64, ok bool) {
+	n := float64(w + d + l)
+	if n == 0 {
+		return 0, 0, false
+	}
+	p := (float64(w) + float64(d)/2) / n
+	if p <= 0 || p >= 1 {
+		return 0, 0, false
+	}
+	dev := (float64(w)*(1-p)*(1-p) + float64(d)*(0.5-p)*(0.5-p) + float64(l)*p*p) / n
+	se := math.Sqrt(dev / n)
+	lo, hi := p-1.959964*se, p+1.959964*se
+	if lo <= 0 || hi >= 1 {
+		return eloOf(p), math.Inf(1), true
+	}
+	return eloOf(p), (eloOf(hi) - eloOf(lo)) / 2, true
+}
+
+// eloOf is the Elo difference of an expected score p.
+func eloOf(p float64) float64 {
+	p = math.Min(math.Max(p, 1e-9), 1-1e-9)
+	return -400 * math.Log10(1/p-1)
+}
+
+// report prints the table or writes the JSON summary.
+func (c *config) report(out io.Writer, sum summary) error {
+	if c.jsonFile != "" {
+		b, err := json.MarshalIndent(sum, "", "  ")
+		if err != nil {
+			return err
+		}
+		b = append(b, '\n')
+		if c.jsonFile == "-" {
+			_, err = out.Write(b)
+			return err
+		}
+		if err := os.WriteFile(c.jsonFile, b, 0o644); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(out, "%d games, rules %s, clock %s\n", len(sum.Games), sum.Rules, sum.Clock)
+	reasons := map[string]int{}
+	for _, g := range sum.Games {
+		if g.played {
+			reasons[g.Reason]++
+		}
+	}
+	var rs []string
+	for _, k := range sortedKeys(reasons) {
+		rs = append(rs, fmt.Sprintf("%s %d", k, reasons[k]))
+	}
+	if len(rs) > 0 {
+		fmt.Fprintf(out, "endings: %s\n", strings.Join(rs, ", "))
+	}
+	tw := tabwriter.NewWriter(out, 0, 8, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "engine\tgames\twins\tdraws\tlosses\tscore\tElo\t±95%\t")
+	for _, s := range sum.Standings {
+		elo, margin := "-", "-"
+		if s.Elo != nil {
+			elo, margin = fmt.Sprintf("%+.0f", *s.Elo), "inf"
+		}
+		if s.Elo95 != nil {
+			margin = fmt.Sprintf("%.0f", *s.Elo95)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%.1f\t%s\t%s\t\n", s.Engine, s.Games, s.Wins, s.Draws, s.Losses, s.Score, elo, margin)
+	}
+	return tw.Flush()
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+	return keys
+}

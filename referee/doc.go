@@ -1,0 +1,39 @@
+// Package referee runs games of Stratego between players: built-in
+// players in the same program (bot.Player) and engines, child processes
+// that speak a line protocol on their standard input and output. It
+// enforces any stratego.Rules, keeps the clocks (a per-move limit and
+// Fischer-style time controls), applies the illegal-move policy (forfeit,
+// or a bounded retry for engines that ask for it), handles resignations
+// and draw offers, and returns a Result with its Reason and the game
+// record in the library's record format.
+//
+// Two protocols are spoken. SBP/1 (the package's own, specified in
+// PROTOCOL.md next to this file) is line based, carries the rules in the
+// library's text form, sets up simultaneously, and sends each player
+// nothing but what its View holds: the view text itself before each move,
+// the last move as the player saw it, the public clocks and the end of
+// the game. UCC is the protocol of the UCC 2012 Stratego evaluator, byte
+// for byte as its C++ manager speaks it: the setup exchange, the
+// lock-step move lines with the own-move echo, the board lines of the
+// bot's view, QUIT with the result line, first-byte timing and the
+// optional SIGSTOP of the idle engine. ProfileUCC2012 with UCC2012Rules
+// reproduces the manager's end of game (attrition by movable piece types,
+// stratego.Rules.Attrition; a walled-in side still asked to move; the turn
+// cap with its off-by-one), and WriteUCCLog writes the manager's -o log
+// of a game.
+//
+// The other direction is there too: ServeSBP and ServeUCC run a
+// bot.Player as an engine on a reader and a writer, so that any referee
+// (this one, or the original UCC manager) can use it; the command
+// "stratego engine" wraps them.
+//
+// A referee never hangs on an engine: every read has a deadline, a line
+// has a maximum length, writes to an engine that does not read time out,
+// and an engine that crashes, stalls, floods its output, writes garbage
+// or ignores quit is killed, with its process group, and the game is
+// scored against it with a clear Reason. No child process outlives
+// Game.Play.
+//
+// A Game is played by one goroutine; games run in parallel each with
+// their own seats.
+package referee

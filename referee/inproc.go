@@ -1,0 +1,93 @@
+package referee
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/bot"
+)
+
+// FromPlayer returns a Seat for a built-in player. Its moves get the
+// turn's time limit as their Budget and a context that ends at the
+// limit; a player that does not return by then loses on time (the call
+// itself cannot be stopped, so the referee stops waiting for it). A
+// player asked to move with no legal move (only under ProfileUCC2012,
+// which asks a walled-in side) resigns. It accepts retries of illegal
+// moves.
+func FromPlayer(name string, p bot.Player) Seat {
+	return &playerSeat{name: name, p: p}
+}
+
+// playerSeat is a built-in player at the table.
+type playerSeat struct {
+	name string
+	p    bot.Player
+	// rejected counts the retries, so that a player that keeps choosing
+	// an illegal move is not asked forever (Game.Retries bounds it).
+	rejected int
+}
+
+func (s *playerSeat) Name() string { return s.name }
+
+func (s *playerSeat) Setup(ctx context.Context, g GameInfo) (stratego.Setup, error) {
+	type reply struct {
+		s   stratego.Setup
+		err error
+	}
+	ch := make(chan reply, 1)
+	go func() {
+		su, err := s.p.Setup(ctx, g.Rules, g.Color)
+		ch <- reply{su, err}
+	}()
+	select {
+	case r := <-ch:
+		if r.err != nil {
+			return stratego.Setup{}, fmt.Errorf("%w: %w", ErrBadSetup, r.err)
+		}
+		return r.s, nil
+	case <-ctx.Done():
+		return stratego.Setup{}, fmt.Errorf("%w: setup: %w", ErrTimeout, ctx.Err())
+	}
+}
+
+func (s *playerSeat) Act(ctx context.Context, t Turn) (Action, error) {
+	type reply struct {
+		m   stratego.Move
+		err error
+	}
+	ch := make(chan reply, 1)
+	go func() {
+		m, err := s.p.Move(ctx, t.View, bot.Budget{Time: t.Limit})
+		ch <- reply{m, err}
+	}()
+	select {
+	case r := <-ch:
+		switch {
+		case errors.Is(r.err, bot.ErrNoMove):
+			return Action{Resign: true}, nil
+		case r.err != nil:
+			if ctx.Err() != nil {
+				return Action{}, fmt.Errorf("%w: %w", ErrTimeout, r.err)
+			}
+			return Action{}, fmt.Errorf("%w: player failed: %w", ErrCrashed, r.err)
+		}
+		return Action{Move: r.m}, nil
+	case <-ctx.Done():
+		return Action{}, fmt.Errorf("%w: %w", ErrTimeout, ctx.Err())
+	}
+}
+
+func (s *playerSeat) Observe(context.Context, Ply) error { return nil }
+
+func (s *playerSeat) Finish(context.Context, Result, stratego.View) error { return nil }
+
+func (s *playerSeat) Close() error { return nil }
+
+func (s *playerSeat) Reject(context.Context, Action, error) error {
+	s.rejected++
+	return nil
+}
+
+func (s *playerSeat) CanRetry() bool { return true }

@@ -1,0 +1,235 @@
+package referee
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"time"
+)
+
+// MaxLine is the longest line an engine may write, newline excluded; a
+// longer one is a flood (ErrFlood).
+const MaxLine = 64 << 10
+
+// quitWait is how long an engine has to exit after it was told the game
+// is over (the UCC manager's 2 s), before it is killed.
+var quitWait = 2 * time.Second
+
+// writeTime bounds one write to an engine: an engine that stops reading
+// its input fills the pipe, and the write then fails instead of hanging.
+var writeTime = 5 * time.Second
+
+// Command is how to start an engine process.
+type Command struct {
+	// Args is the program and its arguments; Args[0] is looked up in
+	// PATH when it has no slash.
+	Args []string
+	// Dir is the working directory ("" for the referee's).
+	Dir string
+	// Env is extra environment (KEY=value) on top of the referee's.
+	Env []string
+	// Stderr receives the engine's standard error (nil: discarded).
+	Stderr io.Writer
+}
+
+// proc is a running engine process: its input, its output read line by
+// line with deadlines, and its process group.
+type proc struct {
+	fileConn
+	cmd    *exec.Cmd
+	waited chan struct{} // closed when the process has been waited for
+	werr   error
+	once   sync.Once
+	mu     sync.Mutex // guards stopped
+	stop   bool
+}
+
+// start starts the engine. The process runs in its own process group,
+// which is killed when ctx ends or when the proc is closed.
+func start(ctx context.Context, c Command) (*proc, error) {
+	if len(c.Args) == 0 || c.Args[0] == "" {
+		return nil, errors.New("referee: empty engine command")
+	}
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, err
+	}
+	cmd := exec.Command(c.Args[0], c.Args[1:]...)
+	cmd.Dir = c.Dir
+	cmd.Env = append(os.Environ(), c.Env...)
+	cmd.Stdin, cmd.Stdout = inR, outW
+	cmd.Stderr = c.Stderr
+	cmd.WaitDelay = quitWait
+	setGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return nil, fmt.Errorf("referee: starting %q: %w", c.Args[0], err)
+	}
+	inR.Close()
+	outW.Close()
+	p := &proc{fileConn: fileConn{in: inW, out: outR}, cmd: cmd, waited: make(chan struct{})}
+	p.fileConn.exitErr = p.exitErr
+	go func() {
+		p.werr = cmd.Wait()
+		close(p.waited)
+	}()
+	go func() {
+		select {
+		case <-ctx.Done():
+			p.kill()
+		case <-p.waited:
+		}
+	}()
+	return p, nil
+}
+
+// fileConn is a line channel over two pipes: in is the engine's input
+// (our end), out its output.
+type fileConn struct {
+	in, out *os.File
+	buf     []byte // bytes read but not yet returned
+	eof     bool
+	// exitErr describes the end of the output.
+	exitErr func() error
+}
+
+// writeLine writes one line (a newline is added).
+func (p *fileConn) writeLine(s string) error {
+	p.in.SetWriteDeadline(time.Now().Add(writeTime))
+	_, err := p.in.Write(append([]byte(s), '\n'))
+	if err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return fmt.Errorf("%w: engine does not read its input", ErrTimeout)
+		}
+		return fmt.Errorf("%w: writing: %w", ErrCrashed, err)
+	}
+	return nil
+}
+
+// readLine reads one line, without its newline. The first byte must come
+// by first (zero: no deadline) and the whole line by full; a line longer
+// than MaxLine is ErrFlood, the end of the output ErrCrashed.
+func (p *fileConn) readLine(first, full time.Time) (string, error) {
+	gotFirst := len(p.buf) > 0
+	for {
+		if i := bytes.IndexByte(p.buf, '\n'); i >= 0 {
+			line := string(p.buf[:i])
+			p.buf = p.buf[i+1:]
+			return line, nil
+		}
+		if len(p.buf) > MaxLine {
+			return "", fmt.Errorf("%w: a line of more than %d bytes", ErrFlood, MaxLine)
+		}
+		if p.eof {
+			if len(p.buf) > 0 {
+				line := string(p.buf)
+				p.buf = p.buf[:0]
+				return line, nil
+			}
+			if p.exitErr == nil {
+				return "", fmt.Errorf("%w: closed its output", ErrCrashed)
+			}
+			return "", p.exitErr()
+		}
+		deadline := full
+		if !gotFirst {
+			deadline = first
+		}
+		p.out.SetReadDeadline(deadline)
+		var tmp [4096]byte
+		n, err := p.out.Read(tmp[:])
+		if n > 0 {
+			gotFirst = true
+			p.buf = append(p.buf, tmp[:n]...)
+		}
+		switch {
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			return "", ErrTimeout
+		case err != nil:
+			p.eof = true
+		}
+	}
+}
+
+// exitErr describes the end of the engine's output.
+func (p *proc) exitErr() error {
+	select {
+	case <-p.waited:
+		if p.werr != nil {
+			return fmt.Errorf("%w: %w", ErrCrashed, p.werr)
+		}
+		return fmt.Errorf("%w: exit status 0", ErrCrashed)
+	case <-time.After(100 * time.Millisecond):
+		return fmt.Errorf("%w: closed its output", ErrCrashed)
+	}
+}
+
+// interrupt ends a read in progress (as a timeout).
+func (p *fileConn) interrupt() { p.out.SetReadDeadline(time.Now()) }
+
+// pause does nothing: a bare pipe has no process to stop.
+func (p *fileConn) pause(bool) {}
+
+// close closes both pipes.
+func (p *fileConn) close() error {
+	p.in.Close()
+	return p.out.Close()
+}
+
+// pause stops the process group (SIGSTOP) or lets it go on (SIGCONT),
+// where the system has signals.
+func (p *proc) pause(stop bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stop == stop {
+		return
+	}
+	select {
+	case <-p.waited:
+		return
+	default:
+	}
+	signalGroup(p.cmd, stop)
+	p.stop = stop
+}
+
+// close ends the engine: its input is closed (after any last line the
+// caller wrote), it has quitWait to exit, then its process group is
+// killed. It waits for the process.
+func (p *proc) close() error {
+	p.once.Do(func() {
+		p.pause(false)
+		p.in.Close()
+		select {
+		case <-p.waited:
+		case <-time.After(quitWait):
+		}
+		p.kill()
+		<-p.waited
+		p.out.Close()
+	})
+	return nil
+}
+
+// kill kills the engine's process group (every process the engine
+// started that stayed in it, even after the engine itself exited).
+func (p *proc) kill() {
+	killGroup(p.cmd)
+}
+
+// pid returns the engine's process id.
+func (p *proc) pid() int { return p.cmd.Process.Pid }

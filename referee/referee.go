@@ -1,0 +1,518 @@
+package referee
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/stratego-go/stratego"
+)
+
+// The faults of a seat. A Seat's methods return errors wrapping one of
+// them; the referee scores the game against the seat with the matching
+// Reason.
+var (
+	// ErrTimeout is a reply that did not come in time.
+	ErrTimeout = errors.New("referee: no reply in time")
+	// ErrCrashed is an engine that exited or closed its output.
+	ErrCrashed = errors.New("referee: engine exited")
+	// ErrGarbage is a reply the protocol does not allow.
+	ErrGarbage = errors.New("referee: unintelligible reply")
+	// ErrFlood is an engine that wrote more than the protocol allows
+	// (a line over the length limit, or too many lines for one reply).
+	ErrFlood = errors.New("referee: engine flooded its output")
+	// ErrRejected is an engine that refused the rules of the game, or
+	// rules that the protocol cannot express.
+	ErrRejected = errors.New("referee: rules rejected")
+	// ErrBadSetup is a setup that the rules do not allow.
+	ErrBadSetup = errors.New("referee: bad setup")
+)
+
+// Seat is one side of a game as the referee sees it: a built-in player
+// (FromPlayer) or an engine process (StartSBP, StartUCC). The referee
+// calls its methods from one goroutine, in game order, and never passes
+// it anything its side may not know: the views are the side's own, and
+// the result is public.
+type Seat interface {
+	// Name is the player's name, for records, logs and the opponent.
+	Name() string
+	// Setup returns the side's setup for the game g.
+	Setup(ctx context.Context, g GameInfo) (stratego.Setup, error)
+	// Act returns what the side does on its turn.
+	Act(ctx context.Context, t Turn) (Action, error)
+	// Observe tells the side of a ply played, by either side.
+	Observe(ctx context.Context, p Ply) error
+	// Finish tells the side how the game ended; v is its final view
+	// (the zero View when the game ended before it started).
+	Finish(ctx context.Context, r Result, v stratego.View) error
+	// Close releases the seat: an engine is asked to quit, given a
+	// grace period, and killed.
+	Close() error
+}
+
+// Retrier is a Seat that can take an illegal move back and try again;
+// the referee uses it when Game.Retries allows.
+type Retrier interface {
+	// Reject tells the side that its action was illegal, with the
+	// reason; the referee then calls Act again.
+	Reject(ctx context.Context, a Action, reason error) error
+	// CanRetry reports whether the side accepts retries (an engine says
+	// so in its handshake).
+	CanRetry() bool
+}
+
+// GameInfo is what a side is told before the game.
+type GameInfo struct {
+	Rules    stratego.Rules
+	Color    stratego.Color // the side's colour
+	Opponent string         // the opponent's name as the side is told it
+	Clock    TimeControl
+	Profile  Profile
+	// SetupTime is the time the setup may take, zero for no limit.
+	SetupTime time.Duration
+}
+
+// Turn is what a side is told when it is asked to act.
+type Turn struct {
+	View stratego.View // the side's view; its turn
+	// Left is each side's time on the game clock (indexed by Color),
+	// zero when there is no game clock.
+	Left [3]time.Duration
+	// Limit is the time this reply may take, zero for none.
+	Limit       time.Duration
+	Clock       TimeControl
+	DrawOffered bool // the opponent offered a draw with its last move
+}
+
+// Action is what a side does on its turn: a move (possibly offering a
+// draw with it), a resignation, or the acceptance of a draw offer.
+type Action struct {
+	Move       stratego.Move
+	Resign     bool
+	OfferDraw  bool
+	AcceptDraw bool
+	// Text is the reply as an engine wrote it (the UCC echo and logs
+	// use it); "" for a built-in player.
+	Text string
+}
+
+// Ply is one ply played, as a side is told of it.
+type Ply struct {
+	// View is the observing side's view after the ply; its LastEvent is
+	// the ply as that side saw it.
+	View stratego.View
+	// Text is the mover's reply as it wrote it, for the UCC dialect's raw
+	// echo (UCCOptions.RawEcho), "" otherwise.
+	Text string
+	// Final says that the game ends with this ply on the mover's turn:
+	// a captured flag, or the mover's win or draw by the rules after its
+	// move. (A cap, or a loss of the mover's last movable piece, ends the
+	// game too, but on the next turn, as the UCC manager counts; such a
+	// ply is not final.)
+	Final bool
+	// DrawOffer says the mover offered a draw with the move.
+	DrawOffer bool
+}
+
+// Profile selects how the end of a game is decided.
+type Profile uint8
+
+const (
+	// ProfileLibrary ends games by the library's rules (State.Outcome):
+	// the full ISF rules, or whatever Rules says.
+	ProfileLibrary Profile = iota
+	// ProfileUCC2012 ends games as the UCC 2012 manager does
+	// (PROTOCOLS.md 1.6 and 1.12), with UCC2012Rules: the rules decide
+	// (a captured flag; the attrition of Rules.Attrition, checked after
+	// every ply; the ply cap, reported as TurnCap, the manager's
+	// DRAW_DEFAULT), except that a side whose movable pieces are walled
+	// in is still asked to move, and loses by its illegal reply (or
+	// resigns), as the manager asks it.
+	ProfileUCC2012
+)
+
+// String returns "library" or "ucc2012".
+func (p Profile) String() string {
+	if p == ProfileUCC2012 {
+		return "ucc2012"
+	}
+	return "library"
+}
+
+// UCC2012Rules returns the rules the UCC 2012 manager enforces
+// (PROTOCOLS.md 1.9 and 1.12): Classic without the Two-Squares and
+// More-Squares rules, with the manager's attrition (Rules.Attrition: a
+// side without a movable piece loses at once) and its turn cap of
+// DefaultTurnCap as a ply cap of 2(N−1) plies (the manager plays N−1 full
+// turns). Its text is
+// "classic,twosquares=0,moresquares=off,maxplies=9998,attrition=true", so
+// that the records of its games replay to the manager's own ends.
+func UCC2012Rules() stratego.Rules {
+	r := stratego.Classic()
+	r.TwoSquares = 0
+	r.MoreSquares = stratego.MoreSquaresOff
+	r.Attrition = true
+	r.MaxPlies = 2 * (DefaultTurnCap - 1)
+	return r
+}
+
+// DefaultTurnCap is the UCC 2012 manager's default turn cap (-m 5000).
+const DefaultTurnCap = 5000
+
+// Game is one game to play.
+type Game struct {
+	Rules     stratego.Rules
+	Red, Blue Seat
+	Clock     TimeControl
+	// SetupTime is the time a side has for its setup; zero means the
+	// clock's per-move time, or no limit.
+	SetupTime time.Duration
+	Profile   Profile
+	// TurnCap, when not zero, sets ProfileUCC2012's turn cap N: the
+	// rules' MaxPlies becomes 2(N−1) (N−1 full turns are played, the
+	// manager's -m N), or none for a negative N.
+	TurnCap int
+	// Retries is how many illegal actions in a game a side may take back
+	// when its seat accepts retries (Retrier); zero forfeits at once.
+	Retries int
+	// Anonymous hides the names: each side is told "anonymous" as its
+	// opponent's name.
+	Anonymous bool
+	// Tags are added to the record.
+	Tags []stratego.Tag
+}
+
+// Play plays the game and returns its result. It returns an error only
+// for a game that cannot start (invalid rules, a missing seat); every
+// fault of a seat is a Result. Both seats are closed when it returns,
+// and no engine process outlives it.
+func (g Game) Play(ctx context.Context) (Result, error) {
+	if err := g.Rules.Validate(); err != nil {
+		return Result{}, err
+	}
+	if g.Red == nil || g.Blue == nil {
+		return Result{}, errors.New("referee: a game needs two seats")
+	}
+	if g.Profile == ProfileUCC2012 && g.TurnCap != 0 {
+		g.Rules.MaxPlies = max(0, 2*(g.TurnCap-1))
+		if err := g.Rules.Validate(); err != nil {
+			return Result{}, err
+		}
+	}
+	m := &match{g: g, seats: [3]Seat{nil, g.Red, g.Blue}}
+	res := m.play(ctx)
+	m.finish(ctx, &res)
+	return res, nil
+}
+
+// match is a game in play.
+type match struct {
+	g      Game
+	seats  [3]Seat
+	setups [3]stratego.Setup
+	game   stratego.Game
+	s      stratego.State // game.State()
+	plies  []PlyLog
+	left   [3]time.Duration
+	retry  [3]int
+	// drawOffer says the last move offered a draw.
+	drawOffer bool
+	// askedWalledIn says that ProfileUCC2012 asked a walled-in side to
+	// move (its reply ends the game).
+	askedWalledIn bool
+}
+
+// PlyLog is one ply of a game as the referee saw it.
+type PlyLog struct {
+	Event   stratego.Event // the full truth of the ply
+	Text    string         // the mover's reply as written ("" in-process)
+	Elapsed time.Duration  // the time the reply took
+}
+
+// play runs setup and the move loop.
+func (m *match) play(ctx context.Context) Result {
+	if res, ok := m.setup(ctx); !ok {
+		return res
+	}
+	for {
+		if ctx.Err() != nil {
+			return m.end(Result{Reason: Aborted, Detail: ctx.Err().Error()})
+		}
+		if res, over := m.checkEnd(); over {
+			return m.end(res)
+		}
+		if res, over := m.turn(ctx); over {
+			return m.end(res)
+		}
+	}
+}
+
+// setup asks both sides for their setups at once and starts the state.
+func (m *match) setup(ctx context.Context) (Result, bool) {
+	limit := m.g.SetupTime
+	if limit == 0 {
+		limit = m.g.Clock.MoveTime
+	}
+	var wg sync.WaitGroup
+	var errs [3]error
+	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			opp := m.seats[c.Opponent()].Name()
+			if m.g.Anonymous {
+				opp = "anonymous"
+			}
+			info := GameInfo{Rules: m.g.Rules, Color: c, Opponent: opp, Clock: m.g.Clock, Profile: m.g.Profile, SetupTime: limit}
+			sctx, cancel := withLimit(ctx, limit)
+			defer cancel()
+			s, err := m.seats[c].Setup(sctx, info)
+			if err == nil {
+				if cerr := m.g.Rules.CheckSetup(s); cerr != nil {
+					err = fmt.Errorf("%w: %w", ErrBadSetup, cerr)
+				}
+			}
+			m.setups[c], errs[c] = s, err
+		}()
+	}
+	wg.Wait()
+	switch r, b := errs[stratego.Red], errs[stratego.Blue]; {
+	case r != nil && b != nil:
+		return Result{Reason: reasonOf(r), Side: stratego.NoColor, Detail: "red: " + r.Error() + "; blue: " + b.Error()}, false
+	case r != nil:
+		return m.forfeit(stratego.Red, r, ""), false
+	case b != nil:
+		return m.forfeit(stratego.Blue, b, ""), false
+	}
+	g, err := stratego.NewGame(m.g.Rules, m.setups[stratego.Red], m.setups[stratego.Blue])
+	if err != nil { // cannot happen after CheckSetup; scored as no game
+		return Result{Reason: BadSetup, Detail: err.Error()}, false
+	}
+	m.game, m.s = g, g.State()
+	if m.g.Clock.Base > 0 {
+		m.left[stratego.Red], m.left[stratego.Blue] = m.g.Clock.Base, m.g.Clock.Base
+	}
+	return Result{}, true
+}
+
+// withLimit returns ctx with a deadline limit from now, or ctx itself
+// for no limit.
+func withLimit(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
+	if limit <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, limit)
+}
+
+// checkEnd decides whether the game is over before the side to move
+// acts: the rules say so, except that ProfileUCC2012 asks a walled-in
+// side to move all the same.
+func (m *match) checkEnd() (Result, bool) {
+	s := m.s
+	o := s.Outcome()
+	if !o.Over() {
+		return Result{}, false
+	}
+	c := s.Turn()
+	walledIn := o.Reason == stratego.NoLegalMove && movable(s.Remaining(c)) > 0
+	if walledIn && m.g.Profile == ProfileUCC2012 && !m.askedWalledIn {
+		m.askedWalledIn = true
+		return Result{}, false
+	}
+	last := s.LastEvent().Color
+	res := Result{Winner: o.Winner, Turn: last, ByMove: s.Ply() > 0}
+	switch o.Reason {
+	case stratego.FlagCaptured:
+		res.Reason = Flag
+	case stratego.NoLegalMove:
+		res.Reason, res.Turn = WalledIn, o.Winner
+		if !walledIn {
+			res.Reason = NoMovable
+		}
+	case stratego.NoMovablePiece:
+		// The manager finds it on the winner's turn: after the winner's
+		// move, or before its next move when the loser lost its last
+		// movable piece itself.
+		res.Reason, res.Turn, res.ByMove = NoMovable, o.Winner, last == o.Winner
+	case stratego.NeitherCanMove:
+		res.Reason = Neither
+	case stratego.PlyCap:
+		res.Reason, res.ByMove = PlyCap, false
+		if m.g.Profile == ProfileUCC2012 {
+			res.Reason = TurnCap
+		}
+	case stratego.NoAttackCap:
+		res.Reason, res.ByMove = QuietCap, false
+	default:
+		res.Reason = Aborted
+		res.Detail = "unexpected outcome " + o.String()
+	}
+	if s.Ply() == 0 {
+		res.ByMove = false
+	}
+	return res, true
+}
+
+// movable counts the pieces of movable ranks in an army.
+func movable(a stratego.Army) int {
+	n := 0
+	for rk, k := range a {
+		if stratego.Rank(rk).Movable() {
+			n += int(k)
+		}
+	}
+	return n
+}
+
+// turn asks the side to move for its action and plays it.
+func (m *match) turn(ctx context.Context) (Result, bool) {
+	c := m.s.Turn()
+	seat := m.seats[c]
+	drawOffered := len(m.plies) > 0 && m.drawOffer
+	for {
+		t := Turn{View: m.s.View(c), Left: m.left, Clock: m.g.Clock, DrawOffered: drawOffered}
+		t.Limit = m.g.Clock.limit(m.left[c])
+		start := time.Now()
+		actx, cancel := withLimit(ctx, t.Limit)
+		a, err := seat.Act(actx, t)
+		cancel()
+		elapsed := time.Since(start)
+		if err != nil {
+			if ctx.Err() != nil {
+				return Result{Reason: Aborted, Detail: ctx.Err().Error()}, true
+			}
+			return m.forfeit(c, err, a.Text), true
+		}
+		m.charge(c, elapsed)
+		switch {
+		case a.Resign:
+			return Result{Winner: c.Opponent(), Reason: Resign, Side: c, Turn: c, Text: a.Text}, true
+		case a.AcceptDraw && drawOffered:
+			return Result{Reason: Agreed, Side: c, Turn: c, Text: a.Text}, true
+		}
+		next, ev, err := m.game.Apply(a.Move)
+		if err != nil {
+			if r, ok := seat.(Retrier); ok && r.CanRetry() && m.retry[c] < m.g.Retries {
+				m.retry[c]++
+				if rerr := r.Reject(ctx, a, err); rerr != nil {
+					return m.forfeit(c, rerr, ""), true
+				}
+				continue
+			}
+			res := m.forfeit(c, fmt.Errorf("%w: %v: %w", errIllegal, a.Move, err), a.Text)
+			res.IllegalMove = a.Move
+			return res, true
+		}
+		m.game, m.s = next, next.State()
+		m.drawOffer = a.OfferDraw
+		m.plies = append(m.plies, PlyLog{Event: ev, Text: a.Text, Elapsed: elapsed})
+		return m.afterMove(ctx, c, a)
+	}
+}
+
+// errIllegal marks an illegal move (Reason Illegal).
+var errIllegal = errors.New("referee: illegal move")
+
+// charge takes the time of a reply off the side's game clock and adds
+// the increment.
+func (m *match) charge(c stratego.Color, elapsed time.Duration) {
+	if m.g.Clock.Base > 0 {
+		m.left[c] += m.g.Clock.Increment - elapsed
+		if m.left[c] < 0 {
+			m.left[c] = 0
+		}
+	}
+}
+
+// afterMove tells both sides of the ply.
+func (m *match) afterMove(ctx context.Context, c stratego.Color, a Action) (Result, bool) {
+	// The ply is final when it ends the game on the mover's turn, as the
+	// UCC manager counts turns (it does not send such a move): not when a
+	// cap ends the game, which the manager checks at the top of its loop,
+	// nor when the mover lost its last movable piece (found on the
+	// winner's turn), nor when a walled-in side is still to be asked.
+	o := m.s.Outcome()
+	final := o.Over()
+	switch {
+	case o.Reason == stratego.PlyCap || o.Reason == stratego.NoAttackCap:
+		final = false
+	case o.Reason == stratego.NoMovablePiece && o.Winner != c:
+		final = false
+	case m.g.Profile == ProfileUCC2012 && o.Reason == stratego.NoLegalMove && movable(m.s.Remaining(m.s.Turn())) > 0:
+		final = false
+	}
+	for _, o := range []stratego.Color{c, c.Opponent()} {
+		p := Ply{View: m.s.View(o), Text: a.Text, Final: final, DrawOffer: a.OfferDraw}
+		if err := m.seats[o].Observe(ctx, p); err != nil {
+			if ctx.Err() != nil {
+				return Result{Reason: Aborted, Detail: ctx.Err().Error()}, true
+			}
+			return m.forfeit(o, err, ""), true
+		}
+	}
+	return Result{}, false
+}
+
+// forfeit scores the game against side c for the fault err.
+func (m *match) forfeit(c stratego.Color, err error, text string) Result {
+	return Result{Winner: c.Opponent(), Reason: reasonOf(err), Side: c, Turn: c, Detail: err.Error(), Err: err, Text: text}
+}
+
+// reasonOf maps a seat's error to the Reason of a forfeit.
+func reasonOf(err error) Reason {
+	switch {
+	case errors.Is(err, errIllegal):
+		return Illegal
+	case errors.Is(err, ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+		return Timeout
+	case errors.Is(err, ErrFlood):
+		return Flood
+	case errors.Is(err, ErrGarbage):
+		return Garbage
+	case errors.Is(err, ErrRejected):
+		return Rejected
+	case errors.Is(err, ErrBadSetup):
+		return BadSetup
+	case errors.Is(err, ErrCrashed):
+		return Crash
+	}
+	return Crash
+}
+
+// end fills in the parts of a result that every end has.
+func (m *match) end(res Result) Result {
+	res.Plies = len(m.plies)
+	return res
+}
+
+// finish tells both seats the result, closes them, and writes the
+// record.
+func (m *match) finish(ctx context.Context, res *Result) {
+	res.Plies = len(m.plies)
+	res.Log = m.plies
+	res.State = m.s
+	res.Setups = m.setups
+	res.Names = [3]string{"", m.seats[stratego.Red].Name(), m.seats[stratego.Blue].Name()}
+	res.Record = m.record(*res)
+	var wg sync.WaitGroup
+	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var v stratego.View
+			if m.s.Rules().Width > 0 {
+				v = m.s.View(c)
+			}
+			fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), finishTime)
+			defer cancel()
+			_ = m.seats[c].Finish(fctx, *res, v)
+			_ = m.seats[c].Close()
+		}()
+	}
+	wg.Wait()
+}
+
+// finishTime bounds the sending of the result to a seat.
+const finishTime = 2 * time.Second

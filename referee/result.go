@@ -1,0 +1,165 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stratego-go/stratego"
+)
+
+// Reason says why a game ended, as the referee decided it.
+type Reason uint8
+
+// The reasons. The ones up to Agreed come from the rules and the players'
+// agreement; TurnCap from ProfileUCC2012; the ones after it are faults of
+// the side Result.Side (or of both, for a setup both sides failed).
+const (
+	None      Reason = iota // the game did not end
+	Flag                    // the winner captured the flag
+	NoMovable               // the loser has no piece of a movable rank left
+	WalledIn                // the loser has movable pieces but no legal move (walled in, or the repetition rules)
+	Neither                 // a draw: neither side has a movable piece, or the side to move has no move and the other no movable piece
+	PlyCap                  // a draw: Rules.MaxPlies plies were played
+	QuietCap                // a draw: Rules.MaxPliesWithoutAttack plies in a row were not attacks
+	Resign                  // the loser resigned
+	Agreed                  // a draw both sides agreed to
+	TurnCap                 // a draw: ProfileUCC2012's turn cap (DRAW_DEFAULT)
+	Illegal                 // the loser made an illegal move
+	Timeout                 // the loser did not reply in time
+	Crash                   // the loser's engine exited, or could not be written to
+	Garbage                 // the loser wrote a reply the protocol does not allow
+	Flood                   // the loser flooded its output
+	BadSetup                // the loser's setup was not legal
+	Rejected                // the loser refused the rules
+	Aborted                 // the game was stopped from outside (its context)
+)
+
+// reasonNames are the Reason tokens of the SBP gameover line.
+var reasonNames = [...]string{"none", "flag", "nomovable", "walledin", "neither", "plycap", "quietcap", "resign", "agreed", "turncap", "illegal", "timeout", "crash", "protocol", "flood", "badsetup", "rejected", "aborted"}
+
+// String returns the reason's token, as the SBP gameover line writes it
+// ("flag", "timeout").
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return fmt.Sprintf("Reason(%d)", r)
+}
+
+// ParseReason reads the form of Reason.String.
+func ParseReason(s string) (Reason, error) {
+	for i, n := range reasonNames {
+		if n == s {
+			return Reason(i), nil
+		}
+	}
+	return None, fmt.Errorf("%w: reason %q", ErrGarbage, s)
+}
+
+// IsFault reports whether the reason is a fault of a side (a forfeit).
+func (r Reason) IsFault() bool { return r >= Illegal && r <= Rejected }
+
+// Result is how a game ended.
+type Result struct {
+	// Winner is the side that won, NoColor for a draw or a game that was
+	// not played to its end (Reason Aborted, or both setups bad).
+	Winner stratego.Color
+	Reason Reason
+	// Side is the side the reason is about: the side at fault, the side
+	// that resigned or accepted a draw; NoColor otherwise.
+	Side stratego.Color
+	// Detail says more, for people (never sent to the opponent).
+	Detail string
+	// Err is the fault of a forfeit (it wraps ErrTimeout, ErrCrashed, …,
+	// or the library's move error of an illegal move), nil otherwise.
+	Err error
+	// Text is the raw reply that ended the game, when one did.
+	Text string
+	// IllegalMove is the move of an Illegal end.
+	IllegalMove stratego.Move
+	// Plies is the number of plies played.
+	Plies int
+	// Turn is the side on whose turn the game ended, as the UCC manager
+	// counts it (the colour of its result line), and ByMove says that
+	// the last ply ended it.
+	Turn   stratego.Color
+	ByMove bool
+	// Names are the seats' names, by Color.
+	Names [3]string
+	// Setups are the two setups, by Color (zero when a setup failed).
+	Setups [3]stratego.Setup
+	// Log is every ply with the reply text and its time.
+	Log []PlyLog
+	// State is the final state (the zero State when setup failed).
+	State stratego.State
+	// Record is the game record (with no moves when setup failed).
+	Record stratego.Record
+}
+
+// Played reports whether the game was played to an end the rules, a
+// player or a fault decided (not aborted, and not a setup both sides
+// failed).
+func (r Result) Played() bool {
+	return r.Reason != None && r.Reason != Aborted && (r.Winner != stratego.NoColor || !r.Reason.IsFault())
+}
+
+// Score returns the points of side c: 1 for a win, ½ for a draw, 0 for a
+// loss.
+func (r Result) Score(c stratego.Color) float64 {
+	switch r.Winner {
+	case c:
+		return 1
+	case stratego.NoColor:
+		return 0.5
+	}
+	return 0
+}
+
+// String returns a one-line summary: "red wins (flag)", "draw (turncap)",
+// "blue wins (timeout: red …)".
+func (r Result) String() string {
+	var b strings.Builder
+	switch {
+	case r.Winner != stratego.NoColor:
+		b.WriteString(r.Winner.String() + " wins (" + r.Reason.String())
+	case r.Reason == Aborted:
+		b.WriteString("aborted (" + r.Reason.String())
+	default:
+		b.WriteString("draw (" + r.Reason.String())
+	}
+	if r.Detail != "" {
+		b.WriteString(": " + r.Detail)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// record writes the game record of a finished match: the moves, and
+// as its result the rules' outcome, or for an end the rules did not
+// decide the resignation of the loser (a forfeit) or the agreed draw; the
+// Ending tag says what the referee decided.
+func (m *match) record(res Result) stratego.Record {
+	tags := []stratego.Tag{{Name: "Red", Value: res.Names[stratego.Red]}, {Name: "Blue", Value: res.Names[stratego.Blue]}}
+	tags = append(tags, m.g.Tags...)
+	tags = append(tags, stratego.Tag{Name: "Ending", Value: oneLine(res.String())})
+	if !m.game.IsValid() { // no game: setup failed
+		return stratego.Record{Tags: tags, Rules: m.g.Rules}
+	}
+	g := m.game
+	if !g.State().Outcome().Over() {
+		switch {
+		case res.Reason == Agreed:
+			g, _ = g.AgreeDraw()
+		case res.Winner != stratego.NoColor:
+			g, _ = g.Resign(res.Winner.Opponent())
+		}
+	}
+	rec := g.Record()
+	rec.Tags = append(tags, rec.Tags...)
+	return rec
+}
+
+// oneLine replaces line breaks, which a tag value may not hold.
+func oneLine(s string) string {
+	return strings.NewReplacer("\n", " ", "\r", " ", "\"", "'").Replace(s)
+}
