@@ -570,7 +570,7 @@ func (c *config) report(out io.Writer, sum summary) error {
 	for _, s := range sum.Standings {
 		elo, margin := "-", "-"
 		if s.Elo != nil {
-			elo, margin = fmt.Sprintf("%+.0f", *s.Elo), "inf"
+			elo, margin = fmt.Sprintf("%+.0f", math.Round(*s.Elo)+0), "inf" // +0: no "-0"
 		}
 		if s.Elo95 != nil {
 			margin = fmt.Sprintf("%.0f", *s.Elo95)
