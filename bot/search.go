@@ -96,6 +96,9 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	if err := ctx.Err(); err != nil {
 		return stratego.Move{}, err
 	}
+	if p.rng == nil {
+		return stratego.Move{}, ErrNotMade
+	}
 	p.moves = v.AppendLegalMoves(p.moves[:0])
 	moves := p.moves
 	switch len(moves) {
