@@ -502,10 +502,11 @@ func (s *State) PlayRandom(rng *rand.Rand) (m Move, ev Event, ok bool) {
 	var from, to int
 	if m, from, to, ok = s.drawMove(rng, maxRedraws); ok {
 		if from == 0 {
-			ev = s.playRescue(m)
+			s.playRescue(m)
 		} else {
-			ev = s.playCells(m, from, to)
+			s.playCells(m, from, to)
 		}
+		ev = s.last
 	}
 	return
 }
@@ -580,14 +581,16 @@ func (s *State) hasMovable(c Color) bool {
 // play applies a legal move to s and returns its event.
 func (s *State) play(m Move) Event {
 	if m.IsRescue() {
-		return s.playRescue(m)
+		s.playRescue(m)
+	} else {
+		s.playCells(m, int(cellOfSquare[m.From]), int(cellOfSquare[m.To]))
 	}
-	return s.playCells(m, int(cellOfSquare[m.From]), int(cellOfSquare[m.To]))
+	return s.last
 }
 
 // playCells applies a legal move of a piece from one cell to another to
-// s and returns its event.
-func (s *State) playCells(m Move, from, to int) Event {
+// s; its event is s.last.
+func (s *State) playCells(m Move, from, to int) {
 	g := s.g
 	r := &g.rules
 	c := s.turn
@@ -670,7 +673,6 @@ func (s *State) playCells(m Move, from, to int) Event {
 	}
 	ev.Outcome = s.outcome
 	s.last = ev
-	return ev
 }
 
 func isStep(a, b int) bool {
@@ -758,7 +760,7 @@ func (s *State) rescueID(c Color, rk Rank) int {
 	return best
 }
 
-func (s *State) playRescue(m Move) Event {
+func (s *State) playRescue(m Move) {
 	c := s.turn
 	id := uint8(s.rescueID(c, m.Rescue))
 	s.putPiece(id, int(cellOfSquare[m.To]))
@@ -777,7 +779,5 @@ func (s *State) playRescue(m Move) Event {
 	s.quiet++
 	s.turn = c.Opponent()
 	s.outcome = s.endCheck(false)
-	ev := Event{Move: m, Color: c, Piece: s.pc[id], Outcome: s.outcome}
-	s.last = ev
-	return ev
+	s.last = Event{Move: m, Color: c, Piece: s.pc[id], Outcome: s.outcome}
 }
