@@ -499,16 +499,25 @@ func (s *State) Play(m Move) (Event, error) { return s.apply(m) }
 // game is over. It skips the legality check of [State.Play], the move
 // being legal by construction, and does not allocate.
 func (s *State) PlayRandom(rng *rand.Rand) (m Move, ev Event, ok bool) {
-	var from, to int
-	if m, from, to, ok = s.drawMove(rng, maxRedraws); ok {
-		if from == 0 {
-			s.playRescue(m)
-		} else {
-			s.playCells(m, from, to)
-		}
-		ev = s.last
+	if !s.playDrawn(rng) {
+		return Move{}, Event{}, false
 	}
-	return
+	return s.last.Move, s.last, true
+}
+
+// playDrawn draws a move as drawMove does and plays it; it reports
+// false when there is none.
+func (s *State) playDrawn(rng *rand.Rand) bool {
+	m, from, to, ok := s.drawMove(rng, maxRedraws)
+	switch {
+	case !ok:
+		return false
+	case from == 0:
+		s.playRescue(m)
+	default:
+		s.playCells(m, from, to)
+	}
+	return true
 }
 
 // apply plays m on s when it is legal, else leaves s unchanged.
@@ -639,7 +648,10 @@ func (s *State) playCells(m Move, from, to int) {
 		run := &s.runs[c.index()]
 		run.cell = uint8(to)
 		if run.id == aid+1 {
-			copy(run.moves[1:r.TwoSquares], run.moves[:r.TwoSquares-1])
+			// A loop, not copy: a run is short, and copy calls memmove.
+			for i := r.TwoSquares - 1; i > 0; i-- {
+				run.moves[i&(MaxTwoSquares-1)] = run.moves[(i-1)&(MaxTwoSquares-1)]
+			}
 			if run.n < MaxTwoSquares {
 				run.n++
 			}
