@@ -22,7 +22,7 @@ import (
 const maxRedraws = 16
 
 // genMasks are the cell sets the generator works on, for the side to
-// move.
+// move; empty and reach are set only when the side has a Scout.
 type genMasks struct {
 	mov, scouts bb // c's movable pieces and Scouts
 	blocked     bb // c's pieces and the walls
@@ -34,9 +34,12 @@ type genMasks struct {
 func (s *State) setGenMasks(g *genMasks, c Color) {
 	me, them, wall := &s.occ[c.index()], &s.occ[c.index()^1], &s.g.wall
 	g.blocked = bb{me[0] | wall[0], me[1] | wall[1]}
-	g.empty = bb{^(g.blocked[0] | them[0]), ^(g.blocked[1] | them[1])}
 	g.mov = bb{s.mov[0] & me[0], s.mov[1] & me[1]}
 	g.scouts = bb{s.scouts[0] & me[0], s.scouts[1] & me[1]}
+	if g.scouts == (bb{}) {
+		return // empty and reach are for the Scouts' slides
+	}
+	g.empty = bb{^(g.blocked[0] | them[0]), ^(g.blocked[1] | them[1])}
 	g.reach = g.empty
 	if s.g.rules.Scouts == ScoutMoveAndStrike {
 		g.reach = bb{g.empty[0] | them[0], g.empty[1] | them[1]}
