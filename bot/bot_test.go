@@ -408,3 +408,36 @@ func TestSearchTakesFlag(t *testing.T) {
 		t.Errorf("search played %v, want b5-b10 (the flag one time in two)", m)
 	}
 }
+
+// TestStopTime: a search stops a fifth of its time (at most timeMargin)
+// before the earlier of its budget's end and the context's deadline.
+func TestStopTime(t *testing.T) {
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	bg := context.Background()
+	early, cancel := context.WithDeadline(bg, start.Add(100*time.Millisecond))
+	defer cancel()
+	for _, tc := range []struct {
+		name  string
+		ctx   context.Context
+		limit time.Duration
+		want  time.Duration // after start; -1: no limit
+	}{
+		{"no limit", bg, 0, -1},
+		{"20ms", bg, 20 * time.Millisecond, 16 * time.Millisecond},
+		{"1s", bg, time.Second, time.Second - timeMargin},
+		{"context first", early, time.Second, 80 * time.Millisecond},
+		{"context only", early, 0, 80 * time.Millisecond},
+		{"budget first", early, 50 * time.Millisecond, 40 * time.Millisecond},
+	} {
+		got := stopTime(tc.ctx, start, tc.limit)
+		if tc.want < 0 {
+			if !got.IsZero() {
+				t.Errorf("%s: stop at %v, want none", tc.name, got.Sub(start))
+			}
+			continue
+		}
+		if got.Sub(start) != tc.want {
+			t.Errorf("%s: stop after %v, want %v", tc.name, got.Sub(start), tc.want)
+		}
+	}
+}

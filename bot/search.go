@@ -30,9 +30,12 @@ const (
 	// first iterations favour the moves the greedy player likes and the
 	// bias fades as the counts grow.
 	priorWeight = 1.0
+	// timeMargin is the most time a search keeps in hand before the end
+	// of its time (see stopTime).
+	timeMargin = 50 * time.Millisecond
 	// checkEvery is how many iterations a worker runs between looks at
 	// the clock and the context.
-	checkEvery = 16
+	checkEvery = 4
 	// takeWin is how often, out of 8, a playout takes the most valuable
 	// enemy piece it knows it beats.
 	takeWin = 7
@@ -172,10 +175,7 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 	if b == (Budget{}) || limit <= 0 && iters <= 0 {
 		limit, iters = DefaultTime, 0
 	}
-	var deadline time.Time
-	if limit > 0 {
-		deadline = time.Now().Add(limit)
-	}
+	deadline := stopTime(ctx, time.Now(), limit)
 	sm, err := v.Sampler()
 	if err != nil {
 		return rootStats{}
@@ -229,6 +229,26 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 		total.add(&results[i])
 	}
 	return total
+}
+
+// stopTime returns when a search that starts at start with the time
+// limit limit (0: none) must stop: a margin before the end of the limit
+// and before ctx's deadline, so that the move is back in time (a referee
+// that gives the same limit to Budget.Time and to the context's deadline
+// counts a move that arrives after it as lost on time). The margin is a
+// fifth of the time left, at most timeMargin. The zero Time is no limit.
+func stopTime(ctx context.Context, start time.Time, limit time.Duration) time.Time {
+	var end time.Time
+	if limit > 0 {
+		end = start.Add(limit)
+	}
+	if d, ok := ctx.Deadline(); ok && (end.IsZero() || d.Before(end)) {
+		end = d
+	}
+	if end.IsZero() {
+		return end
+	}
+	return end.Add(-min(end.Sub(start)/5, timeMargin))
 }
 
 // worker is one goroutine of a search: it grows its own tree.
