@@ -17,7 +17,7 @@ import (
 var testBudget = Budget{Iterations: 60}
 
 func TestNamesAndNew(t *testing.T) {
-	want := []string{"greedy", "random", "search"}
+	want := []string{"greedy", "random", "search", "search-200", "search-800"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Errorf("Names() = %v, want %v", got, want)
 	}
@@ -300,6 +300,31 @@ func TestSearchIterationBudget(t *testing.T) {
 		}
 		if st.total != tc.iters || sum != tc.iters {
 			t.Errorf("workers %d, budget %d: ran %d iterations (counts add to %d)", tc.workers, tc.iters, st.total, sum)
+		}
+	}
+}
+
+// TestSearchFixedIterations: Options.Iterations (and the players
+// search-200 and search-800) fix the iterations of every move whatever
+// the budget, and play the moves of that iteration budget.
+func TestSearchFixedIterations(t *testing.T) {
+	s := midgame(t, stratego.Classic(), 5, 40)
+	v := s.View(s.Turn())
+	moves := v.AppendLegalMoves(nil)
+	p := NewSearch(Options{Seed: 2, Iterations: 123})
+	if st := p.search(context.Background(), v, moves, Budget{Time: time.Hour}); st.total != 123 {
+		t.Errorf("Options.Iterations 123: ran %d iterations", st.total)
+	}
+	for name, n := range map[string]int{"search-200": 200, "search-800": 800} {
+		fixed, _ := New(name, Options{Seed: 9})
+		plain := NewSearch(Options{Seed: 9})
+		got, err := fixed.Move(context.Background(), v, Budget{Time: time.Hour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := plain.Move(context.Background(), v, Budget{Iterations: n})
+		if got != want {
+			t.Errorf("%s played %v, search with %d iterations %v", name, got, n, want)
 		}
 	}
 }

@@ -110,8 +110,8 @@ func (p *Search) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) 
 }
 
 // Move searches the view within the budget and returns the move it found
-// best. The zero Budget is DefaultTime; a Budget with only Iterations
-// set is deterministic for the seed (Options.Seed), the view and
+// best. The zero Budget is DefaultTime; Options.Iterations replaces the
+// budget's iterations. A Budget with only Iterations set is deterministic for the seed (Options.Seed), the view and
 // Options.Workers. When ctx is done before Move starts it returns
 // ctx.Err(); when it ends during the search, Move returns the best move so
 // far. It fails with ErrNoMove when the view lists no legal move.
@@ -172,7 +172,10 @@ func (st *rootStats) best() int {
 // search runs the workers and returns their summed statistics.
 func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.Move, b Budget) rootStats {
 	limit, iters := b.Time, b.Iterations
-	if b == (Budget{}) || limit <= 0 && iters <= 0 {
+	switch {
+	case p.opt.Iterations > 0:
+		iters = p.opt.Iterations
+	case b == (Budget{}) || limit <= 0 && iters <= 0:
 		limit, iters = DefaultTime, 0
 	}
 	deadline := stopTime(ctx, time.Now(), limit)
