@@ -63,9 +63,10 @@ type Options struct {
 	Seed uint64
 	// Workers is the number of goroutines a searching player uses for
 	// one move (root-parallel search, each worker on its own samples);
-	// 0 or 1 is one. More workers than cores gain nothing. Results stay
-	// deterministic for a seed and an iteration budget, whatever the
-	// number of cores, but they depend on Workers.
+	// 0 or 1 is one, a negative value one per core (GOMAXPROCS). More
+	// workers than cores gain nothing. Results stay deterministic for a
+	// seed and an iteration budget, whatever the number of cores, but
+	// they depend on Workers.
 	Workers int
 	// Depth is the number of plies a searching player plays out after
 	// each candidate move before it evaluates the position; 0 is the

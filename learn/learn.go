@@ -12,8 +12,8 @@ import (
 // observation of a View as feature planes, both in the mover's (or
 // viewer's) own perspective (see TurnSquare).
 
-// The action space. An action index is plane × [MaxSquares] + square index
-// ([Square.Index], row×10 + file): a policy head may be a flat vector of
+// The action space. An action index is plane × [stratego.MaxSquares] +
+// square index ([stratego.Square.Index], row×10 + file): a policy head may be a flat vector of
 // [NumActions] logits or [NumActionPlanes] planes of 10×10, AlphaZero
 // style. The square is the from-square of a piece move and the target of
 // a rescue. The planes:
@@ -33,10 +33,12 @@ import (
 // Rules has an index and distinct moves have distinct indices; indices
 // that name no move (a slide off the grid) are never legal.
 const (
-	// NumActionPlanes is the number of planes of the action space.
-	NumActionPlanes = straightPlanes + turnPlanes + rescuePlanes
-	// NumActions is the number of action indices, 0 … NumActions-1.
-	NumActions = NumActionPlanes * stratego.MaxSquares
+	// NumActionPlanes is the number of planes of the action space: 36
+	// straight, 8 turning and 11 rescue planes (the table above).
+	NumActionPlanes = 55
+	// NumActions is the number of action indices, 0 … NumActions-1:
+	// NumActionPlanes planes of [stratego.MaxSquares] squares.
+	NumActions = 5500
 )
 
 const (
