@@ -90,10 +90,7 @@ func (s *State) countMoves(g *genMasks, n *moveCounts) {
 	n.steps[3] = popcount(n.stepTo[3][0], n.stepTo[3][1])
 	n.total = n.steps[0] + n.steps[1] + n.steps[2] + n.steps[3]
 	if g.scouts != (bb{}) {
-		n.slides[0] = slidesUp(g, stride)
-		n.slides[1] = slidesUp(g, 1)
-		n.slides[2] = slidesDown(g, stride)
-		n.slides[3] = slidesDown(g, 1)
+		countSlides(g, n)
 		n.total += n.slides[0] + n.slides[1] + n.slides[2] + n.slides[3]
 	}
 	if s.g.rules.CaptainsMoveTwo {
@@ -102,34 +99,53 @@ func (s *State) countMoves(g *genMasks, n *moveCounts) {
 	}
 }
 
-// slidesUp counts the scout slides beyond the first square in the
-// direction of shl by sh; slidesDown in that of shr.
-func slidesUp(g *genMasks, sh uint) int {
+// countSlides sets n.slides: the scout slides beyond the first square
+// in each direction. The slides of different Scouts in one direction end
+// on different cells (a slide stops before a piece of its own side), so a
+// direction's count is that of the union of its ends, taken once at the
+// end rather than at each distance. The four fills are written out: as
+// calls of one function they cost more than their loops.
+func countSlides(g *genMasks, n *moveCounts) {
+	r0, r1, y0, y1 := g.reach[0], g.reach[1], g.empty[0], g.empty[1]
+	s0, s1 := g.scouts[0], g.scouts[1]
 	// e is the cells the Scouts reach through empty ones at the current
-	// distance; t the ends of slides one further.
-	e0, e1 := shl(g.scouts[0], g.scouts[1], sh)
-	e0, e1 = e0&g.empty[0], e1&g.empty[1]
-	c := 0
-	for e0|e1 != 0 {
-		t0, t1 := shl(e0, e1, sh)
-		t0, t1 = t0&g.reach[0], t1&g.reach[1]
-		c += popcount(t0, t1)
-		e0, e1 = t0&g.empty[0], t1&g.empty[1]
+	// distance; t the ends of slides one further; u the union of t.
+	var u0, u1 uint64
+	e0, e1 := shl(s0, s1, stride)
+	for e0, e1 = e0&y0, e1&y1; e0|e1 != 0; {
+		t0, t1 := shl(e0, e1, stride)
+		t0, t1 = t0&r0, t1&r1
+		u0, u1 = u0|t0, u1|t1
+		e0, e1 = t0&y0, t1&y1
 	}
-	return c
-}
-
-func slidesDown(g *genMasks, sh uint) int {
-	e0, e1 := shr(g.scouts[0], g.scouts[1], sh)
-	e0, e1 = e0&g.empty[0], e1&g.empty[1]
-	c := 0
-	for e0|e1 != 0 {
-		t0, t1 := shr(e0, e1, sh)
-		t0, t1 = t0&g.reach[0], t1&g.reach[1]
-		c += popcount(t0, t1)
-		e0, e1 = t0&g.empty[0], t1&g.empty[1]
+	n.slides[0] = popcount(u0, u1)
+	u0, u1 = 0, 0
+	e0, e1 = shl(s0, s1, 1)
+	for e0, e1 = e0&y0, e1&y1; e0|e1 != 0; {
+		t0, t1 := shl(e0, e1, 1)
+		t0, t1 = t0&r0, t1&r1
+		u0, u1 = u0|t0, u1|t1
+		e0, e1 = t0&y0, t1&y1
 	}
-	return c
+	n.slides[1] = popcount(u0, u1)
+	u0, u1 = 0, 0
+	e0, e1 = shr(s0, s1, stride)
+	for e0, e1 = e0&y0, e1&y1; e0|e1 != 0; {
+		t0, t1 := shr(e0, e1, stride)
+		t0, t1 = t0&r0, t1&r1
+		u0, u1 = u0|t0, u1|t1
+		e0, e1 = t0&y0, t1&y1
+	}
+	n.slides[2] = popcount(u0, u1)
+	u0, u1 = 0, 0
+	e0, e1 = shr(s0, s1, 1)
+	for e0, e1 = e0&y0, e1&y1; e0|e1 != 0; {
+		t0, t1 := shr(e0, e1, 1)
+		t0, t1 = t0&r0, t1&r1
+		u0, u1 = u0|t0, u1|t1
+		e0, e1 = t0&y0, t1&y1
+	}
+	n.slides[3] = popcount(u0, u1)
 }
 
 // selectBit returns the index of the k-th (from 0) set bit of lo, hi,
