@@ -109,43 +109,52 @@ func countSlides(g *genMasks, n *moveCounts) {
 	r0, r1, y0, y1 := g.reach[0], g.reach[1], g.empty[0], g.empty[1]
 	s0, s1 := g.scouts[0], g.scouts[1]
 	// e is the cells the Scouts reach through empty ones at the current
-	// distance; t the ends of slides one further; u the union of t.
-	var u0, u1 uint64
-	e0, e1 := shl(s0, s1, stride)
-	for e0, e1 = e0&y0, e1&y1; e0|e1 != 0; {
-		t0, t1 := shl(e0, e1, stride)
-		t0, t1 = t0&r0, t1&r1
-		u0, u1 = u0|t0, u1|t1
-		e0, e1 = t0&y0, t1&y1
+	// distance; t the ends of slides one further; u the union of t. A
+	// direction with no empty first square keeps its zero count.
+	if e0, e1 := shl(s0, s1, stride); e0&y0|e1&y1 != 0 {
+		e0, e1 = e0&y0, e1&y1
+		var u0, u1 uint64
+		for e0|e1 != 0 {
+			t0, t1 := shl(e0, e1, stride)
+			t0, t1 = t0&r0, t1&r1
+			u0, u1 = u0|t0, u1|t1
+			e0, e1 = t0&y0, t1&y1
+		}
+		n.slides[0] = popcount(u0, u1)
 	}
-	n.slides[0] = popcount(u0, u1)
-	u0, u1 = 0, 0
-	e0, e1 = shl(s0, s1, 1)
-	for e0, e1 = e0&y0, e1&y1; e0|e1 != 0; {
-		t0, t1 := shl(e0, e1, 1)
-		t0, t1 = t0&r0, t1&r1
-		u0, u1 = u0|t0, u1|t1
-		e0, e1 = t0&y0, t1&y1
+	if e0, e1 := shl(s0, s1, 1); e0&y0|e1&y1 != 0 {
+		e0, e1 = e0&y0, e1&y1
+		var u0, u1 uint64
+		for e0|e1 != 0 {
+			t0, t1 := shl(e0, e1, 1)
+			t0, t1 = t0&r0, t1&r1
+			u0, u1 = u0|t0, u1|t1
+			e0, e1 = t0&y0, t1&y1
+		}
+		n.slides[1] = popcount(u0, u1)
 	}
-	n.slides[1] = popcount(u0, u1)
-	u0, u1 = 0, 0
-	e0, e1 = shr(s0, s1, stride)
-	for e0, e1 = e0&y0, e1&y1; e0|e1 != 0; {
-		t0, t1 := shr(e0, e1, stride)
-		t0, t1 = t0&r0, t1&r1
-		u0, u1 = u0|t0, u1|t1
-		e0, e1 = t0&y0, t1&y1
+	if e0, e1 := shr(s0, s1, stride); e0&y0|e1&y1 != 0 {
+		e0, e1 = e0&y0, e1&y1
+		var u0, u1 uint64
+		for e0|e1 != 0 {
+			t0, t1 := shr(e0, e1, stride)
+			t0, t1 = t0&r0, t1&r1
+			u0, u1 = u0|t0, u1|t1
+			e0, e1 = t0&y0, t1&y1
+		}
+		n.slides[2] = popcount(u0, u1)
 	}
-	n.slides[2] = popcount(u0, u1)
-	u0, u1 = 0, 0
-	e0, e1 = shr(s0, s1, 1)
-	for e0, e1 = e0&y0, e1&y1; e0|e1 != 0; {
-		t0, t1 := shr(e0, e1, 1)
-		t0, t1 = t0&r0, t1&r1
-		u0, u1 = u0|t0, u1|t1
-		e0, e1 = t0&y0, t1&y1
+	if e0, e1 := shr(s0, s1, 1); e0&y0|e1&y1 != 0 {
+		e0, e1 = e0&y0, e1&y1
+		var u0, u1 uint64
+		for e0|e1 != 0 {
+			t0, t1 := shr(e0, e1, 1)
+			t0, t1 = t0&r0, t1&r1
+			u0, u1 = u0|t0, u1|t1
+			e0, e1 = t0&y0, t1&y1
+		}
+		n.slides[3] = popcount(u0, u1)
 	}
-	n.slides[3] = popcount(u0, u1)
 }
 
 // selectBit returns the index of the k-th (from 0) set bit of lo, hi,

@@ -80,6 +80,9 @@ func (b path) crossed(from, via, to int) bool {
 // boundary at most when another move turns); when it is a turning
 // move they are its two boundaries or one of them.
 func runBan(moves *[MaxTwoSquares]Move, n int) path {
+	if b, ok := straightBan(moves, n); ok {
+		return b
+	}
 	e := pathEdges(moveCells(moves[0]))
 	for _, m := range moves[1:n] {
 		p := pathEdges(moveCells(m))
@@ -124,6 +127,39 @@ func runBan(moves *[MaxTwoSquares]Move, n int) path {
 		to = v0
 	}
 	return path{from: uint8(from), via: uint8(via), to: uint8(to)}
+}
+
+// straightBan is runBan for runs of straight moves (ok false when a move
+// turns), without sets of boundaries: a straight move crosses the
+// boundaries between the cells lo..hi of its line, so the shared ones
+// are those of the intersection of the moves' intervals, on one line.
+func straightBan(moves *[MaxTwoSquares]Move, n int) (path, bool) {
+	lo, hi, vertical := 0, 0, false
+	for i, m := range moves[:n] {
+		if m.Via != NoSquare {
+			return path{}, false
+		}
+		a, b := int(cellOfSquare[m.From]), int(cellOfSquare[m.To])
+		if a > b {
+			a, b = b, a
+		}
+		v := b-a >= stride
+		switch {
+		case i == 0:
+			lo, hi, vertical = a, b, v
+			continue
+		case v != vertical || vertical && (a-lo)%stride != 0:
+			return path{}, true // no boundary of one kind and line
+		}
+		lo, hi = max(lo, a), min(hi, b)
+		if hi <= lo {
+			return path{}, true
+		}
+	}
+	// Two different rows (or columns) share no cell interval of more
+	// than one cell: walls pad the rows, and the columns' cells differ
+	// modulo stride.
+	return path{from: uint8(lo), to: uint8(hi)}, true
 }
 
 // chaseForbids reports whether the More-Squares Rule forbids c's quiet

@@ -606,7 +606,10 @@ func (s *State) playCells(m Move, from, to int) {
 	o := c.Opponent()
 	aid := s.cells[from] - 1
 	a, apc := &s.pcs[aid], s.pc[aid]
-	ev := Event{Move: m, Color: c, Piece: apc}
+	// The event is written in place: building it apart and copying it
+	// costs more.
+	ev := &s.last
+	*ev = Event{Move: m, Color: c, Piece: apc}
 	*a |= pieceRec(KnownMoved)
 	if m.Via != NoSquare || !isStep(from, to) {
 		*a |= pieceRec(KnownFar)
@@ -684,7 +687,6 @@ func (s *State) playCells(m Move, from, to int) {
 		s.outcome = s.endCheck(attack)
 	}
 	ev.Outcome = s.outcome
-	s.last = ev
 }
 
 func isStep(a, b int) bool {
