@@ -125,13 +125,23 @@ func (s *State) movePiece(id uint8, from, to int) {
 	pc := s.pc[id]
 	s.cells[from], s.cells[to] = 0, id+1
 	s.hash ^= zobrist[from][pc] ^ zobrist[to][pc]
+	// from is in the sets and to is not (a defender on it was lifted):
+	// one exclusive or with both cells moves the piece in each.
+	f, t := &cellBB[from], &cellBB[to]
+	x0, x1 := f[0]^t[0], f[1]^t[1]
 	m := &s.occ[pc.Color().index()]
-	m.clear(from)
-	m.set(to)
-	s.mov.clear(from)
-	s.mov.set(to)
+	m[0], m[1] = m[0]^x0, m[1]^x1
+	s.mov[0], s.mov[1] = s.mov[0]^x0, s.mov[1]^x1
 	if pc.Rank() == Scout {
-		s.scouts.clear(from)
-		s.scouts.set(to)
+		s.scouts[0], s.scouts[1] = s.scouts[0]^x0, s.scouts[1]^x1
 	}
 }
+
+// cellBB holds the set of each cell alone (empty for the cells outside
+// the bb range).
+var cellBB = func() (t [numCells]bb) {
+	for c := bbBase; c < min(numCells, bbBase+128); c++ {
+		t[c].set(c)
+	}
+	return
+}()
