@@ -172,9 +172,15 @@ func Rect(f0, r0, f1, r1 int) SquareSet {
 	var s SquareSet
 	f0, r0 = max(f0, 0), max(r0, 0)
 	f1, r1 = min(f1, MaxSize-1), min(r1, MaxSize-1)
+	if f0 > f1 {
+		return s
+	}
+	row := (uint64(1)<<(f1-f0+1) - 1) << f0 // the files of one row
 	for r := r0; r <= r1; r++ {
-		for f := f0; f <= f1; f++ {
-			s = s.With(SquareAt(f, r))
+		i := r * MaxSize
+		s[i>>6] |= row << (i & 63)
+		if i&63 > 64-MaxSize {
+			s[1] |= row >> (64 - i&63) // the row crosses into the second word
 		}
 	}
 	return s

@@ -77,6 +77,11 @@ func (c Combat) DefenderSurvives() bool { return c == DefenderWins }
 // (or the attacker wins, when r.Ties is TieAttackerWins). An attacker that
 // cannot move (Bomb, Flag) or a rank that is not real yields NoCombat.
 func Resolve(r Rules, attacker, defender Rank) Combat {
+	return resolve(&r, attacker, defender)
+}
+
+// resolve is Resolve without the copy of the rules.
+func resolve(r *Rules, attacker, defender Rank) Combat {
 	if !attacker.Movable() || !defender.IsValid() {
 		return NoCombat
 	}

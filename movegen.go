@@ -243,12 +243,16 @@ func (s *State) hasMove() bool {
 		// one).
 		me, wall := &s.occ[c.index()], &s.g.wall
 		m0, m1 := s.mov[0]&me[0], s.mov[1]&me[1]
+		b0, b1 := me[0]|wall[0], me[1]|wall[1]
+		// Towards the opponent first: the answer is almost always yes.
 		n0, n1 := shl(m0, m1, stride)
-		e0, e1 := shl(m0, m1, 1)
 		s0, s1 := shr(m0, m1, stride)
+		if (n0|s0)&^b0|(n1|s1)&^b1 != 0 {
+			return true
+		}
+		e0, e1 := shl(m0, m1, 1)
 		w0, w1 := shr(m0, m1, 1)
-		t0, t1 := n0|e0|s0|w0, n1|e1|s1|w1
-		return t0&^(me[0]|wall[0]) != 0 || t1&^(me[1]|wall[1]) != 0
+		return (e0|w0)&^b0|(e1|w1)&^b1 != 0
 	}
 	var one [1]Move
 	return len(s.appendMovesUpTo(one[:0], 1)) > 0

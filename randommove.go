@@ -70,8 +70,7 @@ func shiftDir(lo, hi uint64, k int) (uint64, uint64) {
 
 // countMoves returns the pseudo-legal moves of the side to move by
 // bucket, the position being neither over nor due a rescue.
-func (s *State) countMoves(g *genMasks) moveCounts {
-	var n moveCounts
+func (s *State) countMoves(g *genMasks, n *moveCounts) {
 	m0, m1, b0, b1 := g.mov[0], g.mov[1], g.blocked[0], g.blocked[1]
 	t0, t1 := shl(m0, m1, stride)
 	n.steps[0] = popcount(t0&^b0, t1&^b1)
@@ -93,7 +92,6 @@ func (s *State) countMoves(g *genMasks) moveCounts {
 		n.captains = s.captainMoves(-1, nil)
 		n.total += n.captains
 	}
-	return n
 }
 
 // slidesUp counts the scout slides beyond the first square in the
@@ -254,6 +252,13 @@ func (s *State) repetitionFilter() repetitionFilter {
 	return f
 }
 
+// repetitionMayForbid reports whether a repetition rule may forbid a move
+// of the side to move (repetitionFilter may still find it inactive).
+func (s *State) repetitionMayForbid() bool {
+	i := s.turn.index()
+	return s.runs[i].ban.banned() || (s.chases[i].on && s.g.rules.MoreSquares != MoreSquaresOff)
+}
+
 func (f *repetitionFilter) active() bool { return f.banCell >= 0 || f.chaseOn }
 
 // forbids reports whether the filter forbids the move between the cells.
@@ -279,32 +284,40 @@ func (s *State) randomMove(rng *rand.Rand) (Move, bool) { return s.randomMoveRed
 // randomMoveRedraws is randomMove with at most redraws draws of a
 // forbidden move before it counts the legal moves.
 func (s *State) randomMoveRedraws(rng *rand.Rand, redraws int) (Move, bool) {
+	m, _, _, ok := s.drawMove(rng, redraws)
+	return m, ok
+}
+
+// drawMove is randomMoveRedraws that also returns the cells the move
+// goes from and to (0, 0 for a rescue).
+func (s *State) drawMove(rng *rand.Rand, redraws int) (m Move, from, to int, ok bool) {
 	if s.g == nil || s.outcome.Over() {
-		return Move{}, false
+		return Move{}, 0, 0, false
 	}
 	if s.pending {
 		var rs rescues
 		s.setRescues(&rs)
 		if n := rs.count(); n > 0 {
-			return rs.at(intN(rng, n)), true
+			return rs.at(intN(rng, n)), 0, 0, true
 		}
-		return Move{}, false // not reached: no rescue is due then
+		return Move{}, 0, 0, false // not reached: no rescue is due then
 	}
 	var g genMasks
+	var n moveCounts
 	s.setGenMasks(&g, s.turn)
-	n := s.countMoves(&g)
+	s.countMoves(&g, &n)
 	if n.total == 0 {
-		return Move{}, false // not reached: the game would be over
+		return Move{}, 0, 0, false // not reached: the game would be over
+	}
+	if !s.repetitionMayForbid() {
+		m, from, _, to := s.moveAt(intN(rng, n.total), &g, &n)
+		return m, from, to, true
 	}
 	f := s.repetitionFilter()
-	if !f.active() {
-		m, _, _, _ := s.moveAt(intN(rng, n.total), &g, &n)
-		return m, true
-	}
 	for range redraws {
 		m, from, via, to := s.moveAt(intN(rng, n.total), &g, &n)
 		if !s.forbids(&f, from, via, to) {
-			return m, true
+			return m, from, to, true
 		}
 	}
 	// Most moves are forbidden: count the legal ones and take one of
@@ -316,7 +329,7 @@ func (s *State) randomMoveRedraws(rng *rand.Rand, redraws int) (Move, bool) {
 		}
 	}
 	if legal == 0 {
-		return Move{}, false // not reached: the game would be over
+		return Move{}, 0, 0, false // not reached: the game would be over
 	}
 	j := intN(rng, legal)
 	for k := range n.total {
@@ -325,11 +338,11 @@ func (s *State) randomMoveRedraws(rng *rand.Rand, redraws int) (Move, bool) {
 			continue
 		}
 		if j == 0 {
-			return m, true
+			return m, from, to, true
 		}
 		j--
 	}
-	return Move{}, false // not reached
+	return Move{}, 0, 0, false // not reached
 }
 
 // rescues are the placements of a due rescue: each rank the side to move

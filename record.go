@@ -239,8 +239,10 @@ func (rec *Record) appendTags(b []byte) ([]byte, error) {
 				return b, err
 			}
 		}
-		b = appendTag(b, "RedSetup", rec.RedSetup.String())
-		b = appendTag(b, "BlueSetup", rec.BlueSetup.String())
+		// In the numbering the Numbering tag names, whatever rules the
+		// setups were made under.
+		b = appendTag(b, "RedSetup", inNumbering(rec.RedSetup, rec.Rules.Numbering).String())
+		b = appendTag(b, "BlueSetup", inNumbering(rec.BlueSetup, rec.Rules.Numbering).String())
 	}
 	if !rec.Result.IsValid() {
 		return b, recordErr("result")
@@ -805,9 +807,12 @@ func (rec Record) Annotated() (Record, error) {
 
 // NewRecord returns the annotated record of a game under r from the two
 // setups with the given moves (see [Record.Annotated]). Add tags, comments
-// or a resignation ([Record.Result]) to it as needed.
+// or a resignation ([Record.Result]) to it as needed. The record keeps the
+// setups in r's numbering, the one its text is written in, whatever
+// rules they were made under.
 func NewRecord(r Rules, red, blue Setup, moves ...Move) (Record, error) {
-	rec := Record{Rules: r, RedSetup: red, BlueSetup: blue, Moves: make([]RecordedMove, len(moves))}
+	rec := Record{Rules: r, RedSetup: inNumbering(red, r.Numbering), BlueSetup: inNumbering(blue, r.Numbering),
+		Moves: make([]RecordedMove, len(moves))}
 	for i, m := range moves {
 		rec.Moves[i].Move = m
 	}

@@ -17,6 +17,15 @@ type Setup struct {
 	ranks       [MaxSquares]Rank
 }
 
+// inNumbering returns s with its text form in numbering n: the same
+// ranks on the same squares. The zero Setup stays zero.
+func inNumbering(s Setup, n Numbering) Setup {
+	if s != (Setup{}) {
+		s.num = n
+	}
+	return s
+}
+
 // NewSetup returns an empty setup for the rules r.
 func NewSetup(r Rules) Setup {
 	s := Setup{width: uint8(clamp(r.Width, 1, MaxSize)), num: r.Numbering, rows: 1}

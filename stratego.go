@@ -499,8 +499,13 @@ func (s *State) Play(m Move) (Event, error) { return s.apply(m) }
 // game is over. It skips the legality check of [State.Play], the move
 // being legal by construction, and does not allocate.
 func (s *State) PlayRandom(rng *rand.Rand) (m Move, ev Event, ok bool) {
-	if m, ok = s.randomMove(rng); ok {
-		ev = s.play(m)
+	var from, to int
+	if m, from, to, ok = s.drawMove(rng, maxRedraws); ok {
+		if from == 0 {
+			ev = s.playRescue(m)
+		} else {
+			ev = s.playCells(m, from, to)
+		}
 	}
 	return
 }
@@ -574,14 +579,19 @@ func (s *State) hasMovable(c Color) bool {
 
 // play applies a legal move to s and returns its event.
 func (s *State) play(m Move) Event {
+	if m.IsRescue() {
+		return s.playRescue(m)
+	}
+	return s.playCells(m, int(cellOfSquare[m.From]), int(cellOfSquare[m.To]))
+}
+
+// playCells applies a legal move of a piece from one cell to another to
+// s and returns its event.
+func (s *State) playCells(m Move, from, to int) Event {
 	g := s.g
 	r := &g.rules
 	c := s.turn
 	o := c.Opponent()
-	if m.IsRescue() {
-		return s.playRescue(m)
-	}
-	from, to := int(cellOfSquare[m.From]), int(cellOfSquare[m.To])
 	aid := s.cells[from] - 1
 	a, apc := &s.pcs[aid], s.pc[aid]
 	ev := Event{Move: m, Color: c, Piece: apc}
@@ -600,7 +610,7 @@ func (s *State) play(m Move) Event {
 	} else {
 		did := s.cells[to] - 1
 		d, dpc := &s.pcs[did], s.pc[did]
-		res := Resolve(*r, apc.Rank(), dpc.Rank())
+		res := resolve(r, apc.Rank(), dpc.Rank())
 		ev.Defender, ev.Combat = dpc, res
 		*a |= pieceRec(KnownRank)
 		if r.Info != InfoSilentDefense || !res.DefenderSurvives() {

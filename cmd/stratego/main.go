@@ -31,6 +31,7 @@ import (
 	"github.com/stratego-go/stratego/cmd/stratego/internal/matchcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/perftcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/playcmd"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/servecmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/watchcmd"
 )
 
@@ -48,6 +49,7 @@ var commands = []command{
 	{"perft", "count legal-move trees; run the perft suite", func(args []string, _ io.Reader, out io.Writer) error {
 		return perftcmd.Run(args, out)
 	}},
+	{"serve", "serve the web game: play against a bot or a person, watch, replay", servecmd.Run},
 	{"gravon", "read, check and convert Gravon archive game files", func(args []string, _ io.Reader, out io.Writer) error {
 		return gravoncmd.Run(args, out)
 	}},

@@ -1,0 +1,90 @@
+package servecmd
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a buffer written by the server goroutine and read by the
+// test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestServeAnswersAndStops starts the server on a free port, asks it for
+// the start page and the options, and stops it by ending the context.
+func TestServeAnswersAndStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, []string{"-addr", "127.0.0.1:0", "-max-games", "3"}, &out) }()
+	addr := regexp.MustCompile(`http://[0-9.:]+/`)
+	var base string
+	for deadline := time.Now().Add(10 * time.Second); base == "" && time.Now().Before(deadline); {
+		base = addr.FindString(out.String())
+		time.Sleep(10 * time.Millisecond)
+	}
+	if base == "" {
+		t.Fatalf("no address printed: %q", out.String())
+	}
+	for _, path := range []string{"", "api/options", "app.js"} {
+		res, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || len(body) == 0 {
+			t.Errorf("GET /%s: status %d, %d bytes", path, res.StatusCode, len(body))
+		}
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Serve returned %v after the context ended", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Serve did not stop")
+	}
+}
+
+func TestServeFlags(t *testing.T) {
+	stderr = io.Discard
+	for _, c := range []struct {
+		args []string
+		help bool
+	}{
+		{[]string{"-h"}, true},
+		{[]string{"-max-games", "0"}, false},
+		{[]string{"-addr", "256.0.0.1:99999"}, false},
+		{[]string{"extra"}, false},
+	} {
+		err := Serve(context.Background(), c.args, io.Discard)
+		if err == nil || errors.Is(err, flag.ErrHelp) != c.help {
+			t.Errorf("%v: %v", c.args, err)
+		}
+	}
+}

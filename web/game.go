@@ -1,0 +1,293 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/bot"
+)
+
+// phase is where a game stands.
+type phase uint8
+
+const (
+	phaseSetup phase = iota // waiting for one or both setups
+	phasePlay               // moves are played
+	phaseOver               // the game has ended
+)
+
+func (p phase) String() string {
+	switch p {
+	case phaseSetup:
+		return "setup"
+	case phasePlay:
+		return "play"
+	}
+	return "over"
+}
+
+// role is who sent a request: a player of one color or a spectator.
+type role uint8
+
+const (
+	roleNone role = iota
+	roleRed
+	roleBlue
+	roleSpectator
+)
+
+// color returns the side of a player role, NoColor for a spectator.
+func (r role) color() stratego.Color {
+	switch r {
+	case roleRed:
+		return stratego.Red
+	case roleBlue:
+		return stratego.Blue
+	}
+	return stratego.NoColor
+}
+
+func (r role) String() string {
+	switch r {
+	case roleRed, roleBlue:
+		return r.color().String()
+	case roleSpectator:
+		return "spectator"
+	}
+	return "none"
+}
+
+// roleOf returns the player role of a side.
+func roleOf(c stratego.Color) role {
+	if c == stratego.Blue {
+		return roleBlue
+	}
+	return roleRed
+}
+
+// seenMoves is one ply as each party saw it: the move annotated with
+// what Red's view, Blue's view and a spectator learned of the combat
+// (Unknown for a defender that stayed hidden).
+type seenMoves [3]stratego.AnnotatedMove
+
+// game is one game the server holds. Its fields are guarded by mu; the
+// tokens and the rules never change after the game is made.
+type game struct {
+	id      string
+	tokens  [3]string // red, blue, spectator
+	rules   stratego.Rules
+	created time.Time
+
+	// bots holds the built-in player of a side, nil for a person.
+	bots      [3]bot.Player // indexed by Color
+	botNames  [3]string
+	botBudget bot.Budget
+
+	mu       sync.Mutex
+	touched  time.Time
+	phase    phase
+	setups   [3]*stratego.Setup // indexed by Color; nil until given
+	play     stratego.Game      // the game, once both setups are in
+	seen     []seenMoves
+	version  int
+	changed  chan struct{} // closed and replaced on every change
+	thinking bool          // a bot is choosing a move
+	notice   string        // a message for both players (a bot's failure)
+}
+
+// bump records a change: the version grows and waiting pollers wake.
+// The caller holds g.mu.
+func (g *game) bump(now time.Time) {
+	g.version++
+	g.touched = now
+	close(g.changed)
+	g.changed = make(chan struct{})
+}
+
+// errTurn, errPhase and errSetupGiven are the refusals that do not come from
+// the engine.
+var (
+	errTurn       = errors.New("it is not your turn")
+	errPhase      = errors.New("the game is not in that phase")
+	errSetupGiven = errors.New("your setup is already given")
+	errSpectator  = errors.New("a spectator cannot play")
+)
+
+// setSetup takes the setup of side c and starts the game when both are
+// there. The caller holds g.mu.
+func (g *game) setSetup(c stratego.Color, s stratego.Setup, now time.Time) error {
+	if g.phase != phaseSetup {
+		return errPhase
+	}
+	if g.setups[c] != nil {
+		return errSetupGiven
+	}
+	if err := g.rules.CheckSetup(s); err != nil {
+		return err
+	}
+	g.setups[c] = &s
+	if g.setups[stratego.Red] != nil && g.setups[stratego.Blue] != nil {
+		gm, err := stratego.NewGame(g.rules, *g.setups[stratego.Red], *g.setups[stratego.Blue])
+		if err != nil {
+			g.setups[c] = nil
+			return err
+		}
+		g.play = gm
+		g.phase = phasePlay
+		if gm.State().Outcome().Over() {
+			g.phase = phaseOver
+		}
+	}
+	g.bump(now)
+	return nil
+}
+
+// apply plays m for side c. The caller holds g.mu.
+func (g *game) apply(c stratego.Color, m stratego.Move, now time.Time) error {
+	if g.phase != phasePlay {
+		return errPhase
+	}
+	if g.play.State().Turn() != c {
+		return errTurn
+	}
+	next, _, err := g.play.Apply(m)
+	if err != nil {
+		return err
+	}
+	g.play = next
+	g.seen = append(g.seen, seenOf(next.State()))
+	if next.State().Outcome().Over() {
+		g.phase = phaseOver
+	}
+	g.bump(now)
+	return nil
+}
+
+// resign ends the game with side c resigning. The caller holds g.mu.
+func (g *game) resign(c stratego.Color, now time.Time) error {
+	if g.phase != phasePlay {
+		return errPhase
+	}
+	next, err := g.play.Resign(c)
+	if err != nil {
+		return err
+	}
+	g.play = next
+	g.phase = phaseOver
+	g.bump(now)
+	return nil
+}
+
+// seenOf returns the last move of s as Red, Blue and a spectator saw it.
+// The spectator learns what both players were shown: the attacker's rank
+// as its opponent saw it, the defender's as the attacker's side saw it.
+func seenOf(s stratego.State) seenMoves {
+	red, blue := s.View(stratego.Red).LastEvent(), s.View(stratego.Blue).LastEvent()
+	var out seenMoves
+	out[stratego.Red] = annotateSeen(red)
+	out[stratego.Blue] = annotateSeen(blue)
+	mover, other := red, blue
+	if red.Color == stratego.Blue {
+		mover, other = blue, red
+	}
+	spec := annotateSeen(mover)
+	if spec.IsAttack() {
+		spec.Attacker = other.Piece.Rank()
+	}
+	out[0] = spec
+	return out
+}
+
+// annotateSeen is stratego.Annotate for an event as a player saw it,
+// where a defender that stayed hidden has rank Unknown.
+func annotateSeen(ev stratego.Event) stratego.AnnotatedMove {
+	a := stratego.AnnotatedMove{Move: ev.Move}
+	if ev.IsAttack() {
+		a.Attacker, a.Defender, a.Combat = ev.Piece.Rank(), ev.Defender.Rank(), ev.Combat
+	}
+	return a
+}
+
+// notation writes a seen move in the numbering n, "?" for a hidden rank.
+func notation(a stratego.AnnotatedMove, n stratego.Numbering) string {
+	hidden := [2]bool{a.Attacker == stratego.Unknown, a.Defender == stratego.Unknown}
+	if a.IsAttack() {
+		// Stand-ins that make the annotation well formed; replaced below.
+		if hidden[0] {
+			a.Attacker = stratego.Marshal
+		}
+		if hidden[1] {
+			a.Defender = stratego.Flag
+		}
+	}
+	b, err := a.AppendNotation(nil, n)
+	if err != nil {
+		return a.Move.String()
+	}
+	if a.IsAttack() {
+		if hidden[0] {
+			b[len(b)-4] = '?'
+		}
+		if hidden[1] {
+			b[len(b)-2] = '?'
+		}
+	}
+	return string(b)
+}
+
+// botTurn reports the bot to move and its view, or nil when it is no
+// bot's turn. The caller holds g.mu.
+func (g *game) botTurn() (bot.Player, stratego.View) {
+	if g.phase != phasePlay || g.thinking {
+		return nil, stratego.View{}
+	}
+	c := g.play.State().Turn()
+	p := g.bots[c]
+	if p == nil {
+		return nil, stratego.View{}
+	}
+	return p, g.play.State().View(c)
+}
+
+// runBots lets built-in players move while it is their turn; it returns
+// when a person is to move, the game is over or ctx ends. A bot that
+// fails resigns, and the notice says why.
+func (s *Server) runBots(ctx context.Context, g *game) {
+	for {
+		g.mu.Lock()
+		p, v := g.botTurn()
+		if p == nil {
+			g.mu.Unlock()
+			return
+		}
+		g.thinking = true
+		ply := g.play.Len()
+		g.mu.Unlock()
+
+		mctx, cancel := context.WithTimeout(ctx, g.botBudget.Time+s.cfg.BotGrace)
+		m, err := p.Move(mctx, v, g.botBudget)
+		cancel()
+
+		g.mu.Lock()
+		g.thinking = false
+		c := v.Player()
+		switch {
+		case g.phase != phasePlay || g.play.Len() != ply:
+			// The game moved on (a resignation): drop the move.
+		case err == nil:
+			err = g.apply(c, m, s.now())
+		}
+		if err != nil && g.phase == phasePlay && g.play.Len() == ply {
+			g.notice = fmt.Sprintf("the %s bot failed (%v) and resigns", c, err)
+			_ = g.resign(c, s.now())
+		}
+		g.mu.Unlock()
+		if ctx.Err() != nil {
+			return
+		}
+	}
+}

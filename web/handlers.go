@@ -1,0 +1,519 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/bot"
+)
+
+// Limits of the requests.
+const (
+	maxBody       = 16 << 10 // a JSON request
+	maxReplayBody = 4 << 20  // a record or a Gravon file to replay
+	defaultThink  = time.Second
+)
+
+// apiError is the JSON body of a refused request.
+type apiError struct {
+	Error string `json:"error"`
+}
+
+// writeJSON writes v as the JSON answer with status code.
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		code, b = http.StatusInternalServerError, []byte(`{"error":"internal error"}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	w.Write(append(b, '\n'))
+}
+
+// fail answers with status code and the message msg.
+func fail(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, apiError{msg})
+}
+
+// decode reads a JSON request body of at most limit bytes into v,
+// refusing unknown fields and trailing data.
+func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) bool {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil && dec.More() {
+		err = errors.New("data after the JSON value")
+	}
+	if err == nil {
+		if _, e := dec.Token(); e != io.EOF {
+			err = errors.New("data after the JSON value")
+		}
+	}
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than %d bytes", tooBig.Limit))
+		} else {
+			fail(w, http.StatusBadRequest, "bad request: "+err.Error())
+		}
+		return false
+	}
+	return true
+}
+
+// option is a choice offered on the start page.
+type option struct {
+	Name string `json:"name"`
+	Doc  string `json:"doc,omitempty"`
+}
+
+// presetNames are the presets in the order of stratego.ParseRules.
+var presetNames = []string{"classic", "gravon", "barrage", "duel", "duel-hasbro", "ultimate-lightning", "quick-battle", "vintage"}
+
+// handleOptions lists the presets, the information rules and the bots.
+func (s *Server) handleOptions(w http.ResponseWriter, r *http.Request) {
+	var out struct {
+		Presets  []option `json:"presets"`
+		Infos    []option `json:"infos"`
+		Bots     []option `json:"bots"`
+		MaxThink int      `json:"maxThinkMillis"`
+	}
+	for _, n := range presetNames {
+		if _, ok := stratego.Preset(n); ok {
+			out.Presets = append(out.Presets, option{Name: n})
+		}
+	}
+	out.Infos = []option{
+		{"standard", "both pieces of a fight are shown"},
+		{"silent", "silent defense: a defender is shown only when it loses"},
+		{"open", "open face: every rank is shown"},
+	}
+	for _, n := range botNames() {
+		out.Bots = append(out.Bots, option{n, bot.Describe(n)})
+	}
+	out.MaxThink = int(s.cfg.MaxThink / time.Millisecond)
+	writeJSON(w, http.StatusOK, out)
+}
+
+// rulesRequest names rules by their text form.
+type rulesRequest struct {
+	Rules string `json:"rules"`
+}
+
+// parseRules reads rules text, answering the error itself.
+func (s *Server) parseRules(w http.ResponseWriter, text string) (stratego.Rules, bool) {
+	rules, err := stratego.ParseRules(strings.TrimSpace(text))
+	if err != nil {
+		fail(w, http.StatusBadRequest, "rules: "+err.Error())
+		return rules, false
+	}
+	return s.capRules(rules), true
+}
+
+// handleRules describes rules given as text.
+func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
+	var req rulesRequest
+	if !decode(w, r, maxBody, &req) {
+		return
+	}
+	rules, ok := s.parseRules(w, req.Rules)
+	if !ok {
+		return
+	}
+	writeJSON(w, http.StatusOK, infoOf(rules))
+}
+
+// setupPayload is a setup as text and as pieces (owner's view).
+type setupPayload struct {
+	Text   string            `json:"text"`
+	Pieces []setupPieceEntry `json:"pieces"`
+}
+
+type setupPieceEntry struct {
+	Square stratego.Square `json:"square"`
+	Rank   stratego.Rank   `json:"rank"`
+}
+
+func setupOf(r stratego.Rules, st stratego.Setup) setupPayload {
+	out := setupPayload{Text: st.String(), Pieces: []setupPieceEntry{}}
+	for sq := range r.Zone.All() {
+		if rk := st.At(sq); rk != stratego.NoRank {
+			out.Pieces = append(out.Pieces, setupPieceEntry{sq, rk})
+		}
+	}
+	return out
+}
+
+// handleRandomSetup draws a random setup for the rules.
+func (s *Server) handleRandomSetup(w http.ResponseWriter, r *http.Request) {
+	var req rulesRequest
+	if !decode(w, r, maxBody, &req) {
+		return
+	}
+	rules, ok := s.parseRules(w, req.Rules)
+	if !ok {
+		return
+	}
+	rng := rand.New(rand.NewPCG(s.seed(), 0))
+	writeJSON(w, http.StatusOK, setupOf(rules, stratego.RandomSetup(rules, rng)))
+}
+
+// setupRequest is a setup in its text form under rules.
+type setupRequest struct {
+	Rules string `json:"rules,omitempty"`
+	Setup string `json:"setup"`
+}
+
+// handleParseSetup reads and checks a setup's text.
+func (s *Server) handleParseSetup(w http.ResponseWriter, r *http.Request) {
+	var req setupRequest
+	if !decode(w, r, maxBody, &req) {
+		return
+	}
+	rules, ok := s.parseRules(w, req.Rules)
+	if !ok {
+		return
+	}
+	st, err := stratego.ParseSetup(rules, strings.TrimSpace(req.Setup))
+	if err != nil {
+		fail(w, http.StatusBadRequest, explain(err, rules))
+		return
+	}
+	writeJSON(w, http.StatusOK, setupOf(rules, st))
+}
+
+// createRequest asks for a new game.
+type createRequest struct {
+	Rules       string `json:"rules"`
+	Opponent    string `json:"opponent"`              // "bot" or "person"
+	Bot         string `json:"bot,omitempty"`         // a name of bot.Names
+	ThinkMillis int    `json:"thinkMillis,omitempty"` // the bot's time per move
+	Color       string `json:"color,omitempty"`       // "red", "blue" or "random"
+}
+
+// links are the addresses of a game's pages, one per party.
+type links struct {
+	Red       string `json:"red"`
+	Blue      string `json:"blue"`
+	Spectator string `json:"spectator"`
+}
+
+// createResponse is the answer to createRequest: the creator's side,
+// token and the links (the opponent's is for a person to open).
+type createResponse struct {
+	ID    string `json:"id"`
+	Color string `json:"color"`
+	Token string `json:"token"`
+	Links links  `json:"links"`
+}
+
+// link returns the page address of a game for a token.
+func link(id, token string) string { return "/#g=" + id + "&t=" + token }
+
+// handleCreate makes a game.
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	if !decode(w, r, maxBody, &req) {
+		return
+	}
+	rules, ok := s.parseRules(w, req.Rules)
+	if !ok {
+		return
+	}
+	var me stratego.Color
+	switch req.Color {
+	case "", "random":
+		me = stratego.Red + stratego.Color(s.seed()%2)
+	default:
+		c, err := stratego.ParseColor(req.Color)
+		if err != nil {
+			fail(w, http.StatusBadRequest, "color: want red, blue or random")
+			return
+		}
+		me = c
+	}
+	now := s.now()
+	g := &game{
+		id: newToken(8), rules: rules, created: now, touched: now,
+		tokens:  [3]string{newToken(16), newToken(16), newToken(16)},
+		changed: make(chan struct{}),
+	}
+	switch req.Opponent {
+	case "bot":
+		if err := s.addBot(g, me.Opponent(), req); err != nil {
+			fail(w, http.StatusBadRequest, err.Error())
+			return
+		}
+	case "person":
+	default:
+		fail(w, http.StatusBadRequest, `opponent: want "bot" or "person"`)
+		return
+	}
+	if err := s.add(g); err != nil {
+		fail(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusCreated, createResponse{
+		ID: g.id, Color: me.String(), Token: g.tokens[me-1],
+		Links: links{link(g.id, g.tokens[0]), link(g.id, g.tokens[1]), link(g.id, g.tokens[2])},
+	})
+}
+
+// addBot makes the built-in player of side c and takes its setup.
+func (s *Server) addBot(g *game, c stratego.Color, req createRequest) error {
+	name := req.Bot
+	if name == "" {
+		name = "random"
+	}
+	think := time.Duration(req.ThinkMillis) * time.Millisecond
+	switch {
+	case req.ThinkMillis < 0 || think > s.cfg.MaxThink:
+		return fmt.Errorf("thinkMillis: want 0 to %d", s.cfg.MaxThink/time.Millisecond)
+	case think == 0:
+		think = min(defaultThink, s.cfg.MaxThink)
+	}
+	p, err := bot.New(name, bot.Options{Seed: s.seed()})
+	if err != nil {
+		return fmt.Errorf("bot: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, think+s.cfg.BotGrace)
+	defer cancel()
+	st, err := p.Setup(ctx, g.rules, c)
+	if err != nil {
+		return fmt.Errorf("the bot could not set up: %w", err)
+	}
+	g.bots[c], g.botNames[c] = p, name
+	g.botBudget = bot.Budget{Time: think}
+	return g.setSetup(c, st, g.created)
+}
+
+// game finds the game of the request and the role of its token, which
+// comes in the Authorization header ("Bearer TOKEN").
+func (s *Server) game(w http.ResponseWriter, r *http.Request) (*game, role, bool) {
+	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	g, ro, err := s.lookup(r.PathValue("id"), token)
+	switch {
+	case errors.Is(err, errNoGame):
+		fail(w, http.StatusNotFound, err.Error())
+		return nil, roleNone, false
+	case err != nil:
+		fail(w, http.StatusForbidden, err.Error())
+		return nil, roleNone, false
+	}
+	return g, ro, true
+}
+
+// answer writes the state of g for ro. The caller holds g.mu.
+func answer(w http.ResponseWriter, g *game, ro role, code int) {
+	p, err := g.payload(ro)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "internal error: "+err.Error())
+		return
+	}
+	writeJSON(w, code, p)
+}
+
+// handleState answers the state of a game. With ?after=N it waits, up
+// to Config.PollWait, until the version is past N.
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	g, ro, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	after := -1
+	if a := r.URL.Query().Get("after"); a != "" {
+		n, err := strconv.Atoi(a)
+		if err != nil || n < 0 {
+			fail(w, http.StatusBadRequest, "after: want a version number")
+			return
+		}
+		after = n
+	}
+	timer := time.NewTimer(s.cfg.PollWait)
+	defer timer.Stop()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for g.version <= after {
+		ch := g.changed
+		g.mu.Unlock()
+		stop := false
+		select {
+		case <-ch:
+		case <-timer.C:
+			stop = true
+		case <-r.Context().Done():
+			stop = true
+		case <-s.ctx.Done():
+			stop = true
+		}
+		g.mu.Lock()
+		if stop {
+			break
+		}
+	}
+	answer(w, g, ro, http.StatusOK)
+}
+
+// handleSetup takes a player's setup.
+func (s *Server) handleSetup(w http.ResponseWriter, r *http.Request) {
+	g, ro, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	var req setupRequest
+	if !decode(w, r, maxBody, &req) {
+		return
+	}
+	c := ro.color()
+	if !c.IsValid() {
+		fail(w, http.StatusForbidden, explain(errSpectator, g.rules))
+		return
+	}
+	st, err := stratego.ParseSetup(g.rules, strings.TrimSpace(req.Setup))
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err == nil {
+		err = g.setSetup(c, st, s.now())
+	}
+	if err != nil {
+		fail(w, http.StatusConflict, explain(err, g.rules))
+		return
+	}
+	s.startBots(g)
+	answer(w, g, ro, http.StatusOK)
+}
+
+// moveRequest is a move in the library's notation.
+type moveRequest struct {
+	Move string `json:"move"`
+}
+
+// handleMove plays a player's move; a refusal says why in words.
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	g, ro, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	var req moveRequest
+	if !decode(w, r, maxBody, &req) {
+		return
+	}
+	c := ro.color()
+	if !c.IsValid() {
+		fail(w, http.StatusForbidden, explain(errSpectator, g.rules))
+		return
+	}
+	m, err := stratego.ParseMove(strings.TrimSpace(req.Move))
+	if err != nil {
+		fail(w, http.StatusBadRequest, "That is not a move: "+err.Error())
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := g.apply(c, m, s.now()); err != nil {
+		writeJSON(w, http.StatusConflict, moveRefusal{Error: explain(err, g.rules), Rule: ruleName(err), Move: m.String()})
+		return
+	}
+	s.startBots(g)
+	answer(w, g, ro, http.StatusOK)
+}
+
+// moveRefusal is the answer to a refused move: the explanation, the
+// short name of the rule and the move.
+type moveRefusal struct {
+	Error string `json:"error"`
+	Rule  string `json:"rule,omitempty"`
+	Move  string `json:"move"`
+}
+
+// ruleName is the short name of the rule behind a refusal.
+func ruleName(err error) string {
+	switch {
+	case errors.Is(err, stratego.ErrTwoSquares):
+		return "two-squares"
+	case errors.Is(err, stratego.ErrMoreSquares):
+		return "more-squares"
+	case errors.Is(err, errTurn):
+		return "turn"
+	}
+	var me *stratego.MoveError
+	if errors.As(err, &me) && me.Err != nil {
+		return strings.TrimPrefix(me.Err.Error(), "stratego: ")
+	}
+	return ""
+}
+
+// handleResign ends the game with the player resigning.
+func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
+	g, ro, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	c := ro.color()
+	if !c.IsValid() {
+		fail(w, http.StatusForbidden, explain(errSpectator, g.rules))
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := g.resign(c, s.now()); err != nil {
+		fail(w, http.StatusConflict, explain(err, g.rules))
+		return
+	}
+	answer(w, g, ro, http.StatusOK)
+}
+
+// handleRecord answers the game record once the game is over: before
+// that it would show the setups.
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+	g, _, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.phase != phaseOver || g.setups[stratego.Red] == nil || g.setups[stratego.Blue] == nil {
+		fail(w, http.StatusConflict, "The record is ready when the game is over.")
+		return
+	}
+	text, err := g.record().MarshalText()
+	if err != nil {
+		fail(w, http.StatusInternalServerError, "internal error: "+err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="stratego-`+g.id+`.txt"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(text)
+}
+
+// record returns the game record of g with its tags. The caller holds
+// g.mu.
+func (g *game) record() stratego.Record {
+	rec := g.play.Record()
+	rec.Tags = append(rec.Tags,
+		stratego.Tag{Name: "Event", Value: "stratego serve"},
+		stratego.Tag{Name: "Date", Value: g.created.UTC().Format("2006.01.02")},
+		stratego.Tag{Name: "Red", Value: g.playerName(stratego.Red)},
+		stratego.Tag{Name: "Blue", Value: g.playerName(stratego.Blue)},
+	)
+	return rec
+}
+
+// playerName names the player of c for a record.
+func (g *game) playerName(c stratego.Color) string {
+	if g.bots[c] != nil {
+		return "bot " + g.botNames[c]
+	}
+	return "person"
+}

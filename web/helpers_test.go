@@ -1,0 +1,109 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/stratego-go/stratego"
+)
+
+// testServer is a Server behind an httptest server, closed at the end of
+// the test.
+type testServer struct {
+	*Server
+	http *httptest.Server
+}
+
+func newTestServer(t testing.TB, cfg Config) *testServer {
+	t.Helper()
+	s := New(cfg)
+	hs := httptest.NewServer(s)
+	t.Cleanup(func() {
+		s.Close()
+		hs.Close()
+	})
+	return &testServer{s, hs}
+}
+
+// do sends a request and returns the status and the body.
+func (ts *testServer) do(t testing.TB, method, path, token string, body any) (int, []byte) {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, ts.http.URL+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := ts.http.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, out
+}
+
+// must is do that fails the test unless the status is want.
+func (ts *testServer) must(t testing.TB, want int, method, path, token string, body any) []byte {
+	t.Helper()
+	code, out := ts.do(t, method, path, token, body)
+	if code != want {
+		t.Fatalf("%s %s: status %d, want %d: %s", method, path, code, want, out)
+	}
+	return out
+}
+
+// create makes a game and returns its answer.
+func (ts *testServer) create(t testing.TB, req createRequest) createResponse {
+	t.Helper()
+	var cr createResponse
+	if err := json.Unmarshal(ts.must(t, http.StatusCreated, "POST", "/api/games", "", req), &cr); err != nil {
+		t.Fatal(err)
+	}
+	return cr
+}
+
+// tokenOf returns the token of a link.
+func tokenOf(link string) string {
+	i := bytes.LastIndex([]byte(link), []byte("&t="))
+	return link[i+3:]
+}
+
+// statePayloadOf decodes a state answer.
+func statePayloadOf(t testing.TB, b []byte) statePayload {
+	t.Helper()
+	var p statePayload
+	if err := json.Unmarshal(b, &p); err != nil {
+		t.Fatalf("state %s: %v", b, err)
+	}
+	return p
+}
+
+// viewOf decodes the view of a player's state answer.
+func viewOf(t testing.TB, p statePayload) stratego.View {
+	t.Helper()
+	var v stratego.View
+	if err := v.UnmarshalJSON(p.View); err != nil {
+		t.Fatalf("view %s: %v", p.View, err)
+	}
+	return v
+}

@@ -1,0 +1,98 @@
+// app.js: the pages of "stratego serve": the start page, a game, a replay.
+
+import {api} from './api.js';
+import {Game} from './game.js';
+import {Replay} from './replay.js';
+
+const $ = (id) => document.getElementById(id);
+let current = null;
+let replay = null;
+
+// route shows the page the address names: "#g=ID&t=TOKEN" a game,
+// "#replay" the replay page, anything else the start page.
+function route() {
+  if (current) { current.stop(); current = null; }
+  if (replay) replay.stop();
+  const hash = location.hash.slice(1);
+  for (const id of ['lobby', 'game', 'replay']) $(id).hidden = true;
+  if (hash.startsWith('g=')) {
+    const p = new URLSearchParams(hash);
+    $('game').hidden = false;
+    current = new Game(p.get('g') || '', p.get('t') || '');
+    current.start();
+  } else if (hash === 'replay') {
+    $('replay').hidden = false;
+    if (!replay) replay = new Replay();
+    replay.enter();
+  } else {
+    $('lobby').hidden = false;
+  }
+}
+
+// rulesText is the rules the start page describes.
+function rulesText() {
+  const text = $('rules-text').value.trim();
+  if (text) return text;
+  const info = $('info').value;
+  return $('preset').value + (info && info !== 'standard' ? ',info=' + info : '');
+}
+
+async function describeRules() {
+  const hint = $('rules-hint');
+  try {
+    const r = await api.rules(rulesText());
+    const n = r.ranks.reduce((a, x) => a + x.count, 0);
+    hint.textContent = `${r.text}: ${r.width}×${r.height} board, ${n} pieces a side, ` +
+      `Two-Squares ${r.twoSquares || 'off'}, More-Squares ${r.moreSquares}, information ${r.info}` +
+      (r.maxPlies ? `, a draw after ${r.maxPlies} plies` : '') + '.';
+    hint.className = 'hint';
+  } catch (e) {
+    hint.textContent = e.message;
+    hint.className = 'hint error';
+  }
+}
+
+async function lobby() {
+  let opts;
+  try { opts = await api.options(); } catch (e) { $('lobby-error').textContent = 'The server cannot be reached.'; return; }
+  const fill = (sel, items) => {
+    sel.replaceChildren();
+    for (const it of items) {
+      const o = document.createElement('option');
+      o.value = it.name;
+      o.textContent = it.name + (it.doc ? ' — ' + it.doc : '');
+      sel.appendChild(o);
+    }
+  };
+  fill($('preset'), opts.presets);
+  fill($('info'), opts.infos);
+  fill($('bot'), opts.bots);
+  // The strongest bot first: search when there is one.
+  for (const name of ['search', 'greedy']) {
+    if (opts.bots.some((b) => b.name === name)) { $('bot').value = name; break; }
+  }
+  for (const id of ['preset', 'info']) $(id).onchange = describeRules;
+  $('rules-text').oninput = describeRules;
+  describeRules();
+  $('new-game').onsubmit = async (ev) => {
+    ev.preventDefault();
+    $('lobby-error').textContent = '';
+    const opponent = document.querySelector('input[name=opponent]:checked').value;
+    const color = document.querySelector('input[name=color]:checked').value;
+    try {
+      const g = await api.create({
+        rules: rulesText(), opponent, color,
+        bot: opponent === 'bot' ? $('bot').value : undefined,
+        thinkMillis: opponent === 'bot' ? parseInt($('think').value, 10) : undefined,
+      });
+      sessionStorage.setItem('stratego.links.' + g.id, JSON.stringify(g.links));
+      location.hash = `g=${g.id}&t=${g.token}`;
+    } catch (e) {
+      $('lobby-error').textContent = e.message;
+    }
+  };
+}
+
+window.addEventListener('hashchange', route);
+lobby();
+route();
