@@ -122,9 +122,21 @@
 // also reads the Marshal's printed label 10), Vintage 1–9 for Marshal
 // to Scout and S for the Spy, both B for Bomb and F for Flag
 // ([Numbering.Char]). An "x" in a move is a hint that [ParseMove]
-// drops; a [Record] keeps and checks it ([RecordedMove]). A rankname is a [Rank.String] ("general").
-// [ParseSquare], [ParseMove], [ParseAnnotatedMove], [ParseSetup],
-// [ParseRules] (which lists the keys) and [ParseOutcome] read them.
+// drops; a [Record] keeps and checks it ([RecordedMove]). A rankname is
+// a [Rank.String] ("general"). [ParseSquare], [ParseMove],
+// [ParseAnnotatedMove], [ParseSetup], [ParseRules] (which lists the
+// keys) and [ParseOutcome] read them.
+//
+// One case rule holds for every parser: letters are read in any case
+// and written in the case the grammars show. That covers the names
+// (colors, ranks, numberings, end reasons, outcomes, presets, rules keys
+// and values, the reserved tag names of a record), squares ("J10" is
+// j10), rank labels ("x" is the ISF Marshal, "b" a Bomb), the "x" of an
+// attack and the letters of the position text ("R", "view:BLUE"). Free
+// text keeps its case: a record's own tag names and values, comments.
+// The Gravon formats (package gravon) read letters as the archive
+// writes them. A record, which is often a file, may start with a UTF-8
+// byte order mark, which [ParseRecord] and [ReadRecords] skip.
 //
 // A [Position] is the one-line form of a whole State, like chess's FEN:
 // the rules, the board with what each side knows of each piece, the
@@ -135,9 +147,9 @@
 // position, the moves with their combat annotations and comments, and
 // the result; [Record.Replay] plays it, [Record.Game] makes a [Game] of
 // it, and [ReadRecords] reads a stream of many (a file of games, like a
-// PGN file). A [Setup] marshals as its text (a JSON string). A [View]'s text is the position
-// of the player's view followed by the last move as the player saw it and
-// the player's legal moves ([View.AppendText], [ParseView]); its JSON
+// PGN file). A [Setup] marshals as its text (a JSON string). A [View]'s
+// text is the position of the player's view followed by the last move as
+// the player saw it and the player's legal moves ([View.AppendText], [ParseView]); its JSON
 // form ([View.MarshalJSON]) has the same fields. The grammars are on the
 // types.
 //
@@ -145,8 +157,9 @@
 //
 // A State is an immutable value: no method changes it, [State.Apply]
 // returns a new one, and the histories that states share are never
-// written after they are made. A [Game] is immutable in the same way. Any number of goroutines may read one
-// State at once without locking. [Rules], [Setup], [Move] and the other
+// written after they are made; a [Game] is immutable in the same way.
+// Any number of goroutines may read one State or Game at once without
+// locking. [Rules], [Setup], [Move] and the other
 // small types are plain values; a View may be read from many goroutines,
 // and a [Sampler] used by many, each with its own [math/rand/v2.Rand].
 //

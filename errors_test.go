@@ -81,6 +81,45 @@ func TestErrorMessagesPrefixOnce(t *testing.T) {
 		{"ParseOutcome", func() error { _, err := ParseOutcome("red wins (draw agreed)"); return err }, ErrSyntax},
 		{"Outcome.AppendText", func() error { _, err := Outcome{Reason: FlagCaptured}.AppendText(nil); return err }, ErrInvalid},
 		{"ParseEndReason", func() error { _, err := ParseEndReason("bored"); return err }, ErrSyntax},
+		// Every parser: its syntax errors wrap ErrSyntax, and an error of
+		// a part the parser hands to another keeps that cause too.
+		{"ParseSquare", func() error { _, err := ParseSquare("k11"); return err }, ErrSyntax},
+		{"ParseMove", func() error { _, err := ParseMove("a4+a5"); return err }, ErrSyntax},
+		{"ParseColor", func() error { _, err := ParseColor("green"); return err }, ErrSyntax},
+		{"ParseRank", func() error { _, err := ParseRank("king"); return err }, ErrSyntax},
+		{"ParsePiece", func() error { _, err := ParsePiece("red king"); return err }, ErrSyntax},
+		{"ParseNumbering", func() error { _, err := ParseNumbering("roman"); return err }, ErrSyntax},
+		{"ParseSetup syntax", func() error { _, err := ParseSetup(barrage, "F"); return err }, ErrSyntax},
+		{"ParseSetup army", func() error { _, err := ParseSetup(barrage, "F........./........../........../.........."); return err }, ErrSetup},
+		{"Setup.UnmarshalText", func() error { var s Setup; return s.UnmarshalText([]byte("FZ")) }, ErrSyntax},
+		{"ParsePosition syntax", func() error { _, err := ParsePosition("classic x"); return err }, ErrSyntax},
+		{"ParsePosition rules: syntax", func() error { _, err := ParsePosition(badRulesPosition()); return err }, ErrSyntax},
+		{"ParsePosition rules: the cause", func() error { _, err := ParsePosition(badRulesPosition()); return err }, ErrRules},
+		{"ParsePosition position", func() error {
+			_, err := ParsePosition(strings.Replace(goodPosition(), " - *", " - draw:plycap", 1))
+			return err
+		}, ErrPosition},
+		{"ParsePosition placement", func() error {
+			_, err := ParsePosition(strings.Replace(goodPosition(), "rF", "rX", 1))
+			return err
+		}, ErrSetup},
+		{"State.UnmarshalText", func() error { var s State; return s.UnmarshalText([]byte("classic")) }, ErrSyntax},
+		{"ParseView", func() error { _, err := ParseView(strings.TrimSuffix(goodView(), " - -") + " x -"); return err }, ErrSyntax},
+		{"View.UnmarshalJSON syntax", func() error { var v View; return v.UnmarshalJSON([]byte(`{"rules":1}`)) }, ErrSyntax},
+		{"View.UnmarshalJSON rules", func() error { var v View; return v.UnmarshalJSON([]byte(`{"rules":"classic,width=1"}`)) }, ErrRules},
+		{"ParseRecord position tag: syntax", func() error { _, err := ParseRecord("[Position \"" + badRulesPosition() + "\"]\n*"); return err }, ErrSyntax},
+		{"ParseRecord position tag: the cause", func() error { _, err := ParseRecord("[Position \"" + badRulesPosition() + "\"]\n*"); return err }, ErrRules},
+		{"ParseRecord setup tag: the cause", func() error {
+			_, err := ParseRecord("[Rules \"barrage\"]\n[RedSetup \"F........./........../........../..........\"]\n[BlueSetup \"F\"]\n*")
+			return err
+		}, ErrSetup},
+		{"Game.UnmarshalText", func() error { var g Game; return g.UnmarshalText([]byte(setups + "1. c1-c3 *")) }, ErrBadDirection},
+		{"ReadRecords", func() error {
+			for _, err := range ReadRecords(strings.NewReader("[Rules \"chess\"]\n*")) {
+				return err
+			}
+			return nil
+		}, ErrSyntax},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.f()
@@ -113,4 +152,31 @@ func checkPrefixOnce(t *testing.T, err error) {
 			checkPrefixOnce(t, c)
 		}
 	}
+}
+
+// goodPosition is the text of a Barrage start position.
+func goodPosition() string {
+	r := Barrage()
+	setup := MustParseSetup(r, "FB12239X../........../........../..........")
+	s, err := New(r, setup, setup)
+	if err != nil {
+		panic(err)
+	}
+	return s.Position().String()
+}
+
+// goodView is the text of Blue's view of a Barrage start.
+func goodView() string {
+	r := Barrage()
+	setup := MustParseSetup(r, "FB12239X../........../........../..........")
+	s, err := New(r, setup, setup)
+	if err != nil {
+		panic(err)
+	}
+	return s.View(Blue).String()
+}
+
+// badRulesPosition is goodPosition with rules that fail Validate.
+func badRulesPosition() string {
+	return strings.Replace(goodPosition(), "barrage", "barrage,width=1", 1)
 }

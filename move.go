@@ -89,9 +89,9 @@ func (m *Move) UnmarshalText(b []byte) error {
 	return unmarshalZero(m, b, ParseMove)
 }
 
-// ParseMove parses the form written by [Move.String]. It also accepts
-// "x" in place of a "-" (an attack written as "a4xa5") and upper-case
-// file letters. The "x" is only a hint, neither kept nor checked: a
+// ParseMove parses the form written by [Move.String], its letters in
+// any case. It also accepts "x" in place of a "-" (an attack written as
+// "a4xa5"). The "x" is only a hint, neither kept nor checked: a
 // [Move] does not say whether it attacks (a [Record] checks its "x"
 // marks, see [RecordedMove]).
 func ParseMove(s string) (Move, error) {
@@ -116,7 +116,7 @@ func ParseMove(s string) (Move, error) {
 		return Move{}, parseErr("move", s, 0, "a from-square")
 	}
 	m.From = from
-	if i >= len(s) || (s[i] != '-' && s[i] != 'x') {
+	if i >= len(s) || (s[i] != '-' && s[i] != 'x' && s[i] != 'X') {
 		return Move{}, parseErr("move", s, i, `"-" or "x"`)
 	}
 	to, j := scanSquare(s, i+1)
@@ -124,7 +124,7 @@ func ParseMove(s string) (Move, error) {
 		return Move{}, parseErr("move", s, i+1, "a to-square")
 	}
 	m.To = to
-	if j < len(s) && (s[j] == '-' || s[j] == 'x') {
+	if j < len(s) && (s[j] == '-' || s[j] == 'x' || s[j] == 'X') {
 		to2, k := scanSquare(s, j+1)
 		if k == 0 {
 			return Move{}, parseErr("move", s, j+1, "a to-square")
@@ -309,8 +309,8 @@ func scanLabel(n Numbering, s string, i int) (Rank, int) {
 	if i >= len(s) {
 		return NoRank, i
 	}
-	r, ok := n.RankOf(s[i])
-	if !ok || s[i] != n.Char(r) {
+	r, ok := n.RankOf(s[i]) // in any case
+	if !ok {
 		return NoRank, i
 	}
 	return r, i + 1

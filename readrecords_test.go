@@ -82,7 +82,7 @@ func TestReadRecords(t *testing.T) {
 		{"an unclosed comment", streamGood + "[Rules \"barrage\"]\n{ no end",
 			[]item{{Moves: 2}, {Index: 1, Line: 7, Err: "BlueSetup tags"}}},
 		{"a bad setup tag", strings.Replace(streamGood, "FB12239X../", "FB1223XX../", 1),
-			[]item{{Index: 0, Line: 1, Err: "RedSetup"}}},
+			[]item{{Index: 0, Line: 2, Err: "RedSetup"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []item

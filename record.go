@@ -93,13 +93,18 @@ type Record struct {
 
 var reservedTags = []string{"Rules", "Numbering", "RedSetup", "BlueSetup", "Position", "Result", "Termination"}
 
-func isReserved(name string) bool {
+// isReserved reports whether name is a reserved tag's, in any case.
+func isReserved(name string) bool { return reservedName(name) != "" }
+
+// reservedName returns the reserved tag that name names, in any case,
+// or "".
+func reservedName(name string) string {
 	for _, t := range reservedTags {
-		if t == name {
-			return true
+		if strings.EqualFold(t, name) {
+			return t
 		}
 	}
-	return false
+	return ""
 }
 
 // Tag returns the value of the descriptive tag name and whether it is
@@ -353,13 +358,20 @@ func (rec *Record) UnmarshalText(b []byte) error {
 // ParseRecord parses the text form of a [Record] (see there). It checks
 // the syntax, the tags, the setups or start position and the move
 // numbers; whether the moves are legal is for [Record.Replay] to say.
-// A syntax error is a *[ParseError] with the offset in text; the error
-// of a Rules, RedSetup, BlueSetup or Position tag's value is the parser's
-// own (a *[ParseError], *[RulesError] or *[SetupError]) with the tag
-// named; tags that contradict each other give an error wrapping
+// Letters are read in any case (the rule of the package doc, under
+// Notation), reserved tag names included; a leading UTF-8 byte order
+// mark is skipped. A syntax error is a *[ParseError] with the offset in
+// text; so is the error of a Rules, Numbering, RedSetup, BlueSetup or
+// Position tag's value, at the tag, wrapping the error of the value's
+// parser too (a *ParseError, *[RulesError], *[SetupError] or
+// *[PositionError], so that errors.Is(err, ErrRules) holds for bad
+// rules); tags that contradict each other give an error wrapping
 // [ErrMismatch].
 func ParseRecord(text string) (Record, error) {
 	ps := &recParser{text: text, tags: map[string]string{}, tagPos: map[string]int{}, numAt: -1}
+	if strings.HasPrefix(text, byteOrderMark) {
+		ps.i = len(byteOrderMark)
+	}
 	for _, step := range []func() error{ps.tagSection, ps.start, ps.setups, ps.result, ps.movetext, ps.finish} {
 		if err := step(); err != nil {
 			return Record{}, err
@@ -367,6 +379,10 @@ func ParseRecord(text string) (Record, error) {
 	}
 	return ps.rec, nil
 }
+
+// byteOrderMark is the UTF-8 byte order mark, which some editors write
+// at the start of a file; a record may start with it.
+const byteOrderMark = "\ufeff"
 
 // recParser reads a record text in steps: the tag section, the rules
 // and start, the setups, the result tags, the movetext, and the closing
@@ -385,6 +401,13 @@ type recParser struct {
 }
 
 func (ps *recParser) err(pos int, want string) error { return parseErr("record", ps.text, pos, want) }
+
+// tagErr returns the error of the value of the reserved tag name: a
+// *ParseError at the tag, wrapping the error of the value's parser (a
+// *ParseError, *RulesError, *SetupError or *PositionError).
+func (ps *recParser) tagErr(name, want string, cause error) error {
+	return parseErrCause("record", ps.text, ps.tagPos[name], "a "+name+" tag with "+want, cause)
+}
 
 // tagSection reads the [Name "value"] tags.
 func (ps *recParser) tagSection() error {
@@ -436,8 +459,11 @@ func (ps *recParser) tag() error {
 			return ps.err(start, "each tag once")
 		}
 	}
-	if isReserved(name) {
-		ps.tags[name], ps.tagPos[name] = string(val), start
+	if r := reservedName(name); r != "" {
+		if _, dup := ps.tags[r]; dup {
+			return ps.err(start, "each tag once")
+		}
+		ps.tags[r], ps.tagPos[r] = string(val), start
 	} else {
 		ps.rec.Tags = append(ps.rec.Tags, Tag{Name: name, Value: string(val)})
 	}
@@ -450,7 +476,7 @@ func (ps *recParser) start() error {
 	if pt, ok := ps.tags["Position"]; ok {
 		p, err := ParsePosition(pt)
 		if err != nil {
-			return fmt.Errorf("%w (in the record's Position tag)", err)
+			return ps.tagErr("Position", "a valid position", err)
 		}
 		if p.IsView() {
 			return ps.err(ps.tagPos["Position"], "a full position, not a view")
@@ -460,10 +486,10 @@ func (ps *recParser) start() error {
 	if rt, ok := ps.tags["Rules"]; ok {
 		r, err := ParseRules(rt)
 		if err != nil {
-			return fmt.Errorf("%w (in the record's Rules tag)", err)
+			return ps.tagErr("Rules", "valid rules", err)
 		}
 		if rec.Start != nil && r != rec.Rules {
-			return fmt.Errorf("%w: Rules tag %q and Position tag disagree", ErrMismatch, rt)
+			return fmt.Errorf("%w: Rules tag %s and Position tag disagree", ErrMismatch, quoteAround(rt, 0))
 		}
 		rec.Rules = r
 	} else if rec.Start == nil {
@@ -472,10 +498,10 @@ func (ps *recParser) start() error {
 	if nt, ok := ps.tags["Numbering"]; ok {
 		n, err := ParseNumbering(nt)
 		if err != nil {
-			return ps.err(ps.tagPos["Numbering"], `"isf" or "vintage"`)
+			return ps.tagErr("Numbering", `"isf" or "vintage"`, err)
 		}
 		if n != rec.Rules.Numbering {
-			return fmt.Errorf("%w: Numbering tag %q, rules number %v", ErrMismatch, nt, rec.Rules.Numbering)
+			return fmt.Errorf("%w: Numbering tag %s, rules number %v", ErrMismatch, quoteAround(nt, 0), rec.Rules.Numbering)
 		}
 	}
 	return nil
@@ -503,7 +529,7 @@ func (ps *recParser) setups() error {
 		}
 		s, err := ParseSetup(rec.Rules, st)
 		if err != nil {
-			return fmt.Errorf("%w (in the record's %s tag)", err, x.name)
+			return ps.tagErr(x.name, "a valid setup", err)
 		}
 		*x.dst = s
 	}
@@ -619,7 +645,7 @@ func (ps *recParser) move(tok string) error {
 		prev = &ps.last
 	}
 	ti := nextTurn(rec.startTurn(), prev, m.Move.IsRescue())
-	marked := !m.IsAttack() && strings.IndexByte(tok, 'x') >= 0
+	marked := !m.IsAttack() && strings.ContainsAny(tok, "xX")
 	rec.Moves = append(rec.Moves, RecordedMove{AnnotatedMove: m, MarkedAttack: marked})
 	ps.last = ti
 	if ps.numAt >= 0 {

@@ -905,7 +905,8 @@ func (v View) MarshalJSON() ([]byte, error) {
 func (v *View) UnmarshalJSON(data []byte) error {
 	var j viewJSON
 	if err := json.Unmarshal(data, &j); err != nil {
-		return fmt.Errorf("%w: view: %w", ErrSyntax, err)
+		// The cause may be one of the package's own (bad rules, say).
+		return &wrapError{msg: ErrSyntax.Error() + ": view: " + causeText(err), errs: [2]error{ErrSyntax, err}}
 	}
 	p, err := j.position()
 	if err != nil {

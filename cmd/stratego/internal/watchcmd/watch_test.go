@@ -51,6 +51,22 @@ func TestRunIsRepeatable(t *testing.T) {
 	}
 }
 
+// TestSearchIsRepeatable: the default players search to an iteration
+// budget, so a seed plays the same game again.
+func TestSearchIsRepeatable(t *testing.T) {
+	run := func() string {
+		var out bytes.Buffer
+		args := []string{"-red", "search", "-blue", "greedy", "-iterations", "30", "-seed", "4", "-rules", "barrage", "-max-plies", "80", "-moves", "-color", "never"}
+		if err := Run(args, nil, &out); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	if a, b := run(), run(); a != b {
+		t.Errorf("two runs with seed 4 differ:\n%s\n%s", a, b)
+	}
+}
+
 // TestCombatsInWords: every attack of the game is a line in words, and
 // with -moves every move is.
 func TestCombatsInWords(t *testing.T) {
