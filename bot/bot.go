@@ -47,6 +47,11 @@ type Budget struct {
 // legal move for it (not its turn, or the game is over).
 var ErrNoMove = errors.New("bot: no legal move in the view")
 
+// ErrNotMade reports a player that was not made by its constructor (a
+// zero Random, Greedy or Search), or a nil random source given to
+// ChooseSetup.
+var ErrNotMade = errors.New("bot: player not made by New, NewRandom, NewGreedy or NewSearch (or a nil random source)")
+
 // ErrUnknown reports a player name that New does not know.
 var ErrUnknown = errors.New("bot: unknown player")
 
@@ -58,9 +63,10 @@ type Options struct {
 	Seed uint64
 	// Workers is the number of goroutines a searching player uses for
 	// one move (root-parallel search, each worker on its own samples);
-	// 0 or 1 is one. More workers than cores gain nothing. Results stay
-	// deterministic for a seed and an iteration budget, whatever the
-	// number of cores, but they depend on Workers.
+	// 0 or 1 is one, a negative value one per core (GOMAXPROCS). More
+	// workers than cores gain nothing. Results stay deterministic for a
+	// seed and an iteration budget, whatever the number of cores, but
+	// they depend on Workers.
 	Workers int
 	// Depth is the number of plies a searching player plays out after
 	// each candidate move before it evaluates the position; 0 is the

@@ -304,6 +304,28 @@ func TestSearchIterationBudget(t *testing.T) {
 	}
 }
 
+// TestSearchMemoryBounded: a tree stops growing at its node limit, and
+// the search still runs its whole budget (playouts from the leaves) and
+// plays a legal move.
+func TestSearchMemoryBounded(t *testing.T) {
+	s := midgame(t, stratego.Classic(), 4, 40)
+	v := s.View(s.Turn())
+	moves := v.AppendLegalMoves(nil)
+	p := NewSearch(Options{Seed: 1})
+	limit := len(moves) + 20
+	p.trees = []*tree{{limit: limit}}
+	st := p.search(context.Background(), v, moves, Budget{Iterations: 2000})
+	if st.total != 2000 {
+		t.Errorf("ran %d iterations, want 2000", st.total)
+	}
+	if n := len(p.trees[0].nodes); n > limit {
+		t.Errorf("the tree has %d nodes, limit %d", n, limit)
+	}
+	if n := len(p.trees[0].nodes); n < limit {
+		t.Errorf("the tree has %d nodes, want it full at %d after 2000 iterations", n, limit)
+	}
+}
+
 // TestSearchTimeBudget: a time budget is kept (generously: the check is
 // that the search stops, not how precisely), and the zero Budget means
 // DefaultTime.

@@ -34,6 +34,9 @@ func (p *Greedy) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) 
 // Move returns the greedy move of the view; the budget does not matter.
 // It fails with ErrNoMove when the view lists no legal move.
 func (p *Greedy) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
+	if p.rng == nil {
+		return stratego.Move{}, ErrNotMade
+	}
 	p.moves = v.AppendLegalMoves(p.moves[:0])
 	if len(p.moves) == 0 {
 		return stratego.Move{}, ErrNoMove

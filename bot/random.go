@@ -25,12 +25,18 @@ func (p *Random) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) 
 	if err := r.Validate(); err != nil {
 		return stratego.Setup{}, err
 	}
+	if p.rng == nil {
+		return stratego.Setup{}, ErrNotMade
+	}
 	return stratego.RandomSetup(r, p.rng), nil
 }
 
 // Move returns a uniform random legal move of the view; the budget does
 // not matter. It fails with ErrNoMove when the view lists no legal move.
 func (p *Random) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
+	if p.rng == nil {
+		return stratego.Move{}, ErrNotMade
+	}
 	p.moves = v.AppendLegalMoves(p.moves[:0])
 	if len(p.moves) == 0 {
 		return stratego.Move{}, ErrNoMove

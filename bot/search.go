@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,6 +24,12 @@ const (
 	// exploration is the constant of the UCB1 rule at the root, for
 	// rewards in [0, 1].
 	exploration = 0.35
+	// priorWeight scales the progressive bias of the root moves: a root
+	// child's UCB1 value gets priorWeight·tanh(g/evalScale)/(n+1) added,
+	// g its one-ply greedy score (greedyScore) and n its visits, so the
+	// first iterations favour the moves the greedy player likes and the
+	// bias fades as the counts grow.
+	priorWeight = 1.0
 	// checkEvery is how many iterations a worker runs between looks at
 	// the clock and the context.
 	checkEvery = 16
@@ -34,34 +41,44 @@ const (
 	probeOdds = 4
 )
 
-// Search is the search player: determinized Monte Carlo search with
-// truncated playouts (flat Monte Carlo over determinizations, a bandit at
-// the root).
+// Search is the search player: single-observer information-set Monte
+// Carlo tree search (Cowling, Powley and Whitehouse, "Information Set
+// Monte Carlo Tree Search", IEEE TCIAIG 2012) over determinizations of the
+// player's view, with truncated playouts and a heuristic evaluation.
 //
-// Each iteration draws a full state that agrees with the player's view
+// Each iteration draws a full state that agrees with the view
 // (stratego.Sampler: every assignment of hidden ranks that fits what the
-// view shows is equally likely), picks one of the view's legal moves by
-// the UCB1 rule, plays it, plays a short playout (Options.Depth plies,
-// default 6) in which the enemy takes the player's flag when it can, each
-// side takes an enemy piece it knows it beats (the rank was shown) most of the time
-// and otherwise moves at random, never into a fight it knows it loses,
-// and scores the end: a win, a loss
-// or a draw when the game ended, else the difference of material (shown
-// pieces count a little less, so that the player does not show its
-// strong pieces for nothing) and of how near each side's nearest movable
-// piece is to the enemy flag (which, averaged over the samples, is where
-// the hidden flag is likely to stand). It plays the move tried most often.
+// view shows is equally likely) and walks down the tree from the root:
+// a node's children are moves, shared by every sample in which they are
+// legal, and the walk takes, among the children the sample allows, the
+// best by UCB1 counted over the times each was available, until it adds
+// one new node for a legal move not yet in the tree. From there it plays
+// a short playout (Options.Depth plies, default 6) in which the enemy
+// takes the player's flag when it can, each side takes an enemy piece it
+// knows it beats (the rank was shown) most of the time, sometimes strikes
+// a piece of hidden rank, and otherwise moves at random, never into a
+// fight it knows it loses. It scores the end: a win, a loss or a draw when
+// the game ended, else the difference of material (shown pieces count a
+// little less, so that the player does not show its strong pieces for
+// nothing), of how near each side's nearest movable piece is to the enemy
+// flag (which, averaged over the samples, is where the hidden flag is
+// likely to stand), and of open squares next to its own flag. The reward
+// goes back up the path, each node counting it for the side that made its
+// move. The player plays the root move visited most often.
 //
 // The playouts choose with only what each side may know of the other's
-// ranks (but for the enemy's flag capture), so the hidden ranks decide the fights, not
-// the choices. An iteration (the unit of
-// Budget.Iterations) is one sample, one candidate move and one playout.
-// Memory does not grow with the budget: the player keeps one count and
-// one sum per legal move and worker.
+// ranks (but for the enemy's flag capture), so the hidden ranks decide
+// the fights, not the choices. An iteration (the unit of
+// Budget.Iterations) is one sample, one walk down the tree and one
+// playout. Memory is bounded whatever the budget: a worker's tree holds at
+// most maxNodes nodes of 32 bytes (4 MiB), and once it is full the search
+// goes on with playouts from its leaves; the trees are kept for the next
+// move.
 //
 // With Options.Workers above one the root is searched in parallel: each
-// worker searches on its own samples and random stream, and their counts
-// are added. A Search plays one game at a time (see Player).
+// worker grows its own tree on its own samples and random stream, and
+// the counts of the root moves are added. A Search plays one game at a
+// time (see Player).
 type Search struct {
 	opt   Options
 	rng   *rand.Rand // for setups
@@ -74,7 +91,10 @@ func NewSearch(o Options) *Search {
 	if o.Depth <= 0 {
 		o.Depth = defaultDepth
 	}
-	if o.Workers <= 0 {
+	switch {
+	case o.Workers < 0:
+		o.Workers = runtime.GOMAXPROCS(0)
+	case o.Workers == 0:
 		o.Workers = 1
 	}
 	return &Search{opt: o, rng: rand.New(rand.NewPCG(o.Seed, 0x5e7))}
@@ -95,6 +115,9 @@ func (p *Search) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) 
 func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return stratego.Move{}, err
+	}
+	if p.rng == nil {
+		return stratego.Move{}, ErrNotMade
 	}
 	p.moves = v.AppendLegalMoves(p.moves[:0])
 	moves := p.moves
@@ -157,6 +180,10 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 	if err != nil {
 		return rootStats{}
 	}
+	prior := make([]float64, len(moves))
+	for i, m := range moves {
+		prior[i] = priorWeight * math.Tanh(greedyScore(v, m)/evalScale)
+	}
 	workers := p.opt.Workers
 	if iters > 0 && workers > iters {
 		workers = iters
@@ -184,6 +211,7 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 			sm:     sm,
 			st:     rootStats{n: make([]int, len(moves)), w: make([]float64, len(moves))},
 			tree:   p.trees[w],
+			prior:  prior,
 			stop:   &stop,
 			ctx:    ctx,
 			expiry: deadline,
@@ -214,6 +242,7 @@ type worker struct {
 	st     rootStats
 	buf    []stratego.Move
 	tree   *tree
+	prior  []float64
 	stop   *atomic.Bool
 	ctx    context.Context
 	expiry time.Time
@@ -223,6 +252,7 @@ type worker struct {
 // stop flag ends the search), then sums the root's children into st.
 func (wk *worker) run(iters int) {
 	wk.tree.reset(wk.moves, wk.ev.me)
+	wk.tree.prior = wk.prior
 	for it := 0; iters == 0 || it < iters; it++ {
 		if it%checkEvery == 0 && wk.expired() {
 			break
@@ -296,7 +326,7 @@ func (wk *worker) expired() bool {
 	return false
 }
 
-// maxNodes bounds the nodes of one worker's tree (about 40 bytes each);
+// maxNodes bounds the nodes of one worker's tree (32 bytes each);
 // a full tree stops growing and the search goes on with playouts from
 // its leaves.
 const maxNodes = 1 << 17
@@ -318,6 +348,8 @@ type node struct {
 // are chosen among those its sample allows, by UCB1 with the count of
 // times each was available.
 type tree struct {
+	limit int       // the most nodes it holds (0: maxNodes)
+	prior []float64 // per root move: the progressive bias of its greedy score
 	nodes []node
 	path  []int32
 	stamp uint32
@@ -342,6 +374,9 @@ func key(m stratego.Move) int {
 }
 
 func (t *tree) reset(rootMoves []stratego.Move, me stratego.Color) {
+	if t.limit == 0 {
+		t.limit = maxNodes
+	}
 	if t.mark == nil {
 		t.mark = make([]uint32, moveKeys)
 		t.index = make([]int16, moveKeys)
@@ -385,7 +420,7 @@ func (t *tree) step(cur int32, legal []stratego.Move, c stratego.Color, rng *ran
 		}
 	}
 	if pick >= 0 {
-		if len(t.nodes) >= maxNodes {
+		if len(t.nodes) >= t.limit {
 			return -1, stratego.Move{}, false
 		}
 		t.nodes = append(t.nodes, node{move: legal[pick], mover: c, root: -1, next: t.nodes[cur].first, avail: 1})
@@ -403,7 +438,11 @@ func (t *tree) step(cur int32, legal []stratego.Move, c stratego.Color, rng *ran
 			return ch, nd.move, false
 		}
 		fn := float64(nd.n)
-		if u := nd.w/fn + exploration*math.Sqrt(math.Log(float64(nd.avail))/fn); u > bestU {
+		u := nd.w/fn + exploration*math.Sqrt(math.Log(float64(nd.avail))/fn)
+		if cur == 0 {
+			u += t.prior[nd.root] / (fn + 1)
+		}
+		if u > bestU {
 			best, bestU = ch, u
 		}
 	}

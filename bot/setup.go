@@ -32,7 +32,8 @@ const (
 // ChooseSetup returns a setup for the rules r drawn from a model of how
 // people set up, deterministic for the state of rng: the chooser of the
 // Greedy and Search players, exported for programs that want a good
-// setup for a human or another player. The error is r.Validate's.
+// setup for a human or another player. The error is r.Validate's, or
+// ErrNotMade for a nil rng.
 //
 // The model scores a setup with the log-frequency of each piece's square
 // among real setups of the Gravon archive (the tables classicStats and
@@ -51,6 +52,9 @@ const (
 func ChooseSetup(r stratego.Rules, rng *rand.Rand) (stratego.Setup, error) {
 	if err := r.Validate(); err != nil {
 		return stratego.Setup{}, err
+	}
+	if rng == nil {
+		return stratego.Setup{}, ErrNotMade
 	}
 	m := newSetupModel(r)
 	m.draw(rng)

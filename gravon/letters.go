@@ -116,8 +116,12 @@ func ParseSetup(r stratego.Rules, text string) (stratego.Setup, error) {
 
 // Setup returns the Gravon form of a setup: one letter per square
 // of the owner's zone rows, a1 first ("A" for an empty square), in the
-// letters of color c (Red B–M, Blue N–Y).
+// letters of color c (Red B–M, Blue N–Y). It returns "" for invalid
+// rules.
 func Setup(r stratego.Rules, s stratego.Setup, c stratego.Color) string {
+	if r.Validate() != nil {
+		return ""
+	}
 	rows := 1
 	for q := range r.Zone.All() {
 		rows = max(rows, q.Row()+1)

@@ -216,3 +216,30 @@ func TestStartSBPFaults(t *testing.T) {
 		})
 	}
 }
+
+// TestAbort stops a game whose engine stalls with no clock at all: Play
+// returns soon after its context ends, and the engine is gone.
+func TestAbort(t *testing.T) {
+	for _, spec := range []string{"sbp;1;stall", "ucc;1;stall"} {
+		t.Run(spec, func(t *testing.T) {
+			red, _ := fakeSeat(t, spec, UCCOptions{})
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			defer cancel()
+			r := UCC2012Rules()
+			start := time.Now()
+			res, err := Game{Rules: r, Profile: ProfileUCC2012, Red: red, Blue: randomSeat(1)}.Play(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if took := time.Since(start); took > 5*time.Second {
+				t.Errorf("Play took %v after its context ended", took)
+			}
+			if res.Reason != Aborted || res.Played() {
+				t.Errorf("got %v, want aborted", res)
+			}
+			if pid := seatPid(red); pid != 0 && alive(pid) {
+				t.Errorf("engine %d still runs", pid)
+			}
+		})
+	}
+}

@@ -13,7 +13,7 @@ import (
 
 // pipeEngine runs serve as an engine in a goroutine, connected to the
 // returned conn by two pipes; the goroutine ends when the conn closes.
-func pipeEngine(t *testing.T, serve func(in io.Reader, out io.Writer) error) lineConn {
+func pipeEngine(t testing.TB, serve func(in io.Reader, out io.Writer) error) lineConn {
 	t.Helper()
 	inR, inW, err := os.Pipe()
 	if err != nil {
@@ -54,7 +54,7 @@ func (c *pipeConn) close() error {
 
 // sbpPipeSeat is an SBP seat on an in-process ServeSBP of a random
 // player.
-func sbpPipeSeat(t *testing.T, seed uint64, log io.Writer) Seat {
+func sbpPipeSeat(t testing.TB, seed uint64, log io.Writer) Seat {
 	t.Helper()
 	conn := pipeEngine(t, func(in io.Reader, out io.Writer) error {
 		return ServeSBP(context.Background(), in, out, bot.NewRandom(seed), ServeOptions{Log: log})
@@ -68,7 +68,7 @@ func sbpPipeSeat(t *testing.T, seed uint64, log io.Writer) Seat {
 
 // uccPipeSeat is a UCC seat on an in-process ServeUCC of a random
 // player.
-func uccPipeSeat(t *testing.T, r stratego.Rules, seed uint64, log io.Writer, o UCCOptions) Seat {
+func uccPipeSeat(t testing.TB, r stratego.Rules, seed uint64, log io.Writer, o UCCOptions) Seat {
 	t.Helper()
 	conn := pipeEngine(t, func(in io.Reader, out io.Writer) error {
 		return ServeUCC(context.Background(), in, out, bot.NewRandom(seed), ServeOptions{Rules: r, Log: log})

@@ -16,6 +16,3 @@ func killGroup(cmd *exec.Cmd) {
 
 // signalGroup does nothing where there are no stop signals.
 func signalGroup(cmd *exec.Cmd, stop bool) {}
-
-// canPause says that engines cannot be paused here.
-const canPause = false

@@ -31,6 +31,3 @@ func signalGroup(cmd *exec.Cmd, stop bool) {
 	}
 	syscall.Kill(-cmd.Process.Pid, sig)
 }
-
-// canPause says that engines can be paused (SIGSTOP).
-const canPause = true

@@ -278,6 +278,9 @@ func (m *match) setup(ctx context.Context) (Result, bool) {
 		}()
 	}
 	wg.Wait()
+	if (errs[stratego.Red] != nil || errs[stratego.Blue] != nil) && ended(ctx) {
+		return Result{Reason: Aborted, Detail: "the game's context ended"}, false
+	}
 	switch r, b := errs[stratego.Red], errs[stratego.Blue]; {
 	case r != nil && b != nil:
 		return Result{Reason: reasonOf(r), Side: stratego.NoColor, Detail: "red: " + r.Error() + "; blue: " + b.Error()}, false
@@ -295,6 +298,13 @@ func (m *match) setup(ctx context.Context) (Result, bool) {
 		m.left[stratego.Red], m.left[stratego.Blue] = m.g.Clock.Base, m.g.Clock.Base
 	}
 	return Result{}, true
+}
+
+// ended reports whether ctx is done or past its deadline (a read that
+// timed out at the deadline may beat the context's own timer).
+func ended(ctx context.Context) bool {
+	d, ok := ctx.Deadline()
+	return ctx.Err() != nil || ok && !time.Now().Before(d)
 }
 
 // withLimit returns ctx with a deadline limit from now, or ctx itself
@@ -380,8 +390,8 @@ func (m *match) turn(ctx context.Context) (Result, bool) {
 		cancel()
 		elapsed := time.Since(start)
 		if err != nil {
-			if ctx.Err() != nil {
-				return Result{Reason: Aborted, Detail: ctx.Err().Error()}, true
+			if ended(ctx) {
+				return Result{Reason: Aborted, Detail: "the game's context ended"}, true
 			}
 			return m.forfeit(c, err, a.Text), true
 		}
@@ -446,7 +456,7 @@ func (m *match) afterMove(ctx context.Context, c stratego.Color, a Action) (Resu
 	for _, o := range []stratego.Color{c, c.Opponent()} {
 		p := Ply{View: m.s.View(o), Text: a.Text, Final: final, DrawOffer: a.OfferDraw}
 		if err := m.seats[o].Observe(ctx, p); err != nil {
-			if ctx.Err() != nil {
+			if ended(ctx) {
 				return Result{Reason: Aborted, Detail: ctx.Err().Error()}, true
 			}
 			return m.forfeit(o, err, ""), true

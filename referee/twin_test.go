@@ -65,15 +65,13 @@ func (s *scriptSeat) Close() error                                        { retu
 // from the viewer, and the moves both play while the viewer cannot tell
 // them apart.
 type twin struct {
-	rules        stratego.Rules
-	viewer       stratego.Color
-	setups       [2][3]stratego.Setup // by game, by Color
-	moves        []stratego.Move
-	viewerMoves  []stratego.Move
-	enemyMoves   []stratego.Move
-	viewerSetup  stratego.Setup
-	enemySetups  [2]stratego.Setup
-	protocolName string
+	rules       stratego.Rules
+	viewer      stratego.Color
+	moves       []stratego.Move
+	viewerMoves []stratego.Move
+	enemyMoves  []stratego.Move
+	viewerSetup stratego.Setup
+	enemySetups [2]stratego.Setup
 }
 
 // drawTwin draws the twin games: random setups, two enemy pieces of

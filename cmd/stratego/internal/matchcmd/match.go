@@ -31,6 +31,9 @@
 //	-seed N        seed of the built-in players (0: from the clock)
 //	-j N           games in parallel (default 1)
 //	-pause         SIGSTOP UCC engines while the opponent moves
+//	-raw-echo      echo a UCC engine's move text verbatim, as the 2012
+//	               manager does (default: the canonical "X Y DIR [N]")
+//	-full-line     time a UCC engine's whole reply, not its first byte
 //	-anonymous     tell engines "anonymous" as their opponent's name
 //	-progress      the progress bar: auto (on a terminal), on or off
 //
@@ -81,6 +84,8 @@ type config struct {
 	seed     uint64
 	jobs     int
 	pause    bool
+	rawEcho  bool
+	fullLine bool
 	anon     bool
 	progress string
 }
@@ -124,6 +129,8 @@ func parse(args []string) (*config, error) {
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the built-in players (0: from the clock)")
 	fs.IntVar(&c.jobs, "j", 1, "games in parallel")
 	fs.BoolVar(&c.pause, "pause", false, "SIGSTOP UCC engines while the opponent moves")
+	fs.BoolVar(&c.rawEcho, "raw-echo", false, "echo a UCC engine's move text verbatim, as the 2012 manager does")
+	fs.BoolVar(&c.fullLine, "full-line", false, "time a UCC engine's whole reply, not its first byte")
 	fs.BoolVar(&c.anon, "anonymous", false, "tell engines \"anonymous\" as their opponent's name")
 	fs.StringVar(&c.progress, "progress", "auto", "progress bar: auto (on a terminal), on or off")
 	if err := fs.Parse(args); err != nil {
@@ -412,7 +419,7 @@ func (c *config) seat(ctx context.Context, e engine, seed uint64) (referee.Seat,
 	case "sbp":
 		return referee.StartSBP(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.SBPOptions{Name: e.label})
 	}
-	return referee.StartUCC(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.UCCOptions{Pause: c.pause})
+	return referee.StartUCC(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.UCCOptions{Pause: c.pause, RawEcho: c.rawEcho, FullLine: c.fullLine})
 }
 
 // write writes a game's record and log into the out directory.
@@ -563,7 +570,7 @@ func (c *config) report(out io.Writer, sum summary) error {
 	for _, s := range sum.Standings {
 		elo, margin := "-", "-"
 		if s.Elo != nil {
-			elo, margin = fmt.Sprintf("%+.0f", *s.Elo), "inf"
+			elo, margin = fmt.Sprintf("%+.0f", math.Round(*s.Elo)+0), "inf" // +0: no "-0"
 		}
 		if s.Elo95 != nil {
 			margin = fmt.Sprintf("%.0f", *s.Elo95)

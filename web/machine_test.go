@@ -1,0 +1,167 @@
+package web
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"net/http"
+	"testing"
+
+	"github.com/stratego-go/stratego"
+	"pgregory.net/rapid"
+)
+
+// TestServerMachine runs random sequences of requests against one game
+// on the server and a model of it (a stratego.Game kept by the test):
+// setups by either side, legal moves, illegal moves by anyone, moves out
+// of turn, resignations, requests by the spectator. After every step
+// every party's answer must agree with the model: the phase, the
+// version, the moves, the player's view (equal to the model's), the
+// outcome. Refused requests change nothing.
+func TestServerMachine(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := New(Config{Seed: 1, MaxPlies: 120})
+		defer s.Close()
+		preset := rapid.SampledFrom(presetNames).Draw(t, "preset")
+		info := rapid.SampledFrom([]string{"standard", "silent", "open"}).Draw(t, "info")
+		text := preset + ",info=" + info
+		code, body := call(s, "POST", "/api/games", "", createRequest{Rules: text, Opponent: "person"})
+		if code != http.StatusCreated {
+			t.Fatalf("create: %d %s", code, body)
+		}
+		var cr createResponse
+		json.Unmarshal(body, &cr)
+		tokens := [3]string{tokenOf(cr.Links.Red), tokenOf(cr.Links.Blue), tokenOf(cr.Links.Spectator)}
+		path := "/api/games/" + cr.ID
+		r, _ := stratego.ParseRules(text)
+		r = s.capRules(r)
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 0))
+
+		var setups [3]*stratego.Setup
+		var model stratego.Game
+		version := 0
+		started := func() bool { return model.IsValid() }
+
+		t.Repeat(map[string]func(*rapid.T){
+			"setup": func(t *rapid.T) {
+				c := rapid.SampledFrom([]stratego.Color{stratego.Red, stratego.Blue}).Draw(t, "side")
+				st := stratego.RandomSetup(r, rng)
+				code, body := call(s, "POST", path+"/setup", tokens[c-1], setupRequest{Setup: st.String()})
+				if setups[c] != nil {
+					if code == http.StatusOK {
+						t.Fatalf("a second setup of %s was taken", c)
+					}
+					return
+				}
+				if code != http.StatusOK {
+					t.Fatalf("setup of %s: %d %s", c, code, body)
+				}
+				setups[c] = &st
+				version++
+				if setups[stratego.Red] != nil && setups[stratego.Blue] != nil {
+					model, _ = stratego.NewGame(r, *setups[stratego.Red], *setups[stratego.Blue])
+				}
+			},
+			"move": func(t *rapid.T) {
+				if !started() || model.State().Outcome().Over() {
+					t.Skip("no game to move in")
+				}
+				st := model.State()
+				ms := st.AppendLegalMoves(nil)
+				m := rapid.SampledFrom(ms).Draw(t, "move")
+				code, body := call(s, "POST", path+"/move", tokens[st.Turn()-1], moveRequest{m.String()})
+				if code != http.StatusOK {
+					t.Fatalf("legal move %s: %d %s", m, code, body)
+				}
+				model, _, _ = model.Apply(m)
+				version++
+			},
+			"out of turn": func(t *rapid.T) {
+				if !started() || model.State().Outcome().Over() {
+					t.Skip("no game to move in")
+				}
+				st := model.State()
+				m := rapid.SampledFrom(st.AppendLegalMoves(nil)).Draw(t, "move")
+				k := rapid.SampledFrom([]int{int(st.Turn().Opponent()) - 1, 2}).Draw(t, "party") // the other player or the spectator
+				if code, body := call(s, "POST", path+"/move", tokens[k], moveRequest{m.String()}); code == http.StatusOK {
+					t.Fatalf("%s's move %s by %s was taken: %.200s", st.Turn(), m, role(k+1), body)
+				}
+			},
+			"refused": func(t *rapid.T) {
+				k := rapid.IntRange(0, 2).Draw(t, "party")
+				from := stratego.SquareFromIndex(rapid.IntRange(0, 99).Draw(t, "from"))
+				to := stratego.SquareFromIndex(rapid.IntRange(0, 99).Draw(t, "to"))
+				m := stratego.Move{From: from, To: to}
+				legal := started() && k < 2 && model.State().Turn() == stratego.Color(k+1) && model.State().Check(m) == nil
+				if legal {
+					t.Skip("a legal move")
+				}
+				code, body := call(s, "POST", path+"/move", tokens[k], moveRequest{m.String()})
+				if code == http.StatusOK || code >= 500 {
+					t.Fatalf("%s by %s: %d %s, want a refusal", m, role(k+1), code, body)
+				}
+			},
+			"resign": func(t *rapid.T) {
+				c := rapid.SampledFrom([]stratego.Color{stratego.Red, stratego.Blue}).Draw(t, "side")
+				code, _ := call(s, "POST", path+"/resign", tokens[c-1], nil)
+				if started() && !model.State().Outcome().Over() {
+					if code != http.StatusOK {
+						t.Fatalf("resign: %d", code)
+					}
+					model, _ = model.Resign(c)
+					version++
+				} else if code == http.StatusOK {
+					t.Fatal("a resignation was taken outside the game")
+				}
+			},
+			"": func(t *rapid.T) {
+				for k, tok := range tokens {
+					code, body := call(s, "GET", path, tok, nil)
+					if code != http.StatusOK {
+						t.Fatalf("state: %d %s", code, body)
+					}
+					var p statePayload
+					json.Unmarshal(body, &p)
+					checkMachine(t, p, role(k+1), model, version)
+				}
+			},
+		})
+	})
+}
+
+// checkMachine compares one party's answer with the model.
+func checkMachine(t *rapid.T, p statePayload, ro role, model stratego.Game, version int) {
+	if p.Version != version {
+		t.Fatalf("%s: version %d, want %d", ro, p.Version, version)
+	}
+	if !model.IsValid() {
+		if p.Phase != "setup" || p.View != nil {
+			t.Fatalf("%s: phase %s before both setups", ro, p.Phase)
+		}
+		return
+	}
+	st := model.State()
+	want := "play"
+	if st.Outcome().Over() {
+		want = "over"
+	}
+	if p.Phase != want || p.Outcome != st.Outcome().String() || len(p.Moves) != model.Len() {
+		t.Fatalf("%s: phase %s, outcome %s, %d moves; want %s, %s, %d", ro, p.Phase, p.Outcome, len(p.Moves), want, st.Outcome(), model.Len())
+	}
+	if c := ro.color(); c.IsValid() {
+		var v stratego.View
+		if err := v.UnmarshalJSON(p.View); err != nil || !v.Equal(st.View(c)) {
+			t.Fatalf("%s: the view is not the model's (%v)", ro, err)
+		}
+		// Where fights show both ranks, the moves read as the record
+		// writes them.
+		rec := model.Record()
+		for i, rm := range rec.Moves {
+			if st.Rules().Info == stratego.InfoStandard || st.Rules().Info == stratego.InfoOpenFaced {
+				b, _ := rm.AnnotatedMove.AppendNotation(nil, st.Rules().Numbering)
+				if p.Moves[i] != string(b) {
+					t.Fatalf("%s: move %d is %q, the record writes %q", ro, i, p.Moves[i], b)
+				}
+			}
+		}
+	}
+}
