@@ -338,3 +338,54 @@ func TestGameApplyAllocs(t *testing.T) {
 		t.Fatalf("Game.Apply allocates %v times, want at most 1", got)
 	}
 }
+
+// BenchmarkGamePlayout is BenchmarkPlayout's workload (uniform random
+// legal moves from random Classic setups, a 2000-ply cap) played on a
+// Game: one op is one ply, the record of every move kept.
+func BenchmarkGamePlayout(b *testing.B) {
+	r := Classic()
+	r.MaxPlies = 2000
+	rng := rand.New(rand.NewPCG(7, 7))
+	buf := make([]Move, 0, 512)
+	var g Game
+	over := true
+	b.ReportAllocs()
+	for b.Loop() {
+		if over {
+			var err error
+			if g, err = NewGame(r, RandomSetup(r, rng), RandomSetup(r, rng)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		buf = g.State().AppendLegalMoves(buf[:0])
+		var err error
+		if g, _, err = g.Apply(buf[rng.IntN(len(buf))]); err != nil {
+			b.Fatal(err)
+		}
+		over = g.State().Outcome().Over()
+	}
+}
+
+// BenchmarkGameAt goes back to a random ply of a 2000-ply game.
+func BenchmarkGameAt(b *testing.B) {
+	r := Classic()
+	r.MaxPlies = 2000
+	rng := rand.New(rand.NewPCG(8, 8))
+	g, err := NewGame(r, RandomSetup(r, rng), RandomSetup(r, rng))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf []Move
+	for !g.State().Outcome().Over() {
+		buf = g.State().AppendLegalMoves(buf[:0])
+		if g, _, err = g.Apply(buf[rng.IntN(len(buf))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := g.At(rng.IntN(g.Len() + 1)); !ok {
+			b.Fatal("At failed")
+		}
+	}
+}

@@ -12,7 +12,8 @@ import (
 // checks the sender's turn itself ([stratego.State.Check] knows only the
 // side to move, and calls a piece of the side not to move "the
 // opponent's"), parses the text, and tells the player why a move is
-// refused by testing the sentinel the error wraps.
+// refused by testing the sentinel the error wraps. It keeps the game as
+// a [stratego.Game], which writes the game's record in one call.
 func Example_referee() {
 	var b stratego.Board
 	for sq, p := range map[string]stratego.Piece{
@@ -29,8 +30,9 @@ func Example_referee() {
 		fmt.Println(err)
 		return
 	}
+	g := stratego.GameFrom(s)
 	submit := func(from stratego.Color, text string) {
-		if from != s.Turn() {
+		if from != g.State().Turn() {
 			fmt.Printf("%v %s: not your turn\n", from, text)
 			return
 		}
@@ -41,7 +43,7 @@ func Example_referee() {
 			fmt.Printf("%v %s: cannot read the move (at offset %d: want %s)\n", from, text, pe.Pos, pe.Want)
 			return
 		}
-		next, ev, err := s.Apply(m)
+		next, ev, err := g.Apply(m)
 		switch {
 		case errors.Is(err, stratego.ErrNoStrike):
 			fmt.Printf("%v %s: a scout may attack only an adjacent piece here\n", from, text)
@@ -50,7 +52,7 @@ func Example_referee() {
 		case err != nil:
 			fmt.Printf("%v %s: %v\n", from, text, err)
 		default:
-			s = next
+			g = next
 			fmt.Printf("%v %s: ok", from, text)
 			if ev.IsAttack() {
 				fmt.Printf(", %v", ev.Combat)
@@ -64,7 +66,7 @@ func Example_referee() {
 	submit(stratego.Red, "b4-b6")
 	submit(stratego.Red, "a4-a6")
 	submit(stratego.Blue, "a7xa6")
-	fmt.Println(s.Outcome())
+	fmt.Print(g.Record())
 	// Output:
 	// blue a7-a6: not your turn
 	// red a4 a5: cannot read the move (at offset 2: want "-" or "x")
@@ -72,7 +74,13 @@ func Example_referee() {
 	// red b4-b6: that piece cannot move so
 	// red a4-a6: ok
 	// blue a7xa6: ok, attacker wins
-	// ongoing
+	// [Rules "vintage"]
+	// [Numbering "vintage"]
+	// [Position "vintage .........bF/........../........../b8........./..~~..~~../..~~..~~../r9r4......../........../........../rF......... r 0 0 - -/- -/-/0 - *"]
+	// [Result "*"]
+	//
+	// 1. a4-a6 a7xa6(8>9)
+	// *
 }
 
 // A self-play loop for a bot: each side sees only its View, draws a

@@ -12,8 +12,8 @@ import (
 // observation of a View as feature planes, both in the mover's (or
 // viewer's) own perspective (see TurnSquare).
 
-// The action space. An action index is plane × [stratego.MaxSquares] + square index
-// ([stratego.Square.Index], row×10 + file): a policy head may be a flat vector of
+// The action space. An action index is plane × [stratego.MaxSquares] +
+// square index ([stratego.Square.Index], row×10 + file): a policy head may be a flat vector of
 // [NumActions] logits or [NumActionPlanes] planes of 10×10, AlphaZero
 // style. The square is the from-square of a piece move and the target of
 // a rescue. The planes:
@@ -33,10 +33,12 @@ import (
 // Rules has an index and distinct moves have distinct indices; indices
 // that name no move (a slide off the grid) are never legal.
 const (
-	// NumActionPlanes is the number of planes of the action space.
-	NumActionPlanes = straightPlanes + turnPlanes + rescuePlanes
-	// NumActions is the number of action indices, 0 … NumActions-1.
-	NumActions = NumActionPlanes * stratego.MaxSquares
+	// NumActionPlanes is the number of planes of the action space: 36
+	// straight, 8 turning and 11 rescue planes (the table above).
+	NumActionPlanes = 55
+	// NumActions is the number of action indices, 0 … NumActions-1:
+	// NumActionPlanes planes of [stratego.MaxSquares] squares.
+	NumActions = 5500
 )
 
 const (
@@ -215,7 +217,7 @@ func ActionMoveFor(r stratego.Rules, c stratego.Color, i int) (stratego.Move, bo
 // AppendLegalActions appends the action indices of the legal moves of
 // the side to move of s, in its own perspective ([ActionIndexFor]), to
 // dst and returns the extended slice: one index per legal move, in the
-// order of [stratego.State.LegalMoves], none when the game is over. It does not
+// order of [State.LegalMoves], none when the game is over. It does not
 // allocate when dst has room and the side has at most 256 legal moves.
 func AppendLegalActions(dst []int, s stratego.State) []int {
 	r, c := s.Rules(), s.Turn()
@@ -321,20 +323,20 @@ func ObservationShape(r stratego.Rules) (planes, rows, files int) {
 //	       without rescues)
 //	41     every square: the enemy's rescues left / Rules.Rescues
 //
-// The rank estimate of planes 15–26 spreads [stratego.View.HiddenArmy] over the
+// The rank estimate of planes 15–26 spreads [View.HiddenArmy] over the
 // hidden enemy pieces, each piece over the ranks it may have
-// ([stratego.View.CanBe]). It first takes out the ranks that no assignment of the
+// ([View.CanBe]). It first takes out the ranks that no assignment of the
 // hidden ranks to the pieces allows (when some pieces are as many as the
 // hidden pieces of all the ranks they may have, no other piece has one of
 // those ranks), then scales a pieces×ranks table of ones until each
 // piece's row sums to 1 and each rank's column to its count (Sinkhorn's
 // iteration, at most 100 rounds). That is the maximum-entropy spread
 // under those sums, a cheap stand-in for the exact probability under a
-// uniform draw of consistent states ([stratego.View.Sample]); in middlegames of
+// uniform draw of consistent states ([View.Sample]); in middlegames of
 // Classic, Barrage and Ultimate Lightning it agrees with the rank
 // frequencies of 20,000 such draws to within 0.01. Pieces that the view
 // cannot tell apart get equal rows. A piece that no rank fits (possible
-// only in a game from [stratego.FromBoard] with missing pieces) gets zeros.
+// only in a game from [FromBoard] with missing pieces) gets zeros.
 func AppendObservation(dst []float32, v stratego.View) []float32 {
 	if !v.IsValid() {
 		return dst

@@ -750,3 +750,14 @@ func TestObservationEstimateAgreesWithSampling(t *testing.T) {
 		}
 	}
 }
+
+// TestActionSpaceSize: the sizes the godoc shows as numbers are the
+// planes the index uses.
+func TestActionSpaceSize(t *testing.T) {
+	if got := straightPlanes + turnPlanes + rescuePlanes; NumActionPlanes != got {
+		t.Errorf("NumActionPlanes = %d, the planes add up to %d", NumActionPlanes, got)
+	}
+	if got := NumActionPlanes * stratego.MaxSquares; NumActions != got {
+		t.Errorf("NumActions = %d, want %d", NumActions, got)
+	}
+}
