@@ -168,15 +168,21 @@
 // Bad input is reported, never a panic, and the package never logs or
 // exits. Every error (but the I/O errors of a reader or writer the caller
 // passes in) wraps a sentinel so that [errors.Is] works: the
-// general ones ([ErrInvalid], [ErrSyntax], [ErrRules], [ErrSetup]), the
-// move errors ([ErrGameOver], [ErrNoPiece], [ErrBlocked],
-// [ErrTwoSquares], [ErrMoreSquares], …), and [ErrHidden],
-// [ErrMismatch] and [ErrInconsistentView]; each sentinel's comment says
-// which functions return it. The typed errors [MoveError], [RulesError],
-// [SetupError], [ParseError] and [ReplayError] carry the context (the
-// move, the field, the square, the offset in the input) for
-// [errors.As]. Functions named Must… panic and are meant for tests and
-// examples.
+// general ones ([ErrInvalid], [ErrSyntax], [ErrRules], [ErrSetup],
+// [ErrPosition]), the move errors ([ErrGameOver], [ErrNoPiece],
+// [ErrOffBoard], [ErrLake], [ErrBlocked], [ErrTwoSquares],
+// [ErrMoreSquares], …), and [ErrHidden], [ErrMismatch] and
+// [ErrInconsistentView]; each sentinel's comment says which functions
+// return it. The typed errors [MoveError], [RulesError], [SetupError],
+// [PositionError], [ParseError], [RecordError] and [ReplayError] carry
+// the context (the move, the field, the square, the offset in the input,
+// the record and line of a stream) for [errors.As]. An error keeps its
+// cause: a parser that hands a part of its input to another parser
+// returns a *ParseError that unwraps to [ErrSyntax] and to that parser's
+// error, so that both errors.Is(err, ErrSyntax) and, for bad rules in a
+// position, errors.Is(err, ErrRules) hold. A message names what was
+// given and what was wanted, quoting at most 120 bytes of the input.
+// Functions named Must… panic and are meant for tests and examples.
 //
 // # Performance
 //

@@ -11,8 +11,9 @@ import (
 // Sentinel errors. Every error the package returns is one of them or
 // wraps one (apart from the errors of an [io.Reader] or [io.Writer] the
 // caller passes in), so callers test with [errors.Is]; the typed errors
-// ([MoveError], [RulesError], [SetupError], [ParseError], [ReplayError])
-// carry the context and are reached with [errors.As]. Three more
+// ([MoveError], [RulesError], [SetupError], [PositionError],
+// [ParseError], [RecordError], [ReplayError]) carry the context and are
+// reached with [errors.As]. Three more
 // sentinels belong to positions, records and views: [ErrHidden],
 // [ErrMismatch] and [ErrInconsistentView].
 var (
