@@ -1,6 +1,9 @@
 package stratego
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // TestRectIsItsSquares: Rect, built row by row from word masks, holds
 // exactly the squares inside its bounds, for every rectangle of the grid
@@ -89,4 +92,26 @@ func FuzzParseSquare(f *testing.F) {
 			t.Fatalf("UnmarshalText(%q) = %v, %v; want %v", s, u, err, sq)
 		}
 	})
+}
+
+// TestRotateSetIsRotate: Rules.ZoneOf(Blue), which turns a set by bit
+// reversal, holds exactly the squares Rotate gives for each square of
+// the zone, on every board size and for random zones (squares off the
+// board included).
+func TestRotateSetIsRotate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	for w := -1; w <= MaxSize+2; w++ {
+		for h := -1; h <= MaxSize+2; h++ {
+			for range 50 {
+				r := Rules{Width: w, Height: h, Zone: SquareSet{rng.Uint64(), rng.Uint64() & (1<<36 - 1)}}
+				var want SquareSet
+				for q := range r.Zone.All() {
+					want = want.With(r.Rotate(q))
+				}
+				if got := r.ZoneOf(Blue); got != want {
+					t.Fatalf("%dx%d: ZoneOf(Blue) of %v = %v, want %v", w, h, r.Zone, got, want)
+				}
+			}
+		}
+	}
 }

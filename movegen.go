@@ -236,8 +236,7 @@ func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, 
 // hasMove reports whether the side to move has a legal move.
 func (s *State) hasMove() bool {
 	c := s.turn
-	if s.g != nil && !s.outcome.Over() && !s.pending && !s.runs[c.index()].ban.banned() &&
-		(s.g.rules.MoreSquares == MoreSquaresOff || !s.chases[c.index()].on) {
+	if s.g != nil && !s.outcome.Over() && !s.pending && !s.repetitionMayForbid() {
 		// Neither repetition rule forbids a move: there is one exactly
 		// when a movable piece has a first step (longer moves start with
 		// one).

@@ -22,7 +22,7 @@ import (
 const maxRedraws = 16
 
 // genMasks are the cell sets the generator works on, for the side to
-// move.
+// move; empty and reach are set only when the side has a Scout.
 type genMasks struct {
 	mov, scouts bb // c's movable pieces and Scouts
 	blocked     bb // c's pieces and the walls
@@ -34,9 +34,12 @@ type genMasks struct {
 func (s *State) setGenMasks(g *genMasks, c Color) {
 	me, them, wall := &s.occ[c.index()], &s.occ[c.index()^1], &s.g.wall
 	g.blocked = bb{me[0] | wall[0], me[1] | wall[1]}
-	g.empty = bb{^(g.blocked[0] | them[0]), ^(g.blocked[1] | them[1])}
 	g.mov = bb{s.mov[0] & me[0], s.mov[1] & me[1]}
 	g.scouts = bb{s.scouts[0] & me[0], s.scouts[1] & me[1]}
+	if g.scouts == (bb{}) {
+		return // empty and reach are for the Scouts' slides
+	}
+	g.empty = bb{^(g.blocked[0] | them[0]), ^(g.blocked[1] | them[1])}
 	g.reach = g.empty
 	if s.g.rules.Scouts == ScoutMoveAndStrike {
 		g.reach = bb{g.empty[0] | them[0], g.empty[1] | them[1]}
@@ -269,14 +272,14 @@ func (s *State) forbids(f *repetitionFilter, from, via, to int) bool {
 	return f.chaseOn && s.cells[to] == 0 && s.chaseForbids(s.turn, s.pc[s.cells[from]-1], from, to)
 }
 
-// intN returns a uniform number in [0, n) from rng, or from the
-// top-level functions of math/rand/v2 when rng is nil.
-func intN(rng *rand.Rand, n int) int {
-	if rng == nil {
-		return rand.IntN(n)
-	}
-	return rng.IntN(n)
-}
+// topLevel draws from the top-level functions of math/rand/v2, for a
+// nil rng. It holds no state of its own (they are safe for concurrent
+// use), so it is never changed.
+var topLevel = rand.New(topLevelSource{})
+
+type topLevelSource struct{}
+
+func (topLevelSource) Uint64() uint64 { return rand.Uint64() }
 
 // randomMove is State.RandomMove.
 func (s *State) randomMove(rng *rand.Rand) (Move, bool) { return s.randomMoveRedraws(rng, maxRedraws) }
@@ -294,11 +297,14 @@ func (s *State) drawMove(rng *rand.Rand, redraws int) (m Move, from, to int, ok 
 	if s.g == nil || s.outcome.Over() {
 		return Move{}, 0, 0, false
 	}
+	if rng == nil {
+		rng = topLevel
+	}
 	if s.pending {
 		var rs rescues
 		s.setRescues(&rs)
 		if n := rs.count(); n > 0 {
-			return rs.at(intN(rng, n)), 0, 0, true
+			return rs.at(rng.IntN(n)), 0, 0, true
 		}
 		return Move{}, 0, 0, false // not reached: no rescue is due then
 	}
@@ -310,12 +316,12 @@ func (s *State) drawMove(rng *rand.Rand, redraws int) (m Move, from, to int, ok 
 		return Move{}, 0, 0, false // not reached: the game would be over
 	}
 	if !s.repetitionMayForbid() {
-		m, from, _, to := s.moveAt(intN(rng, n.total), &g, &n)
+		m, from, _, to := s.moveAt(rng.IntN(n.total), &g, &n)
 		return m, from, to, true
 	}
 	f := s.repetitionFilter()
 	for range redraws {
-		m, from, via, to := s.moveAt(intN(rng, n.total), &g, &n)
+		m, from, via, to := s.moveAt(rng.IntN(n.total), &g, &n)
 		if !s.forbids(&f, from, via, to) {
 			return m, from, to, true
 		}
@@ -331,7 +337,7 @@ func (s *State) drawMove(rng *rand.Rand, redraws int) (m Move, from, to int, ok 
 	if legal == 0 {
 		return Move{}, 0, 0, false // not reached: the game would be over
 	}
-	j := intN(rng, legal)
+	j := rng.IntN(legal)
 	for k := range n.total {
 		m, from, via, to := s.moveAt(k, &g, &n)
 		if s.forbids(&f, from, via, to) {

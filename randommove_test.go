@@ -368,3 +368,16 @@ func TestSelectBit(t *testing.T) {
 		}
 	}
 }
+
+// TestRandomMoveNilSource: a nil source draws from the top-level
+// functions of math/rand/v2, still a legal move.
+func TestRandomMoveNilSource(t *testing.T) {
+	s := midgame(t, Classic())
+	legal := s.AppendLegalMoves(nil)
+	for range 100 {
+		m, ok := s.RandomMove(nil)
+		if !ok || !slices.Contains(legal, m) {
+			t.Fatalf("RandomMove(nil) = %v, %v; want a legal move", m, ok)
+		}
+	}
+}

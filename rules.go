@@ -2,6 +2,7 @@ package stratego
 
 import (
 	"fmt"
+	"math/bits"
 )
 
 // ScoutRule says whether a scout may attack at the end of a slide.
@@ -322,13 +323,30 @@ func (r Rules) ZoneOf(c Color) SquareSet {
 	case Red:
 		return r.Zone
 	case Blue:
+		return r.rotateSet(r.Zone)
+	}
+	return SquareSet{}
+}
+
+// rotateSet returns the squares of s turned as Rotate turns each (those
+// off the board dropped). On a board of w×h squares the square of index
+// i goes to k-i, k = 10(h-1) + w-1: the set reversed bit by bit, then
+// shifted down by 127-k.
+func (r Rules) rotateSet(s SquareSet) SquareSet {
+	if r.Width < 1 || r.Width > MaxSize || r.Height < 1 || r.Height > MaxSize {
 		var t SquareSet
-		for q := range r.Zone.All() {
+		for q := range s.All() {
 			t = t.With(r.Rotate(q))
 		}
 		return t
 	}
-	return SquareSet{}
+	on := Rect(0, 0, r.Width-1, r.Height-1)
+	lo, hi := bits.Reverse64(s[1]&on[1]), bits.Reverse64(s[0]&on[0])
+	n := uint(127 - (MaxSize*(r.Height-1) + r.Width - 1)) // 28 to 127
+	if n >= 64 {
+		return SquareSet{hi >> (n - 64), 0}
+	}
+	return SquareSet{lo>>n | hi<<((64-n)&63), hi >> n}
 }
 
 // Rotate returns the square that q becomes when r's board is turned
@@ -427,13 +445,8 @@ func (r Rules) Validate() error {
 // rectangle (lakes count as on the board), bits that name no square
 // included.
 func (r Rules) offBoard(s SquareSet) SquareSet {
-	off := s
-	for q := range s.All() {
-		if q.IsValid() && q.File() < r.Width && q.Row() < r.Height {
-			off = off.Without(q)
-		}
-	}
-	return off
+	on := Rect(0, 0, r.Width-1, r.Height-1)
+	return SquareSet{s[0] &^ on[0], s[1] &^ on[1]}
 }
 
 // setString is SquareSet.String that also names the bits of no square

@@ -499,15 +499,25 @@ func (s *State) Play(m Move) (Event, error) { return s.apply(m) }
 // game is over. It skips the legality check of [State.Play], the move
 // being legal by construction, and does not allocate.
 func (s *State) PlayRandom(rng *rand.Rand) (m Move, ev Event, ok bool) {
-	var from, to int
-	if m, from, to, ok = s.drawMove(rng, maxRedraws); ok {
-		if from == 0 {
-			ev = s.playRescue(m)
-		} else {
-			ev = s.playCells(m, from, to)
-		}
+	if !s.playDrawn(rng) {
+		return Move{}, Event{}, false
 	}
-	return
+	return s.last.Move, s.last, true
+}
+
+// playDrawn draws a move as drawMove does and plays it; it reports
+// false when there is none.
+func (s *State) playDrawn(rng *rand.Rand) bool {
+	m, from, to, ok := s.drawMove(rng, maxRedraws)
+	switch {
+	case !ok:
+		return false
+	case from == 0:
+		s.playRescue(m)
+	default:
+		s.playCells(m, from, to)
+	}
+	return true
 }
 
 // apply plays m on s when it is legal, else leaves s unchanged.
@@ -580,14 +590,16 @@ func (s *State) hasMovable(c Color) bool {
 // play applies a legal move to s and returns its event.
 func (s *State) play(m Move) Event {
 	if m.IsRescue() {
-		return s.playRescue(m)
+		s.playRescue(m)
+	} else {
+		s.playCells(m, int(cellOfSquare[m.From]), int(cellOfSquare[m.To]))
 	}
-	return s.playCells(m, int(cellOfSquare[m.From]), int(cellOfSquare[m.To]))
+	return s.last
 }
 
 // playCells applies a legal move of a piece from one cell to another to
-// s and returns its event.
-func (s *State) playCells(m Move, from, to int) Event {
+// s; its event is s.last.
+func (s *State) playCells(m Move, from, to int) {
 	g := s.g
 	r := &g.rules
 	c := s.turn
@@ -636,7 +648,10 @@ func (s *State) playCells(m Move, from, to int) Event {
 		run := &s.runs[c.index()]
 		run.cell = uint8(to)
 		if run.id == aid+1 {
-			copy(run.moves[1:r.TwoSquares], run.moves[:r.TwoSquares-1])
+			// A loop, not copy: a run is short, and copy calls memmove.
+			for i := r.TwoSquares - 1; i > 0; i-- {
+				run.moves[i&(MaxTwoSquares-1)] = run.moves[(i-1)&(MaxTwoSquares-1)]
+			}
 			if run.n < MaxTwoSquares {
 				run.n++
 			}
@@ -670,7 +685,6 @@ func (s *State) playCells(m Move, from, to int) Event {
 	}
 	ev.Outcome = s.outcome
 	s.last = ev
-	return ev
 }
 
 func isStep(a, b int) bool {
@@ -758,7 +772,7 @@ func (s *State) rescueID(c Color, rk Rank) int {
 	return best
 }
 
-func (s *State) playRescue(m Move) Event {
+func (s *State) playRescue(m Move) {
 	c := s.turn
 	id := uint8(s.rescueID(c, m.Rescue))
 	s.putPiece(id, int(cellOfSquare[m.To]))
@@ -777,7 +791,5 @@ func (s *State) playRescue(m Move) Event {
 	s.quiet++
 	s.turn = c.Opponent()
 	s.outcome = s.endCheck(false)
-	ev := Event{Move: m, Color: c, Piece: s.pc[id], Outcome: s.outcome}
-	s.last = ev
-	return ev
+	s.last = Event{Move: m, Color: c, Piece: s.pc[id], Outcome: s.outcome}
 }

@@ -455,3 +455,30 @@ func TestEveryBotPlays(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainEverySentinel checks that every move sentinel of the
+// library, wrapped as State.Check wraps it, is explained in words of
+// its own (not the library's message).
+func TestExplainEverySentinel(t *testing.T) {
+	r := stratego.Classic()
+	seen := map[string]error{}
+	for _, err := range []error{
+		stratego.ErrGameOver, stratego.ErrInvalid, stratego.ErrRescue, stratego.ErrOffBoard, stratego.ErrLake,
+		stratego.ErrNoPiece, stratego.ErrNotYourPiece, stratego.ErrImmovable, stratego.ErrBadDirection,
+		stratego.ErrBlocked, stratego.ErrOwnPiece, stratego.ErrNoStrike, stratego.ErrTwoSquares, stratego.ErrMoreSquares,
+		errTurn, errSpectator,
+	} {
+		wrapped := &stratego.MoveError{Move: stratego.Move{From: stratego.MustParseSquare("a4"), To: stratego.MustParseSquare("a5")}, Err: err}
+		msg := explain(wrapped, r)
+		if strings.Contains(msg, "stratego:") || len(msg) < 15 {
+			t.Errorf("%v is explained as %q", err, msg)
+		}
+		if prev, ok := seen[msg]; ok {
+			t.Errorf("%v and %v share the explanation %q", prev, err, msg)
+		}
+		seen[msg] = err
+	}
+	if msg := explain(stratego.ErrMoreSquares, r); !strings.Contains(msg, "More-Squares Rule") {
+		t.Errorf("More-Squares: %q", msg)
+	}
+}
