@@ -389,3 +389,57 @@ func BenchmarkGameAt(b *testing.B) {
 		}
 	}
 }
+
+// TestGameConcurrentBranches: goroutines branching from one Game, going
+// back with At and writing records, share its moves safely (-race) and
+// each gets the game its own moves make.
+func TestGameConcurrentBranches(t *testing.T) {
+	r := Classic()
+	rng := rand.New(rand.NewPCG(5, 6))
+	g, err := NewGame(r, RandomSetup(r, rng), RandomSetup(r, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf []Move
+	for g.Len() < 40 {
+		buf = g.State().AppendLegalMoves(buf[:0])
+		if g, _, err = g.Apply(buf[rng.IntN(len(buf))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := g.String()
+	const workers = 4
+	errs := make(chan error, workers)
+	for w := range workers {
+		go func() {
+			rng := rand.New(rand.NewPCG(uint64(w), 9))
+			b := g
+			var buf []Move
+			for b.Len() < 80 && !b.State().Outcome().Over() {
+				buf = b.State().AppendLegalMoves(buf[:0])
+				var err error
+				if b, _, err = b.Apply(buf[rng.IntN(len(buf))]); err != nil {
+					errs <- err
+					return
+				}
+				if _, ok := b.At(rng.IntN(b.Len() + 1)); !ok {
+					errs <- errors.New("At failed")
+					return
+				}
+			}
+			back, err := b.Record().Game()
+			if err == nil && !back.State().Equal(b.State()) {
+				err = errors.New("a branch's record replays to another state")
+			}
+			errs <- err
+		}()
+	}
+	for range workers {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.String() != want {
+		t.Fatal("the branches changed the game they came from")
+	}
+}

@@ -72,6 +72,13 @@ type Options struct {
 	// each candidate move before it evaluates the position; 0 is the
 	// player's default.
 	Depth int
+	// Iterations, when positive, is a searching player's iteration
+	// budget for every move, whatever Budget.Iterations says; a time
+	// bound of the Budget (or the context's deadline) still applies. It
+	// fixes a player's strength for programs that give only time budgets,
+	// such as the match runner (the players "search-200" and
+	// "search-800" of New).
+	Iterations int
 }
 
 // factory makes one named player.
@@ -86,8 +93,20 @@ var players = map[string]factory{
 		func(o Options) Player { return NewRandom(o.Seed) }},
 	"greedy": {"plays the legal move of the best expected one-ply material gain over the hidden ranks; setups like search",
 		func(o Options) Player { return NewGreedy(o) }},
-	"search": {"determinized Monte Carlo search over samples of its view with truncated playouts and a heuristic evaluation; one second a move by default",
+	"search": {"information-set Monte Carlo tree search over samples of its view with truncated playouts and a heuristic evaluation; one second a move by default",
 		func(o Options) Player { return NewSearch(o) }},
+	"search-200": {"search with 200 iterations a move (a fixed strength, a few milliseconds a move; the 1x budget of the README's strength table)",
+		func(o Options) Player { return NewSearch(withIterations(o, 200)) }},
+	"search-800": {"search with 800 iterations a move (the 4x budget of the README's strength table)",
+		func(o Options) Player { return NewSearch(withIterations(o, 800)) }},
+}
+
+// withIterations returns o with Iterations n unless o sets its own.
+func withIterations(o Options, n int) Options {
+	if o.Iterations <= 0 {
+		o.Iterations = n
+	}
+	return o
 }
 
 // Names returns the names New accepts, sorted.

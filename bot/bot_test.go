@@ -17,7 +17,7 @@ import (
 var testBudget = Budget{Iterations: 60}
 
 func TestNamesAndNew(t *testing.T) {
-	want := []string{"greedy", "random", "search"}
+	want := []string{"greedy", "random", "search", "search-200", "search-800"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Errorf("Names() = %v, want %v", got, want)
 	}
@@ -304,6 +304,31 @@ func TestSearchIterationBudget(t *testing.T) {
 	}
 }
 
+// TestSearchFixedIterations: Options.Iterations (and the players
+// search-200 and search-800) fix the iterations of every move whatever
+// the budget, and play the moves of that iteration budget.
+func TestSearchFixedIterations(t *testing.T) {
+	s := midgame(t, stratego.Classic(), 5, 40)
+	v := s.View(s.Turn())
+	moves := v.AppendLegalMoves(nil)
+	p := NewSearch(Options{Seed: 2, Iterations: 123})
+	if st := p.search(context.Background(), v, moves, Budget{Time: time.Hour}); st.total != 123 {
+		t.Errorf("Options.Iterations 123: ran %d iterations", st.total)
+	}
+	for name, n := range map[string]int{"search-200": 200, "search-800": 800} {
+		fixed, _ := New(name, Options{Seed: 9})
+		plain := NewSearch(Options{Seed: 9})
+		got, err := fixed.Move(context.Background(), v, Budget{Time: time.Hour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := plain.Move(context.Background(), v, Budget{Iterations: n})
+		if got != want {
+			t.Errorf("%s played %v, search with %d iterations %v", name, got, n, want)
+		}
+	}
+}
+
 // TestSearchMemoryBounded: a tree stops growing at its node limit, and
 // the search still runs its whole budget (playouts from the leaves) and
 // plays a legal move.
@@ -406,5 +431,38 @@ func TestSearchTakesFlag(t *testing.T) {
 	}
 	if m != stratego.MustParseMove("b5-b10") {
 		t.Errorf("search played %v, want b5-b10 (the flag one time in two)", m)
+	}
+}
+
+// TestStopTime: a search stops a fifth of its time (at most timeMargin)
+// before the earlier of its budget's end and the context's deadline.
+func TestStopTime(t *testing.T) {
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	bg := context.Background()
+	early, cancel := context.WithDeadline(bg, start.Add(100*time.Millisecond))
+	defer cancel()
+	for _, tc := range []struct {
+		name  string
+		ctx   context.Context
+		limit time.Duration
+		want  time.Duration // after start; -1: no limit
+	}{
+		{"no limit", bg, 0, -1},
+		{"20ms", bg, 20 * time.Millisecond, 16 * time.Millisecond},
+		{"1s", bg, time.Second, time.Second - timeMargin},
+		{"context first", early, time.Second, 80 * time.Millisecond},
+		{"context only", early, 0, 80 * time.Millisecond},
+		{"budget first", early, 50 * time.Millisecond, 40 * time.Millisecond},
+	} {
+		got := stopTime(tc.ctx, start, tc.limit)
+		if tc.want < 0 {
+			if !got.IsZero() {
+				t.Errorf("%s: stop at %v, want none", tc.name, got.Sub(start))
+			}
+			continue
+		}
+		if got.Sub(start) != tc.want {
+			t.Errorf("%s: stop after %v, want %v", tc.name, got.Sub(start), tc.want)
+		}
 	}
 }

@@ -30,9 +30,12 @@ const (
 	// first iterations favour the moves the greedy player likes and the
 	// bias fades as the counts grow.
 	priorWeight = 1.0
+	// timeMargin is the most time a search keeps in hand before the end
+	// of its time (see stopTime).
+	timeMargin = 50 * time.Millisecond
 	// checkEvery is how many iterations a worker runs between looks at
 	// the clock and the context.
-	checkEvery = 16
+	checkEvery = 4
 	// takeWin is how often, out of 8, a playout takes the most valuable
 	// enemy piece it knows it beats.
 	takeWin = 7
@@ -107,8 +110,8 @@ func (p *Search) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) 
 }
 
 // Move searches the view within the budget and returns the move it found
-// best. The zero Budget is DefaultTime; a Budget with only Iterations
-// set is deterministic for the seed (Options.Seed), the view and
+// best. The zero Budget is DefaultTime; Options.Iterations replaces the
+// budget's iterations. A Budget with only Iterations set is deterministic for the seed (Options.Seed), the view and
 // Options.Workers. When ctx is done before Move starts it returns
 // ctx.Err(); when it ends during the search, Move returns the best move so
 // far. It fails with ErrNoMove when the view lists no legal move.
@@ -169,13 +172,13 @@ func (st *rootStats) best() int {
 // search runs the workers and returns their summed statistics.
 func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.Move, b Budget) rootStats {
 	limit, iters := b.Time, b.Iterations
-	if b == (Budget{}) || limit <= 0 && iters <= 0 {
+	switch {
+	case p.opt.Iterations > 0:
+		iters = p.opt.Iterations
+	case b == (Budget{}) || limit <= 0 && iters <= 0:
 		limit, iters = DefaultTime, 0
 	}
-	var deadline time.Time
-	if limit > 0 {
-		deadline = time.Now().Add(limit)
-	}
+	deadline := stopTime(ctx, time.Now(), limit)
 	sm, err := v.Sampler()
 	if err != nil {
 		return rootStats{}
@@ -229,6 +232,26 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 		total.add(&results[i])
 	}
 	return total
+}
+
+// stopTime returns when a search that starts at start with the time
+// limit limit (0: none) must stop: a margin before the end of the limit
+// and before ctx's deadline, so that the move is back in time (a referee
+// that gives the same limit to Budget.Time and to the context's deadline
+// counts a move that arrives after it as lost on time). The margin is a
+// fifth of the time left, at most timeMargin. The zero Time is no limit.
+func stopTime(ctx context.Context, start time.Time, limit time.Duration) time.Time {
+	var end time.Time
+	if limit > 0 {
+		end = start.Add(limit)
+	}
+	if d, ok := ctx.Deadline(); ok && (end.IsZero() || d.Before(end)) {
+		end = d
+	}
+	if end.IsZero() {
+		return end
+	}
+	return end.Add(-min(end.Sub(start)/5, timeMargin))
 }
 
 // worker is one goroutine of a search: it grows its own tree.

@@ -71,8 +71,10 @@ var faultCases = []faultCase{
 	{name: "ucc trailing space", spec: "ucc;0;reply;0 3 DOWN "},
 	{name: "ucc CRLF", spec: "ucc;0;reply;0 3 DOWN\\r"},
 	{name: "ucc multiplier 1", spec: "ucc;0;reply;0 3 DOWN 1"},
-	{name: "ucc first-byte timing", spec: "ucc;0;slow;400ms", clock: TimeControl{MoveTime: 200 * time.Millisecond}},
-	{name: "ucc full-line timing", spec: "ucc;0;slow;400ms", clock: TimeControl{MoveTime: 200 * time.Millisecond}, o: UCCOptions{FullLine: true}, want: Timeout},
+	// (The first byte comes at once, the rest after twice the move time;
+	// a second of move time leaves room for a loaded machine.)
+	{name: "ucc first-byte timing", spec: "ucc;0;slow;2s", clock: TimeControl{MoveTime: time.Second}},
+	{name: "ucc full-line timing", spec: "ucc;0;slow;2s", clock: TimeControl{MoveTime: time.Second}, o: UCCOptions{FullLine: true}, want: Timeout},
 	{name: "ucc raw echo", spec: "ucc;0;reply;0  3 DOWN", o: UCCOptions{RawEcho: true}},
 	{name: "ucc paused", spec: "ucc;0;reply;0 3 DOWN", o: UCCOptions{Pause: true}},
 	{name: "ucc isf rules", spec: "ucc;0;reply;0 3 DOWN", rules: stratego.Classic()},
