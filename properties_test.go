@@ -587,17 +587,26 @@ func TestProp_GamesWithCapsEnd(t *testing.T) {
 		seed := rapid.Uint64().Draw(t, "play seed")
 		rng := rand.New(rand.NewPCG(seed, seed))
 		var buf []Move
+		rescued := false // the last ply was a rescue placement
 		for !s.Outcome().Over() {
-			if s.Ply() >= r.MaxPlies {
+			// A move that earns a rescue is capped after the rescue
+			// (Rules.MaxPlies), so a due rescue may take the game one
+			// ply past the cap.
+			if s.Ply() >= r.MaxPlies && !s.RescueDue() {
 				t.Fatalf("ply %d reached, cap %d, game not over", s.Ply(), r.MaxPlies)
 			}
+			rescued = s.RescueDue()
 			buf = s.AppendLegalMoves(buf[:0])
 			var err error
 			if s, _, err = s.Apply(buf[rng.IntN(len(buf))]); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if o := s.Outcome(); o.Reason == PlyCap && s.Ply() != r.MaxPlies {
+		want := r.MaxPlies
+		if rescued && s.Ply() == r.MaxPlies+1 {
+			want++
+		}
+		if o := s.Outcome(); o.Reason == PlyCap && s.Ply() != want {
 			t.Fatalf("ply cap at ply %d, cap %d", s.Ply(), r.MaxPlies)
 		}
 		if o := s.Outcome(); o.Reason == NoAttackCap && s.PliesWithoutAttack() != r.MaxPliesWithoutAttack {
@@ -926,4 +935,42 @@ func TestProp_ReplayGivesTheSameState(t *testing.T) {
 			t.Fatalf("legal moves after the replay (-played +replayed):\n%s", diff)
 		}
 	})
+}
+
+// TestPlyCapAfterRescue: the ply cap of a move that earns a rescue is
+// checked after the rescue (Rules.MaxPlies; RULES.md 6.3 and section 7,
+// Ultimate Lightning). A regression found by TestProp_GamesWithCapsEnd,
+// whose check read the cap as ending the game at the move itself.
+func TestPlyCapAfterRescue(t *testing.T) {
+	r := UltimateLightning()
+	r.MaxPlies = 2
+	var b Board
+	b.Put(MustParseSquare("d9"), NewPiece(Red, Major))
+	b.Put(MustParseSquare("g9"), NewPiece(Red, Flag))
+	b.Put(MustParseSquare("g3"), NewPiece(Red, Captain))
+	b.Put(MustParseSquare("e5"), NewPiece(Blue, Flag))
+	b.Put(MustParseSquare("g4"), NewPiece(Blue, Colonel))
+	s, err := FromBoard(r, b, Blue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"g4-g3", "d9-d10"} {
+		if s, _, err = s.Apply(MustParseMove(m)); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	if !s.RescueDue() || s.Outcome().Over() {
+		t.Fatalf("after the move that earns a rescue at the cap: rescue due %v, outcome %v; want a due rescue, game on", s.RescueDue(), s.Outcome())
+	}
+	var moves []Move
+	moves = s.AppendLegalMoves(moves)
+	if len(moves) == 0 {
+		t.Fatal("no rescue placement listed")
+	}
+	if s, _, err = s.Apply(moves[0]); err != nil {
+		t.Fatal(err)
+	}
+	if o := s.Outcome(); o.Reason != PlyCap || s.Ply() != 3 {
+		t.Errorf("after the rescue: %v at ply %d, want a draw by the ply cap at ply 3", o, s.Ply())
+	}
 }

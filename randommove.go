@@ -53,6 +53,7 @@ type moveCounts struct {
 	steps, slides [len(dirs)]int
 	captains      int
 	total         int
+	stepTo        [len(dirs)]bb // the targets of the one-square moves
 }
 
 func popcount(lo, hi uint64) int { return bits.OnesCount64(lo) + bits.OnesCount64(hi) }
@@ -76,13 +77,17 @@ func shiftDir(lo, hi uint64, k int) (uint64, uint64) {
 func (s *State) countMoves(g *genMasks, n *moveCounts) {
 	m0, m1, b0, b1 := g.mov[0], g.mov[1], g.blocked[0], g.blocked[1]
 	t0, t1 := shl(m0, m1, stride)
-	n.steps[0] = popcount(t0&^b0, t1&^b1)
+	n.stepTo[0] = bb{t0 &^ b0, t1 &^ b1}
 	t0, t1 = shl(m0, m1, 1)
-	n.steps[1] = popcount(t0&^b0, t1&^b1)
+	n.stepTo[1] = bb{t0 &^ b0, t1 &^ b1}
 	t0, t1 = shr(m0, m1, stride)
-	n.steps[2] = popcount(t0&^b0, t1&^b1)
+	n.stepTo[2] = bb{t0 &^ b0, t1 &^ b1}
 	t0, t1 = shr(m0, m1, 1)
-	n.steps[3] = popcount(t0&^b0, t1&^b1)
+	n.stepTo[3] = bb{t0 &^ b0, t1 &^ b1}
+	n.steps[0] = popcount(n.stepTo[0][0], n.stepTo[0][1])
+	n.steps[1] = popcount(n.stepTo[1][0], n.stepTo[1][1])
+	n.steps[2] = popcount(n.stepTo[2][0], n.stepTo[2][1])
+	n.steps[3] = popcount(n.stepTo[3][0], n.stepTo[3][1])
 	n.total = n.steps[0] + n.steps[1] + n.steps[2] + n.steps[3]
 	if g.scouts != (bb{}) {
 		n.slides[0] = slidesUp(g, stride)
@@ -156,8 +161,8 @@ func selectBit(lo, hi uint64, k int) int {
 func (s *State) moveAt(k int, g *genMasks, n *moveCounts) (m Move, from, via, to int) {
 	for d := range dirs {
 		if k < n.steps[d] {
-			t0, t1 := shiftDir(g.mov[0], g.mov[1], d)
-			to = bbBase + selectBit(t0&^g.blocked[0], t1&^g.blocked[1], k)
+			t := &n.stepTo[d]
+			to = bbBase + selectBit(t[0], t[1], k)
 			from = to - dirs[d]
 			return Move{From: squareOfCell[from], To: squareOfCell[to]}, from, 0, to
 		}
