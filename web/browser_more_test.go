@@ -98,6 +98,16 @@ func TestBrowserRefusedMove(t *testing.T) {
 	tb.waitFor(`document.getElementById('game').dataset.myturn === 'false' && document.querySelector('#board [data-square="a6"]').dataset.piece === 'red sergeant'`)
 	tb.clickSquare("#board", "a6")
 	tb.waitFor(`document.getElementById('message').textContent.includes('not your turn')`)
+
+	// The next game under the same rules offers the last setup again.
+	next := ts.create(t, createRequest{Rules: "classic", Opponent: "person", Color: "red"})
+	tb.do("open the next game", chromedp.Navigate(ts.http.URL+next.Links.Red))
+	tb.waitFor(`!document.getElementById('setup-panel').hidden && !document.getElementById('setup-last').disabled`)
+	tb.click("#setup-last")
+	tb.waitFor(`document.querySelectorAll('#board .piece').length === 40`)
+	if got := eval[string](tb, `document.getElementById('setup-text').value`); got != setup {
+		t.Errorf("the last setup is %q, want %q", got, setup)
+	}
 }
 
 // TestBrowserTwoPlayers plays a game between two browsers with a
