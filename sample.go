@@ -55,7 +55,8 @@ const sampleTries = 1000
 // matched its legal moves and outcome, or none of 10000 in a row its
 // silent-defense marks).
 func (v View) Sample(rng *rand.Rand) (State, error) {
-	sm, err := v.Sampler()
+	// The sampler lives only for this call, so it may share v's lists.
+	sm, _, err := v.sampler()
 	if err != nil {
 		return State{}, err
 	}
@@ -84,11 +85,18 @@ func (v View) Sampler() (*Sampler, error) {
 	// The legal moves of v are those of its position: views come from
 	// State.View or from the decoders, which check them (View.checkMoves).
 	sm, _, err := v.sampler()
-	return sm, err
+	if err != nil {
+		return nil, err
+	}
+	// The Sampler the caller keeps owns a copy of the view's lists: the
+	// program may reuse v's storage ([State.ViewInto]) while it draws.
+	sm.v = sm.v.clone()
+	return sm, nil
 }
 
 // sampler makes the Sampler for v and returns it with its first draw,
-// whose view but for the legal moves is v.
+// whose view but for the legal moves is v. The Sampler shares v's lists
+// (no part of it keeps them but its view).
 func (v View) sampler() (*Sampler, State, error) {
 	if !v.IsValid() {
 		return nil, State{}, ErrInvalid
@@ -97,9 +105,8 @@ func (v View) sampler() (*Sampler, State, error) {
 	if err := p.Rules.Validate(); err != nil {
 		return nil, State{}, err
 	}
-	// The sampler owns a copy of the view's lists: the program may reuse
-	// v's storage ([State.ViewInto]) while it draws.
-	sm := &Sampler{v: v.clone()}
+	sm := &Sampler{v: v} // shares v's lists; see Sampler
+
 	if err := sm.sp.init(&sm.v); err != nil {
 		return nil, State{}, err
 	}

@@ -54,7 +54,7 @@ func TestCIRequiresTheData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "export " + Env + "=1\n"; !strings.Contains(string(b), want) {
+	if want := "\nexport " + Env + "=${" + Env + ":-1}\n"; !strings.Contains(string(b), want) {
 		t.Errorf(".ci/run does not contain %q", strings.TrimSpace(want))
 	}
 }
