@@ -39,6 +39,14 @@ func startFromLobby(tb *tab, base, preset, opponent, color string) {
 		tb.do("choose the bot", chromedp.SetValue(chromedp.CSS("#bot"), "random"), chromedp.SetValue(chromedp.CSS("#think"), "200"))
 	}
 	tb.click(`input[name=color][value=` + color + `]`)
+	if preset == "barrage" && opponent == "bot" {
+		tb.waitFor(`document.getElementById('rules-hint').textContent.startsWith('barrage')`)
+		tb.screenshot("start", func(s *shot) {
+			if hint := tb.text("#rules-hint"); !strings.Contains(hint, "8 pieces a side") {
+				tb.t.Errorf("the rules hint says %q", hint)
+			}
+		})
+	}
 	tb.click("#create")
 	tb.waitFor(`document.getElementById('game').dataset.phase === 'setup'`)
 }
