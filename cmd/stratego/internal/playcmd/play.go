@@ -232,7 +232,7 @@ func (g *game) finish(stopped *stopError) {
 	fmt.Fprintf(g.out, "\nThe whole board:\n%s", g.st.State(g.s, me))
 	fmt.Fprintf(g.out, "plies %d\nresult %v: %s\nseed %d\n", g.s.Ply(), g.s.Outcome(), g.st.Outcome(g.s.Outcome(), me), g.cfg.seed)
 	if g.cfg.recordPath != "" {
-		fmt.Fprintf(g.out, "record written to %s\n", g.cfg.recordPath)
+		fmt.Fprintf(g.out, "record written to %s; \"stratego watch -replay %s\" replays it\n", g.cfg.recordPath, g.cfg.recordPath)
 	}
 }
 

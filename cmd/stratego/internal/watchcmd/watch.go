@@ -8,7 +8,7 @@
 //	stratego watch [-red NAME] [-blue NAME] [-rules TEXT] [-seed N]
 //	         [-iterations N] [-think DURATION] [-max-plies N] [-moves]
 //	         [-live] [-delay DURATION] [-record FILE] [-view red|blue]
-//	         [-color auto|always|never]
+//	         [-replay FILE] [-color auto|always|never]
 //
 // By default the strongest built-in player plays both sides under
 // Classic rules with a small search budget (-iterations), from a seed
@@ -20,6 +20,9 @@
 // into words), then the final board, the number of plies and the result.
 // On a terminal (or with -live) it redraws the board in place after every
 // move instead, -delay apart, with the last move highlighted.
+//
+// -replay FILE shows a recorded game (a stratego.Record, such as the
+// -record file of play or watch) in the same way, move by move.
 //
 // -rules takes a preset name or any rules text of stratego.ParseRules,
 // such as "classic,twosquares=5". -record FILE writes the game record
@@ -72,6 +75,8 @@ type config struct {
 	recordPath string
 	viewer     stratego.Color
 	style      termboard.Style
+	replay     string        // the record file to replay, or ""
+	recorded   stratego.Game // the game of the -replay file
 }
 
 // Run runs the subcommand with its arguments, writing to out; it reads
@@ -112,6 +117,7 @@ func parseFlags(args []string, out io.Writer) (config, error) {
 	record := fs.String("record", "", "write the game record to this `file`")
 	view := fs.String("view", "", "print the final board as this side (red or blue) saw it")
 	colorMode := fs.String("color", "auto", "colours: "+termboard.ColorModes+" (auto: on a terminal unless NO_COLOR is set)")
+	replay := fs.String("replay", "", "replay the game record in this `file` (from play, watch or any program) instead of playing")
 	human := fs.String("human", "", `moved: play against a built-in player with "stratego play"`)
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
@@ -122,7 +128,7 @@ func parseFlags(args []string, out io.Writer) (config, error) {
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	cfg := config{rulesText: *rulesText, seed: *seed, moves: *moves, live: *live, delay: *delay, recordPath: *record}
+	cfg := config{rulesText: *rulesText, seed: *seed, moves: *moves, live: *live, delay: *delay, recordPath: *record, replay: *replay}
 	cfg.names[stratego.Red], cfg.names[stratego.Blue] = *red, *blue
 	var err error
 	if cfg.rules, err = stratego.ParseRules(*rulesText); err != nil {
@@ -148,6 +154,11 @@ func parseFlags(args []string, out io.Writer) (config, error) {
 		return cfg, err
 	}
 	cfg.style = termboard.Style{Color: color}
+	if cfg.replay != "" {
+		if err := readReplay(&cfg); err != nil {
+			return cfg, err
+		}
+	}
 	if cfg.seed == 0 {
 		cfg.seed = uint64(time.Now().UnixNano())
 	}
@@ -164,12 +175,14 @@ type watcher struct {
 	recent  []string // the last lines in words, for the live board
 }
 
-// run plays the game.
+// run plays the game, or replays the recorded one.
 func (w *watcher) run(ctx context.Context) error {
+	if w.cfg.replay != "" {
+		return w.runReplay()
+	}
 	if err := w.start(ctx); err != nil {
 		return err
 	}
-	n := w.cfg.rules.Numbering
 	for !w.gm.State().Outcome().Over() {
 		s := w.gm.State()
 		c := s.Turn()
@@ -177,20 +190,69 @@ func (w *watcher) run(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("%s (%v) at ply %d: %w", w.cfg.names[c], c, s.Ply()+1, err)
 		}
-		next, ev, err := w.gm.Apply(m)
-		if err != nil {
+		if err := w.step(m); err != nil {
 			return fmt.Errorf("%s (%v) played an illegal move at ply %d: %w", w.cfg.names[c], c, s.Ply()+1, err)
-		}
-		w.gm = next
-		if ev.IsAttack() || w.cfg.moves {
-			w.say(fmt.Sprintf("%4d  %s", next.State().Ply(), w.st.Describe(ev, stratego.NoColor, n)))
-		}
-		if w.cfg.live {
-			w.frame()
 		}
 	}
 	return w.finish()
 }
+
+// runReplay shows the recorded game move by move as a watched one.
+func (w *watcher) runReplay() error {
+	full := w.cfg.recorded
+	w.gm, _ = full.At(0)
+	w.show()
+	for i, ev := range full.Events() {
+		if err := w.step(ev.Move); err != nil {
+			return fmt.Errorf("%s: move %d: %w", w.cfg.replay, i+1, err)
+		}
+	}
+	w.gm = full // with its resignation or agreed draw, if any
+	return w.finish()
+}
+
+// step plays a move and shows it.
+func (w *watcher) step(m stratego.Move) error {
+	next, ev, err := w.gm.Apply(m)
+	if err != nil {
+		return err
+	}
+	w.gm = next
+	if ev.IsAttack() || w.cfg.moves {
+		w.say(fmt.Sprintf("%4d  %s", next.State().Ply(), w.st.Describe(ev, stratego.NoColor, w.cfg.rules.Numbering)))
+	}
+	if w.cfg.live {
+		w.frame()
+	}
+	return nil
+}
+
+// readReplay reads the -replay file into the config: the game, its
+// rules and the players' names from its Red and Blue tags.
+func readReplay(cfg *config) error {
+	text, err := os.ReadFile(cfg.replay)
+	if err != nil {
+		return fmt.Errorf("-replay: %w", err)
+	}
+	rec, err := stratego.ParseRecord(string(text))
+	if err != nil {
+		return fmt.Errorf("-replay %s: %w", cfg.replay, err)
+	}
+	if cfg.recorded, err = rec.Game(); err != nil {
+		return fmt.Errorf("-replay %s: %w", cfg.replay, err)
+	}
+	cfg.rules = rec.Rules
+	cfg.rulesText = rec.Rules.String()
+	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
+		cfg.names[c] = "?"
+		if name, ok := rec.Tag(capital(c.String())); ok {
+			cfg.names[c] = name
+		}
+	}
+	return nil
+}
+
+func capital(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // start makes the players, their setups and the game, and shows the
 // start.
@@ -212,25 +274,33 @@ func (w *watcher) start(ctx context.Context) error {
 		return err
 	}
 	w.gm = gm
+	w.show()
+	return nil
+}
+
+// show shows the start of the game.
+func (w *watcher) show() {
 	fmt.Fprintf(w.out, "%s\n", w.title())
 	if w.cfg.live {
 		w.frame()
-		return nil
+		return
 	}
-	fmt.Fprintf(w.out, "\nThe start, every rank shown (each player sees only its own):\n%s\n", w.st.State(gm.State(), stratego.Red))
+	fmt.Fprintf(w.out, "\nThe start, every rank shown (each player sees only its own):\n%s\n", w.st.State(w.gm.State(), stratego.Red))
 	if w.cfg.moves {
 		fmt.Fprintln(w.out, "Every move (ply, what happened):")
 	} else {
 		fmt.Fprintln(w.out, "The combats (ply, what happened; -moves shows every move):")
 	}
-	return nil
 }
 
 // title says who plays whom under which rules.
 func (w *watcher) title() string {
 	red, blue := stratego.Red, stratego.Blue
-	return fmt.Sprintf("Stratego, %s rules: %s (%s) against %s (%s), seed %d",
-		w.cfg.rulesText, w.cfg.names[red], w.st.Side(red), w.cfg.names[blue], w.st.Side(blue), w.cfg.seed)
+	players := fmt.Sprintf("%s (%s) against %s (%s)", w.cfg.names[red], w.st.Side(red), w.cfg.names[blue], w.st.Side(blue))
+	if w.cfg.replay != "" {
+		return fmt.Sprintf("Stratego, %s rules: the game of %s, %s", w.cfg.rulesText, w.cfg.replay, players)
+	}
+	return fmt.Sprintf("Stratego, %s rules: %s, seed %d", w.cfg.rulesText, players, w.cfg.seed)
 }
 
 // say prints a line, or keeps it for the live board.
@@ -278,7 +348,10 @@ func (w *watcher) finish() error {
 	if o.Winner.IsValid() {
 		winner = ": " + w.cfg.names[o.Winner] + " (" + w.st.Side(o.Winner) + ") wins"
 	}
-	fmt.Fprintf(w.out, "plies %d\nresult %v%s\nseed %d\n", s.Ply(), o, winner, w.cfg.seed)
+	fmt.Fprintf(w.out, "plies %d\nresult %v%s\n", s.Ply(), o, winner)
+	if w.cfg.replay == "" {
+		fmt.Fprintf(w.out, "seed %d\n", w.cfg.seed)
+	}
 	if w.cfg.recordPath == "" {
 		return nil
 	}

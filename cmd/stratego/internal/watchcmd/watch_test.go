@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/playcmd"
 )
 
 func TestMain(m *testing.M) {
@@ -205,6 +206,67 @@ func TestLive(t *testing.T) {
 	}
 	if !strings.Contains(text, "result ") {
 		t.Errorf("no result:\n%s", text)
+	}
+}
+
+// TestReplay: -replay shows a recorded game as a watched one, to the
+// same end, resignations included; a bad file is an error before
+// anything is shown.
+func TestReplay(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.rec")
+	played := watch(t, "-seed", "8", "-rules", "barrage", "-max-plies", "300", "-record", path)
+	replayed := watch(t, "-replay", path)
+	// From the combats to the result, without the players' names.
+	end := func(text string) string {
+		_, after, _ := strings.Cut(text, "The combats")
+		before, result, _ := strings.Cut(after, "\nresult ")
+		result, _, _ = strings.Cut(result, "\n")
+		result, _, _ = strings.Cut(result, "): ")
+		return before + result
+	}
+	if end(played) != end(replayed) || !strings.Contains(replayed, "the game of "+path+", bot:random (red) against bot:random (blue)") {
+		t.Errorf("the replay differs from the game:\n%s\nreplayed:\n%s", played, replayed)
+	}
+	// A resignation, which no move shows.
+	rec, states := readRecord(t, path)
+	resigned, err := states[len(states)-2].Resign(stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Moves = rec.Moves[:len(rec.Moves)-1]
+	rec.Result = resigned.Outcome()
+	if err := os.WriteFile(path, []byte(rec.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if text := watch(t, "-replay", path); !strings.Contains(text, "result blue wins (resignation)") {
+		t.Errorf("the replay of a resigned game ends:\n%s", text[max(0, len(text)-300):])
+	}
+	for _, bad := range []string{filepath.Join(dir, "missing.rec"), dir} {
+		var out bytes.Buffer
+		if err := Run([]string{"-replay", bad}, nil, &out); err == nil || !strings.Contains(err.Error(), "-replay") || out.Len() > 0 {
+			t.Errorf("-replay %s: error %v, output %q", bad, err, out.String())
+		}
+	}
+}
+
+// TestReplayOfPlay: the record of a game played with "stratego play"
+// replays in watch.
+func TestReplayOfPlay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.rec")
+	args := []string{"-bot", "random", "-seed", "4", "-color", "never", "-setup", "616B252538/B824423329/5624335B77/72BB642BXF", "-record", path}
+	var out bytes.Buffer
+	if err := playcmd.Run(args, strings.NewReader("f4-f5\nresign\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"stratego watch -replay `+path+`" replays it`) {
+		t.Errorf("play does not say how to replay:\n%s", out.String())
+	}
+	text := watch(t, "-replay", path, "-moves")
+	for _, want := range []string{"human (red) against bot:random (blue)", "   1  Red moved its sergeant (4) f4-f5.", "plies 2\nresult blue wins (resignation): bot:random (blue) wins"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the replay lacks %q:\n%s", want, text)
+		}
 	}
 }
 
