@@ -174,8 +174,9 @@ type Rules struct {
 	// (Classic 0, at most [MaxPlyCap]).
 	MaxPlies int
 	// MaxPliesWithoutAttack ends the game in a draw ([NoAttackCap]) once
-	// that many plies in a row were not attacks; 0 is off (Classic 0, at
-	// most [MaxPlyCap]).
+	// that many plies in a row were not attacks (as for MaxPlies, a move
+	// that earns a rescue is checked after the rescue, which is one more
+	// such ply); 0 is off (Classic 0, at most [MaxPlyCap]).
 	MaxPliesWithoutAttack int
 	// Attrition ends the game as soon as a side has no piece of a
 	// movable rank left, after any ply and at the start, walled in or

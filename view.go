@@ -177,10 +177,11 @@ func (v View) Board() Board { return v.pos.Board }
 
 // TwoSquaresRun yields the moves of c's Two-Squares run (RULES.md 6.1),
 // oldest first: the last moves, at most [Rules.TwoSquares], of the piece
-// c moved last while it shuttles between the same squares, as the runs
-// field of the position text holds them (see [Position]). It yields
-// nothing when c has no run or is not a side. The run names squares,
-// not ranks, so both players see it.
+// c moved last, while that piece is on the board, as the runs field of
+// the position text holds them (see [Position]); the rule judges c's
+// next move of that piece by them. It yields nothing when c has no run
+// or is not a side. The run names squares, not ranks, so both players
+// see it.
 func (v View) TwoSquaresRun(c Color) iter.Seq[Move] {
 	var run []Move
 	if c.IsValid() {

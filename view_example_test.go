@@ -212,3 +212,47 @@ func ExampleView_Beaten() {
 	// it may be: [major colonel general marshal]
 	// board: .........b?/........../........../....b?...../..~~..~~../..~~..~~../b?+<6........./........../....r2+...../.........rF
 }
+
+// A view shows the repetition record of both sides, since it names
+// squares, not ranks: the Two-Squares runs ([View.TwoSquaresRun]) and
+// the running chases of the More-Squares Rule ([View.Chase]). Here is the
+// chase of RULES.md 6.2: Red's Colonel chases Blue's Major past the
+// bombs. The board of the view ([View.Board]) hides Red's rank from Blue.
+func ExampleView_Chase() {
+	var b stratego.Board
+	for _, p := range []struct {
+		sq string
+		pc stratego.Piece
+	}{
+		{"j1", stratego.NewPiece(stratego.Red, stratego.Flag)},
+		{"b2", stratego.NewPiece(stratego.Red, stratego.Colonel)},
+		{"a4", stratego.NewPiece(stratego.Blue, stratego.Bomb)},
+		{"b4", stratego.NewPiece(stratego.Blue, stratego.Major)},
+		{"e4", stratego.NewPiece(stratego.Blue, stratego.Bomb)},
+		{"b5", stratego.NewPiece(stratego.Blue, stratego.Bomb)},
+		{"j10", stratego.NewPiece(stratego.Blue, stratego.Flag)},
+	} {
+		b.Put(stratego.MustParseSquare(p.sq), p.pc)
+	}
+	s, err := stratego.FromBoard(stratego.Classic(), b, stratego.Red)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, m := range []string{"b2-b3", "b4-c4", "b3-c3", "c4-d4", "c3-d3", "d4-c4"} {
+		if s, _, err = s.Apply(stratego.MustParseMove(m)); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	v := s.View(stratego.Blue)
+	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
+		last, boards, ok := v.Chase(c)
+		fmt.Printf("%v: chasing %v (last %v, %d boards), run %v\n", c, ok, last, boards, slices.Collect(v.TwoSquaresRun(c)))
+	}
+	fmt.Println("d3 holds", v.Board().At(stratego.MustParseSquare("d3")), "in Blue's view")
+	// Output:
+	// red: chasing true (last c3-d3, 6 boards), run [b2-b3 b3-c3 c3-d3]
+	// blue: chasing false (last -, 0 boards), run [b4-c4 c4-d4 d4-c4]
+	// d3 holds red unknown in Blue's view
+}

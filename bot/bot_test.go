@@ -138,7 +138,8 @@ func TestNeverIllegal(t *testing.T) {
 		r := genRules(t)
 		s := genGame(t, r)
 		name := rapid.SampledFrom(Names()).Draw(t, "player")
-		p, err := New(name, Options{Seed: rapid.Uint64().Draw(t, "player seed"), Workers: rapid.IntRange(1, 2).Draw(t, "workers")})
+		p, err := New(name, Options{Seed: rapid.Uint64().Draw(t, "player seed"), Workers: rapid.IntRange(1, 2).Draw(t, "workers"),
+			Iterations: testBudget.Iterations})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,7 +179,8 @@ func TestGamesUnderEveryPreset(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			for _, other := range Names() {
 				a := NewSearch(Options{Seed: 3})
-				b, _ := New(other, Options{Seed: 4})
+				// The fixed-strength players get the test's small budget too.
+				b, _ := New(other, Options{Seed: 4, Iterations: testBudget.Iterations})
 				res := playGame(t, r, a, b, testBudget, testBudget)
 				if !res.outcome.Over() {
 					t.Errorf("search vs %s: the game did not end", other)

@@ -18,8 +18,8 @@ import (
 var gravonTypes = []string{"classic", "barrage", "classicfree", "ultimate lightning", "duell"}
 
 // Rules returns the rules of a Gravon game type: "classic" and
-// "classicfree" are [Gravon]; "barrage", "duell" and "ultimate
-// lightning" are [Barrage], [Duel] and [UltimateLightning] with the
+// "classicfree" are [stratego.Gravon]; "barrage", "duell" and "ultimate
+// lightning" are [stratego.Barrage], [stratego.Duel] and [stratego.UltimateLightning] with the
 // server's repetition rules (Two-Squares limit 5, no More-Squares Rule).
 // In "classicfree" games the pieces start anywhere (see
 // [Game.Record]).
@@ -45,7 +45,7 @@ func Rules(typ string) (stratego.Rules, error) {
 // game type, the 100-letter start field, the moves (squares only), the
 // players' names and the result code. [ReadXML] and
 // [ReadGSN] read one, [Game.WriteXML] writes one, and
-// [Game.Record] and [GameOf] convert to and from a [Record].
+// [Game.Record] and [GameOf] convert to and from a [stratego.Record].
 type Game struct {
 	Type    string          // "classic", "barrage", "duell", "ultimate lightning", "classicfree"
 	Field   string          // the start field, 100 letters, or "" when the game ended during setup
@@ -327,10 +327,10 @@ func ReadGSN(r io.Reader) (Game, error) {
 // GravonResult (the end code), and the result of [Outcome]. The
 // start is the two setups read from the field when they fit the rules,
 // and otherwise (always for "classicfree", where pieces start anywhere)
-// a start position made with [FromBoard]. A turning Captain move, which
+// a start position made with [stratego.FromBoard]. A turning Captain move, which
 // Gravon writes by its end squares only, gets the Via of the first
 // legal move between them; the moves are otherwise not checked here
-// ([Record.Replay] does). The error wraps ErrSyntax for a bad field,
+// ([stratego.Record.Replay] does). The error wraps ErrSyntax for a bad field,
 // ErrSetup for a placement FromBoard refuses, and ErrMismatch for a
 // result that contradicts itself ([Game.Import] can take such a game).
 func (g Game) Record() (stratego.Record, error) {
@@ -452,9 +452,9 @@ func setupsOf(r stratego.Rules, b *stratego.Board) (stratego.Setup, stratego.Set
 // that agrees with the result, and otherwise from the result: a
 // resignation is a forfeit (3), a move cap is the game clock running out
 // (12), and a game without a result is written as code 12 with winner
-// 3. The error wraps [ErrMismatch] for rules of no Gravon type or a
-// start that is not Red to move at ply 0, [ErrInvalid] for a rescue
-// (which Gravon files cannot hold), and is the error of [New] for bad
+// 3. The error wraps [stratego.ErrMismatch] for rules of no Gravon type or a
+// start that is not Red to move at ply 0, [stratego.ErrInvalid] for a rescue
+// (which Gravon files cannot hold), and is the error of [stratego.New] for bad
 // setups.
 func GameOf(rec stratego.Record) (Game, error) {
 	g := Game{}

@@ -88,8 +88,8 @@ func Field(r stratego.Rules, b stratego.Board) string {
 // ParseSetup parses a Gravon setup of one letter per square of the
 // owner's first rows, a1 first (40 letters for the classic zone): 'A'
 // empty, and either color's piece letters, and checks it with
-// [Rules.CheckSetup]. The error is a *[ParseError] for bad text, or the
-// error of [Rules.CheckSetup].
+// [stratego.Rules.CheckSetup]. The error is a *[stratego.ParseError] for bad text, or the
+// error of [stratego.Rules.CheckSetup].
 func ParseSetup(r stratego.Rules, text string) (stratego.Setup, error) {
 	if err := r.Validate(); err != nil {
 		return stratego.Setup{}, err

@@ -12,9 +12,9 @@ import (
 // OpenSpiel's Stratego port): the 100-letter Gravon field, a space, "r"
 // or "b" for the side to move, a space and the ply. Pieces whose rank
 // the opponent knows are written in lower case; in a player's view
-// ([State.ViewPosition]) a hidden piece is "?". The line keeps only
-// this much of the position. It returns "" for a position whose Turn is
-// not Red or Blue.
+// ([stratego.State.ViewPosition]) a hidden piece is "?". The line keeps
+// only this much of the position. It returns "" for a position whose
+// Turn is not Red or Blue.
 func StraDos3(p stratego.Position) string {
 	if !p.Turn.IsValid() {
 		return ""
@@ -46,7 +46,7 @@ func StraDos3(p stratego.Position) string {
 // case letters are pieces whose rank is known to the opponent, and "?"
 // a hidden piece of viewer's opponent (viewer is NoColor for a line with
 // every rank). With a viewer, the position is that player's view
-// ([Position.Viewer]). The position has no history and no count of plies
+// ([stratego.Position.Viewer]). The position has no history and no count of plies
 // without an attack; its outcome is the one the rules give, or a
 // captured flag when a side has none.
 func ParseStraDos3(r stratego.Rules, viewer stratego.Color, line string) (stratego.Position, error) {

@@ -355,7 +355,7 @@ func AppendObservation(dst []float32, v stratego.View) []float32 {
 	o := obsBoard{obs: obs, w: w, h: h, area: area, blue: me == stratego.Blue}
 
 	var est rankEstimate
-	est.compute(&v, r)
+	est.compute(v, r)
 	board := v.Board()
 
 	for row := range h {
@@ -533,14 +533,18 @@ func (e *rankEstimate) p(c uint8) *[stratego.NumRanks - 1]float32 {
 }
 
 // compute fills e for the view v under its rules r.
-func (e *rankEstimate) compute(v *stratego.View, r stratego.Rules) {
-	f := newRankFilter(v)
+func (e *rankEstimate) compute(v stratego.View, r stratego.Rules) {
+	var f rankFilter
 	army := v.HiddenArmy()
 	var masks [stratego.MaxSquares]uint16
 	var count [stratego.MaxSquares]float64
 	n := 0
 	for sq := range v.Hidden().All() {
-		m := f.mask(sq)
+		known, beat := v.Knowledge(sq), v.Beaten(sq)
+		m, ok := f.lookup(known, beat)
+		if !ok {
+			m = f.add(known, beat, uint16(v.Ranks(sq)))
+		}
 		c := 0
 		for c < n && masks[c] != m {
 			c++
@@ -601,7 +605,6 @@ func (e *rankEstimate) compute(v *stratego.View, r stratego.Rules) {
 // and the same silent-defense mark may have the same ranks, so it asks
 // once for each such kind of piece.
 type rankFilter struct {
-	v     *stratego.View
 	kinds [16]pieceKind // the kinds met so far; more are not remembered
 	n     int
 }
@@ -614,25 +617,34 @@ type pieceKind struct {
 	mask  uint16           // the ranks it may have (bit r for rank r)
 }
 
-func newRankFilter(v *stratego.View) rankFilter {
-	return rankFilter{v: v}
-}
-
-// mask returns the ranks (bit r for rank r) the hidden piece on sq may
-// have.
-func (f *rankFilter) mask(sq stratego.Square) uint16 {
-	kind := pieceKind{known: f.v.Knowledge(sq), beat: f.v.Beaten(sq)}
+// lookup returns the ranks (bit r for rank r) of the kind of hidden
+// piece with knowledge known and silent-defense mark beat, if met.
+func (f *rankFilter) lookup(known stratego.Knowledge, beat stratego.RankSet) (uint16, bool) {
 	for _, k := range f.kinds[:f.n] {
-		if k.known == kind.known && k.beat == kind.beat {
-			return k.mask
+		if k.known == known && k.beat == beat {
+			return k.mask, true
 		}
 	}
-	kind.mask = uint16(f.v.Ranks(sq))
+	return 0, false
+}
+
+// maskOf returns the ranks (bit r for rank r) the hidden piece on sq of
+// v may have, through the filter, as [rankEstimate.compute] finds them.
+func (f *rankFilter) maskOf(v stratego.View, sq stratego.Square) uint16 {
+	known, beat := v.Knowledge(sq), v.Beaten(sq)
+	if m, ok := f.lookup(known, beat); ok {
+		return m
+	}
+	return f.add(known, beat, uint16(v.Ranks(sq)))
+}
+
+// add remembers the ranks mask of a kind of hidden piece and returns it.
+func (f *rankFilter) add(known stratego.Knowledge, beat stratego.RankSet, mask uint16) uint16 {
 	if f.n < len(f.kinds) {
-		f.kinds[f.n] = kind
+		f.kinds[f.n] = pieceKind{known: known, beat: beat, mask: mask}
 		f.n++
 	}
-	return kind.mask
+	return mask
 }
 
 // pruneTight takes out of the classes' masks the ranks that no

@@ -398,7 +398,7 @@ func checkObservation(t gametest.TB, v stratego.View) {
 	}
 	at := func(p int, sq stratego.Square) float32 { return obsAt(obs, r, c, p, sq) }
 	hidden := v.HiddenArmy()
-	f := newRankFilter(&v)
+	var f rankFilter
 	var col [stratego.NumRanks]float64
 	consistent := true
 	for sq := range r.Squares().All() {
@@ -442,7 +442,7 @@ func checkObservation(t gametest.TB, v stratego.View) {
 				if x > 0 && !v.CanBe(sq, rk) {
 					t.Fatalf("hidden piece at %v (%v): estimate %v for %v, which CanBe rules out", sq, k, x, rk)
 				}
-				if got := f.mask(sq)&(1<<rk) != 0; got != v.CanBe(sq, rk) {
+				if got := f.maskOf(v, sq)&(1<<rk) != 0; got != v.CanBe(sq, rk) {
 					t.Fatalf("hidden piece at %v (%v): mask says %v for %v, CanBe %v", sq, k, got, rk, !got)
 				}
 			} else {

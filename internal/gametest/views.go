@@ -113,14 +113,19 @@ func origins(g Recorded) map[stratego.Square]stratego.Square {
 // hidden piece was rescued (its start is not known).
 func HiddenTwin(t *rapid.T, g Recorded, c stratego.Color) (stratego.State, bool) {
 	o := c.Opponent()
-	v := g.End.View(c)
 	origin := origins(g)
+	// The pieces hidden from c by the state's own record (not by c's
+	// view, so that a view that leaks a rank cannot hide the leak).
 	classes := map[stratego.Knowledge][]stratego.Square{}
-	for sq := range v.Hidden().All() {
+	for sq := range g.End.Rules().Squares().All() {
+		p, ok := g.End.At(sq)
+		k := g.End.Knowledge(sq)
+		if !ok || p.Color() != o || k&stratego.KnownRank != 0 {
+			continue
+		}
 		if origin[sq] == stratego.NoSquare {
 			return stratego.State{}, false
 		}
-		k := v.Knowledge(sq)
 		classes[k] = append(classes[k], sq)
 	}
 	b := g.Start.Board()

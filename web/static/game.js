@@ -76,12 +76,16 @@ export class Game {
   // update takes a new state unless it is older than the one shown.
   update(st) {
     if (this.state && st.version < this.state.version) return;
-    if (this.state && st.version !== this.state.version) {
-      this.selected = null;
-      this.confirmResign = false;
-    }
+    if (this.state && st.version !== this.state.version) this.confirmResign = false;
     this.state = st;
     this.render();
+    // A new state keeps the selected piece while it can still move: an
+    // update that arrives between the two clicks of a move (a poll
+    // answering late) must not drop the first click.
+    if (this.selected && !(this.legal || []).some((m) => m.from === this.selected)) {
+      this.selected = null;
+      this.renderBoard();
+    }
   }
 
   get me() {
