@@ -381,3 +381,34 @@ func TestRandomMoveNilSource(t *testing.T) {
 		}
 	}
 }
+
+// TestProp_StraightBanIsEdgesBan checks the Two-Squares ban of a run of
+// straight moves (straightBan) against the one from the moves' sets of
+// boundaries (edgesBan), on runs whose moves share few lines so that
+// they overlap often.
+func TestProp_StraightBanIsEdgesBan(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, MaxTwoSquares).Draw(t, "n")
+		var moves [MaxTwoSquares]Move
+		for i := range n {
+			line := rapid.IntRange(0, 2).Draw(t, "line")
+			a := rapid.IntRange(0, MaxSize-1).Draw(t, "a")
+			b := rapid.IntRange(0, MaxSize-2).Draw(t, "b")
+			if b >= a {
+				b++
+			}
+			if rapid.Bool().Draw(t, "vertical") {
+				moves[i] = Move{From: SquareAt(line, a), To: SquareAt(line, b)}
+			} else {
+				moves[i] = Move{From: SquareAt(a, line), To: SquareAt(b, line)}
+			}
+		}
+		got, ok := straightBan(&moves, n)
+		if !ok {
+			t.Fatalf("straightBan refused straight moves %v", moves[:n])
+		}
+		if want := edgesBan(&moves, n); got != want {
+			t.Fatalf("moves %v: straightBan %+v, edgesBan %+v", moves[:n], got, want)
+		}
+	})
+}

@@ -83,6 +83,11 @@ func runBan(moves *[MaxTwoSquares]Move, n int) path {
 	if b, ok := straightBan(moves, n); ok {
 		return b
 	}
+	return edgesBan(moves, n)
+}
+
+// edgesBan is runBan from the moves' sets of boundaries, for any moves.
+func edgesBan(moves *[MaxTwoSquares]Move, n int) path {
 	e := pathEdges(moveCells(moves[0]))
 	for _, m := range moves[1:n] {
 		p := pathEdges(moveCells(m))
