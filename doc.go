@@ -204,9 +204,9 @@
 // history, an immutable list grown by one 24-byte node per ply of a
 // running chase (and under [MoreSquaresGame] by every ply without an
 // attack), the nodes taken 64 at a time from an arena of the game.
-// Random playouts under the full Classic rules take about 100 ns of CPU
+// Random playouts under the full Classic rules take about 85 ns of CPU
 // time a ply on one core with PlayRandom (BenchmarkPlayoutRandom) and
-// 200 ns with AppendLegalMoves and Apply (BenchmarkPlayout); the README
+// 180 ns with AppendLegalMoves and Apply (BenchmarkPlayout); the README
 // has the table and the method.
 // [State.BoardHash] is a Zobrist hash of the placement, kept up to date
 // by every move, for transposition tables.
