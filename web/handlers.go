@@ -313,6 +313,17 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) (*game, role, bool
 	return g, ro, true
 }
 
+// player returns the color ro plays in g, or answers 403 to a spectator
+// and reports false.
+func player(w http.ResponseWriter, g *game, ro role) (stratego.Color, bool) {
+	c := ro.color()
+	if !c.IsValid() {
+		fail(w, http.StatusForbidden, explain(errSpectator, g.rules))
+		return stratego.NoColor, false
+	}
+	return c, true
+}
+
 // answer writes the state of g for ro. The caller holds g.mu.
 func answer(w http.ResponseWriter, g *game, ro role, code int) {
 	p, err := g.payload(ro)
@@ -374,9 +385,8 @@ func (s *Server) handleSetup(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, maxBody, &req) {
 		return
 	}
-	c := ro.color()
-	if !c.IsValid() {
-		fail(w, http.StatusForbidden, explain(errSpectator, g.rules))
+	c, ok := player(w, g, ro)
+	if !ok {
 		return
 	}
 	st, err := stratego.ParseSetup(g.rules, strings.TrimSpace(req.Setup))
@@ -408,9 +418,8 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, maxBody, &req) {
 		return
 	}
-	c := ro.color()
-	if !c.IsValid() {
-		fail(w, http.StatusForbidden, explain(errSpectator, g.rules))
+	c, ok := player(w, g, ro)
+	if !ok {
 		return
 	}
 	m, err := stratego.ParseMove(strings.TrimSpace(req.Move))
@@ -459,9 +468,8 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	c := ro.color()
-	if !c.IsValid() {
-		fail(w, http.StatusForbidden, explain(errSpectator, g.rules))
+	c, ok := player(w, g, ro)
+	if !ok {
 		return
 	}
 	g.mu.Lock()

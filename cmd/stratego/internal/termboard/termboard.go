@@ -254,14 +254,7 @@ func (st Style) View(v stratego.View) string {
 		bottom: me,
 		cell: func(sq stratego.Square) cell {
 			p, ok := v.At(sq)
-			if !ok {
-				return cell{" . ", ansiEmpty}
-			}
-			k := v.Knowledge(sq)
-			if p.Color() == me {
-				return cell{ownText(n, p, k), sideCode(p.Color())}
-			}
-			return cell{enemyText(n, p, k), sideCode(p.Color())}
+			return pieceCell(n, p, ok, v.Knowledge(sq), me)
 		},
 		last:   v.LastEvent().Move,
 		legend: st.viewLegend(r, me),
@@ -280,18 +273,24 @@ func (st Style) State(s stratego.State, bottom stratego.Color) string {
 		bottom: bottom,
 		cell: func(sq stratego.Square) cell {
 			p, ok := s.At(sq)
-			if !ok {
-				return cell{" . ", ansiEmpty}
-			}
-			k := s.Knowledge(sq)
-			if p.Color() == bottom {
-				return cell{ownText(n, p, k), sideCode(p.Color())}
-			}
-			return cell{enemyText(n, p, k), sideCode(p.Color())}
+			return pieceCell(n, p, ok, s.Knowledge(sq), bottom)
 		},
 		last:   s.LastEvent().Move,
 		legend: st.stateLegend(r, bottom),
 	})
+}
+
+// pieceCell is the cell of a square holding p (none when !ok) with
+// knowledge k, drawn for side own: its own pieces with what the enemy
+// knows of them, the other side's with what own knows.
+func pieceCell(n stratego.Numbering, p stratego.Piece, ok bool, k stratego.Knowledge, own stratego.Color) cell {
+	switch {
+	case !ok:
+		return cell{" . ", ansiEmpty}
+	case p.Color() == own:
+		return cell{ownText(n, p, k), sideCode(p.Color())}
+	}
+	return cell{enemyText(n, p, k), sideCode(p.Color())}
 }
 
 // Setup draws the setup su of side c on its home rows as c will see them
