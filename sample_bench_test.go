@@ -49,4 +49,3 @@ func TestSamplerByPositionWorkload(t *testing.T) {
 		}
 	}
 }
-
