@@ -28,7 +28,7 @@ func TestAppendTextOfInvalidValuesWrapsErrInvalid(t *testing.T) {
 		{"zero position as JSON", func() error { _, err := Position{}.MarshalText(); return err }, ErrRules},
 		{"zero record", func() error { _, err := Record{}.AppendText(nil); return err }, ErrRules},
 		{"record with a bad setup", func() error {
-			_, err := Record{Rules: Classic()}.AppendText(nil)
+			_, err := Record{Rules: Classic(), RedSetup: NewSetup(Classic())}.AppendText(nil)
 			return err
 		}, ErrSetup},
 	}

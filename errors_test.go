@@ -54,7 +54,10 @@ func TestErrorMessagesPrefixOnce(t *testing.T) {
 		{"Replay result", replay("[Result \"1-0\"]\n[Termination \"flag captured\"]\n1. d1-d2 1-0", replayStates), ErrMismatch},
 		{"Annotated illegal move", replay("1. a5-a6 *", annotate), ErrNoPiece},
 		{"Record.AppendText rules", func() error { _, err := Record{Rules: badRules}.AppendText(nil); return err }, ErrRules},
-		{"Record.AppendText setup", func() error { _, err := Record{Rules: barrage}.AppendText(nil); return err }, ErrSetup},
+		{"Record.AppendText setup", func() error {
+			_, err := Record{Rules: barrage, RedSetup: NewSetup(barrage)}.AppendText(nil)
+			return err
+		}, ErrSetup},
 		{"Record.AppendText tag", func() error {
 			rec := goodRec
 			rec.Tags = []Tag{{"Rules", "x"}}

@@ -314,8 +314,11 @@ func TestGameFrom(t *testing.T) {
 	if zero.String() != "" || zero.Len() != 0 || len(zero.Events()) != 0 {
 		t.Fatalf("zero Game has a text or moves")
 	}
-	if err := back.UnmarshalText([]byte("[Rules \"classic\"]\n*")); !errors.Is(err, ErrSyntax) {
+	if err := back.UnmarshalText([]byte("[Rules \"classic\"]\n")); !errors.Is(err, ErrSyntax) {
 		t.Fatalf("UnmarshalText of a bad record: %v, want ErrSyntax", err)
+	}
+	if err := back.UnmarshalText([]byte("[Rules \"classic\"]\n*")); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("UnmarshalText of a record without setups: %v, want ErrInvalid", err)
 	}
 }
 

@@ -80,7 +80,7 @@ func TestReadRecords(t *testing.T) {
 		{"a missing result", strings.Replace(streamGood, "*\n", "", 1) + streamGood,
 			[]item{{Index: 0, Line: 6, Err: "a result"}, {Moves: 2}}},
 		{"an unclosed comment", streamGood + "[Rules \"barrage\"]\n{ no end",
-			[]item{{Moves: 2}, {Index: 1, Line: 7, Err: "BlueSetup tags"}}},
+			[]item{{Moves: 2}, {Index: 1, Line: 8, Err: "closing the comment"}}},
 		{"a bad setup tag", strings.Replace(streamGood, "FB12239X../", "FB1223XX../", 1),
 			[]item{{Index: 0, Line: 2, Err: "RedSetup"}}},
 	} {

@@ -59,7 +59,11 @@ type RecordedMove struct {
 // its owner's view), Position (a start position instead of setups),
 // Result and Termination (the winner as above and the [EndReason] of the
 // end, as in [EndReason.String]; the movetext's closing result must
-// agree). Any other tag (Event, Site, Date, Round, Red, Blue for the
+// agree). A record of a game that ended in its setup phase (a side sent
+// no setup, or one the rules refuse) has no moves and omits the setup
+// tag of each side without a setup: its field is the zero [Setup], and
+// the record reads back equal but cannot be replayed. Any other tag
+// (Event, Site, Date, Round, Red, Blue for the
 // players' names, …) is kept in [Record.Tags] in order. Move numbers
 // count turns: Red's move and Blue's reply share a number; a rescue
 // belongs to the turn whose move earned it. Numbers are optional when
@@ -239,15 +243,20 @@ func (rec *Record) appendTags(b []byte) ([]byte, error) {
 		}
 		b = appendTag(b, "Position", string(pt))
 	} else {
-		for _, s := range []Setup{rec.RedSetup, rec.BlueSetup} {
-			if err := rec.Rules.CheckSetup(s); err != nil {
+		for _, x := range []struct {
+			name string
+			s    Setup
+		}{{"RedSetup", rec.RedSetup}, {"BlueSetup", rec.BlueSetup}} {
+			if x.s == (Setup{}) && len(rec.Moves) == 0 {
+				continue // a game that ended in its setup phase
+			}
+			if err := rec.Rules.CheckSetup(x.s); err != nil {
 				return b, err
 			}
+			// In the numbering the Numbering tag names, whatever rules
+			// the setups were made under.
+			b = appendTag(b, x.name, inNumbering(x.s, rec.Rules.Numbering).String())
 		}
-		// In the numbering the Numbering tag names, whatever rules the
-		// setups were made under.
-		b = appendTag(b, "RedSetup", inNumbering(rec.RedSetup, rec.Rules.Numbering).String())
-		b = appendTag(b, "BlueSetup", inNumbering(rec.BlueSetup, rec.Rules.Numbering).String())
 	}
 	if !rec.Result.IsValid() {
 		return b, recordErr("result")
@@ -398,6 +407,9 @@ type recParser struct {
 	closing                string
 	numAt, numDots, numVal int
 	last                   turnInfo
+	// noSetup says a setup tag is missing, which only a record without
+	// moves may do.
+	noSetup bool
 }
 
 func (ps *recParser) err(pos int, want string) error { return parseErr("record", ps.text, pos, want) }
@@ -508,7 +520,8 @@ func (ps *recParser) start() error {
 }
 
 // setups reads the RedSetup and BlueSetup tags, which a record without a
-// Position tag needs and one with it may not have.
+// Position tag needs (unless it has no moves: finish checks that) and
+// one with it may not have.
 func (ps *recParser) setups() error {
 	rec := &ps.rec
 	_, hasRed := ps.tags["RedSetup"]
@@ -525,7 +538,8 @@ func (ps *recParser) setups() error {
 	}{{"RedSetup", &rec.RedSetup}, {"BlueSetup", &rec.BlueSetup}} {
 		st, ok := ps.tags[x.name]
 		if !ok {
-			return ps.err(0, "RedSetup and BlueSetup tags, or a Position tag")
+			ps.noSetup = true
+			continue
 		}
 		s, err := ParseSetup(rec.Rules, st)
 		if err != nil {
@@ -670,6 +684,9 @@ func (ps *recParser) finish() error {
 	if ps.closing == "" {
 		return ps.err(len(ps.text), `a result "1-0", "0-1", "1/2-1/2" or "*" closing the moves`)
 	}
+	if ps.noSetup && len(ps.rec.Moves) > 0 {
+		return ps.err(0, "RedSetup and BlueSetup tags, or a Position tag")
+	}
 	if ps.closing != resultToken(ps.rec.Result) {
 		return fmt.Errorf("%w: movetext ends %s but the Result tag is %s", ErrMismatch, ps.closing, resultToken(ps.rec.Result))
 	}
@@ -741,6 +758,9 @@ func (rec Record) start() (State, error) {
 			return State{}, fmt.Errorf("%w: start position under other rules", ErrMismatch)
 		}
 		return rec.Start.State()
+	}
+	if rec.RedSetup == (Setup{}) || rec.BlueSetup == (Setup{}) {
+		return State{}, recordErr("a game that ended in its setup phase (a setup is missing) has no start to replay")
 	}
 	return New(rec.Rules, rec.RedSetup, rec.BlueSetup)
 }

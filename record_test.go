@@ -490,3 +490,43 @@ func TestRecordAttackMarksProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestRecordSetupPhase pins the record of a game that ended in its
+// setup phase: no moves, the setup tag of the side without a setup left
+// out, the fault in descriptive tags; it reads back equal and does not
+// replay. A record with moves still needs both setups.
+func TestRecordSetupPhase(t *testing.T) {
+	r := Classic()
+	blue := RandomSetup(r, rand.New(rand.NewPCG(1, 2)))
+	for _, rec := range []Record{
+		{Tags: []Tag{{Name: "Red", Value: "a"}, {Name: "Fault", Value: "red badsetup"}}, Rules: r, BlueSetup: blue, Result: Outcome{Winner: Blue, Reason: Resignation}},
+		{Tags: []Tag{{Name: "Fault", Value: "both timeout"}}, Rules: r},
+		{Rules: r, RedSetup: blue},
+	} {
+		b, err := rec.MarshalText()
+		if err != nil {
+			t.Fatalf("MarshalText: %v", err)
+		}
+		if strings.Contains(string(b), "RedSetup") != (rec.RedSetup != Setup{}) || strings.Contains(string(b), "BlueSetup") != (rec.BlueSetup != Setup{}) {
+			t.Errorf("setup tags of %+v:\n%s", rec, b)
+		}
+		back, err := ParseRecord(string(b))
+		if err != nil {
+			t.Fatalf("ParseRecord(%q): %v", b, err)
+		}
+		if d := cmp.Diff(rec, back, cmpRecord); d != "" {
+			t.Errorf("read back differs (-want +got):\n%s", d)
+		}
+		if _, err := back.Replay(); !errors.Is(err, ErrInvalid) {
+			t.Errorf("Replay of a setup-phase record: %v, want ErrInvalid", err)
+		}
+	}
+	withMoves := "[Rules \"classic\"]\n[BlueSetup \"" + blue.String() + "\"]\n\n1. a4-a5 *\n"
+	if _, err := ParseRecord(withMoves); err == nil {
+		t.Errorf("a record with moves and no RedSetup parsed")
+	}
+	rec := Record{Rules: r, BlueSetup: blue, Moves: []RecordedMove{{}}}
+	if _, err := rec.MarshalText(); !errors.Is(err, ErrInvalid) {
+		t.Errorf("a record with moves and no RedSetup: %v, want ErrInvalid", err)
+	}
+}
