@@ -68,10 +68,10 @@ func (v View) WeightedSampler(weight func(sq Square, rk Rank) float64) (*Sampler
 // dimension d with probability w[k][d]·c[d]·z[c−e_d] / z[c], which makes
 // the whole assignment's probability proportional to its product.
 type weightedDraw struct {
-	sqs    []int      // the hidden pieces' square indices, in draw order
+	sqs    []int       // the hidden pieces' square indices, in draw order
 	w      [][]float64 // per piece, the weight of each dimension (0: ruled out)
-	ranks  []Rank     // the rank of each dimension
-	count  []int      // the pieces of each dimension in the hidden army
+	ranks  []Rank      // the rank of each dimension
+	count  []int       // the pieces of each dimension in the hidden army
 	stride []int
 	z      []float64
 }
