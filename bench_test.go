@@ -181,6 +181,36 @@ func benchPlayout(b *testing.B, r Rules) {
 // cap; one op is one ply.
 func BenchmarkPlayout(b *testing.B) { benchPlayout(b, Classic()) }
 
+// BenchmarkPlayoutPlay is BenchmarkPlayout with the in-place [State.Play]
+// for Apply: the list path of a program that owns its state (moves into a
+// reused buffer, one played in place); one op is one ply.
+func BenchmarkPlayoutPlay(b *testing.B) {
+	r := Classic()
+	r.MaxPlies = 2000
+	rng := rand.New(rand.NewPCG(7, 7))
+	buf := make([]Move, 0, 512)
+	var s State
+	plies := 0
+	over := true
+	b.ReportAllocs()
+	for b.Loop() {
+		if over {
+			var err error
+			if s, err = New(r, RandomSetup(r, rng), RandomSetup(r, rng)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		buf = s.AppendLegalMoves(buf[:0])
+		ev, err := s.Play(buf[rng.IntN(len(buf))])
+		if err != nil {
+			b.Fatal(err)
+		}
+		plies++
+		over = ev.Outcome.Over()
+	}
+	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
+}
+
 // BenchmarkPlayoutNoRepetition is the same with both repetition rules off.
 func BenchmarkPlayoutNoRepetition(b *testing.B) {
 	r := Classic()

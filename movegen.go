@@ -1,6 +1,9 @@
 package stratego
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // noLimit is the limit of a full list for the general loops.
 const noLimit = int(^uint(0) >> 1)
@@ -21,8 +24,10 @@ func (s *State) appendMoves(dst []Move) []Move {
 	}
 	var g genMasks
 	s.setGenMasks(&g, s.turn)
-	if f := s.repetitionFilter(); f.active() {
-		return s.appendFiltered(dst, noLimit, &g, &f)
+	if s.repetitionMayForbid() {
+		if f := s.repetitionFilter(); f.active() {
+			return s.appendFiltered(dst, noLimit, &g, &f)
+		}
 	}
 	return s.appendAll(dst, &g)
 }
@@ -45,16 +50,57 @@ func (s *State) appendMovesUpTo(dst []Move, limit int) []Move {
 
 // appendAll appends the moves of the side to move when no repetition
 // rule forbids one: the order of appendFiltered, by loops that call
-// nothing.
+// nothing. The one-square moves are written without a capacity check
+// each, dst having grown first when it might lack room for them.
 func (s *State) appendAll(dst []Move, g *genMasks) []Move {
-	dst = appendSteps(dst, &g.mov, &g.blocked)
+	m0, m1, b0, b1 := g.mov[0], g.mov[1], g.blocked[0], g.blocked[1]
+	if cap(dst)-len(dst) < 4*popcount(m0, m1) {
+		dst = slices.Grow(dst, countSteps(m0, m1, b0, b1))
+	}
+	out := dst[:cap(dst)]
+	i := len(dst)
+	n0, n1 := shl(m0, m1, stride)
+	i = fillSteps(out, i, n0&^b0, &stepMoves[0])
+	i = fillSteps(out, i, n1&^b1, &stepMoves[1])
+	e0, e1 := shl(m0, m1, 1)
+	i = fillSteps(out, i, e0&^b0, &stepMoves[2])
+	i = fillSteps(out, i, e1&^b1, &stepMoves[3])
+	s0, s1 := shr(m0, m1, stride)
+	i = fillSteps(out, i, s0&^b0, &stepMoves[4])
+	i = fillSteps(out, i, s1&^b1, &stepMoves[5])
+	w0, w1 := shr(m0, m1, 1)
+	i = fillSteps(out, i, w0&^b0, &stepMoves[6])
+	i = fillSteps(out, i, w1&^b1, &stepMoves[7])
+	dst = out[:i]
 	if g.scouts != (bb{}) {
-		dst = s.appendSlides(dst, &g.scouts, &g.empty, &g.blocked, s.g.rules.Scouts == ScoutMoveAndStrike)
+		dst = s.appendSlides(dst, g)
 	}
 	if s.g.rules.CaptainsMoveTwo {
 		dst = s.appendCaptainSteps(dst, noLimit, -1, path{}, false)
 	}
 	return dst
+}
+
+// countSteps returns the number of one-square moves of the pieces of
+// m0, m1 onto cells outside b0, b1.
+func countSteps(m0, m1, b0, b1 uint64) int {
+	n0, n1 := shl(m0, m1, stride)
+	e0, e1 := shl(m0, m1, 1)
+	s0, s1 := shr(m0, m1, stride)
+	w0, w1 := shr(m0, m1, 1)
+	return popcount(n0&^b0, n1&^b1) + popcount(e0&^b0, e1&^b1) +
+		popcount(s0&^b0, s1&^b1) + popcount(w0&^b0, w1&^b1)
+}
+
+// fillSteps writes to out from index i the moves of t onto the cells of
+// the bits of x (bit j of one word of a bb), in bit order, and returns
+// the index after them; out has room for them.
+func fillSteps(out []Move, i int, x uint64, t *[65]Move) int {
+	for ; x != 0; x &= x - 1 {
+		out[i] = t[bits.TrailingZeros64(x)]
+		i++
+	}
+	return i
 }
 
 // appendFiltered appends the moves of the side to move that f allows,
@@ -129,58 +175,63 @@ func (s *State) appendFiltered(dst []Move, limit int, g *genMasks, f *repetition
 	return dst
 }
 
-// stepMoves holds the one-square move onto each cell in each direction
-// of dirs.
-var stepMoves = func() (t [len(dirs)][numCells]Move) {
+// stepMoves holds the one-square move onto each cell of a bb in each
+// direction of dirs, by direction and word of the bb (2k+w), then bit
+// (the 65th entry, for an empty word's 64 trailing zeros, is never
+// read).
+var stepMoves = func() (t [2 * len(dirs)][65]Move) {
 	for k, d := range dirs {
-		for to := range numCells {
-			if from := to - d; from >= 0 && from < numCells {
-				t[k][to] = Move{From: squareOfCell[from], To: squareOfCell[to]}
+		for b := range 128 {
+			to := bbBase + b
+			if from := to - d; to < numCells && from >= 0 && from < numCells {
+				t[2*k+b>>6][b&63] = Move{From: squareOfCell[from], To: squareOfCell[to]}
 			}
 		}
 	}
 	return
 }()
 
-// appendSteps appends the one-square moves of the pieces of mov onto
-// cells outside blocked, as appendMoves orders them.
-func appendSteps(dst []Move, mov, blocked *bb) []Move {
-	m0, m1, b0, b1 := mov[0], mov[1], blocked[0], blocked[1]
-	for k := range dirs {
-		t0, t1 := step(m0, m1, k)
-		moves := &stepMoves[k]
-		for x := t0 &^ b0; x != 0; x &= x - 1 {
-			dst = append(dst, moves[bbBase+bits.TrailingZeros64(x)])
-		}
-		for x := t1 &^ b1; x != 0; x &= x - 1 {
-			dst = append(dst, moves[bbBase+64+bits.TrailingZeros64(x)])
-		}
+// appendSlides appends the slides of the Scouts of g beyond the first
+// square, as appendMoves orders them: by direction, then by Scout (in
+// cell order), then by distance. A slide's second square is empty, or an
+// enemy piece when Scouts strike far (g.reach); most Scouts have none in
+// most directions, which the bit sets tell without a look at the board.
+func (s *State) appendSlides(dst []Move, g *genMasks) []Move {
+	s0, s1, y0, y1, r0, r1 := g.scouts[0], g.scouts[1], g.empty[0], g.empty[1], g.reach[0], g.reach[1]
+	t0, t1 := shl(s0, s1, stride)
+	if t0, t1 = shl(t0&y0, t1&y1, stride); t0&r0|t1&r1 != 0 {
+		dst = s.appendRays(dst, g, t0&r0, t1&r1, north)
+	}
+	t0, t1 = shl(s0, s1, 1)
+	if t0, t1 = shl(t0&y0, t1&y1, 1); t0&r0|t1&r1 != 0 {
+		dst = s.appendRays(dst, g, t0&r0, t1&r1, east)
+	}
+	t0, t1 = shr(s0, s1, stride)
+	if t0, t1 = shr(t0&y0, t1&y1, stride); t0&r0|t1&r1 != 0 {
+		dst = s.appendRays(dst, g, t0&r0, t1&r1, south)
+	}
+	t0, t1 = shr(s0, s1, 1)
+	if t0, t1 = shr(t0&y0, t1&y1, 1); t0&r0|t1&r1 != 0 {
+		dst = s.appendRays(dst, g, t0&r0, t1&r1, west)
 	}
 	return dst
 }
 
-// appendSlides appends the slides of the Scouts of scouts beyond the
-// first square, whose first squares are those of empty, as appendMoves
-// orders them; they end on an enemy piece (that is, outside blocked)
-// when strike is set.
-func (s *State) appendSlides(dst []Move, scouts, empty, blocked *bb, strike bool) []Move {
-	s0, s1 := scouts[0], scouts[1]
-	for k, d := range dirs {
-		t0, t1 := step(s0, s1, k)
-		t0, t1 = t0&empty[0], t1&empty[1]
-		for w, t := range [2]uint64{t0, t1} {
-			for x := t; x != 0; x &= x - 1 {
-				first := bbBase + (w<<6 | bits.TrailingZeros64(x))
-				from := squareOfCell[first-d]
-				for to := first + d; ; to += d {
-					v := s.cells[to]
-					if v != 0 {
-						if strike && v != wallCell && !blocked.has(to) {
-							dst = append(dst, Move{From: from, To: squareOfCell[to]})
-						}
-						break
-					}
-					dst = append(dst, Move{From: from, To: squareOfCell[to]})
+// appendRays appends the slides in direction d of the Scouts whose
+// second squares in that direction are the cells of t0, t1.
+func (s *State) appendRays(dst []Move, g *genMasks, t0, t1 uint64, d int) []Move {
+	for w, x := 0, t0; w < 2; w, x = w+1, t1 {
+		for ; x != 0; x &= x - 1 {
+			to := bbBase + (w<<6 | bits.TrailingZeros64(x))
+			from := squareOfCell[to-2*d]
+			for {
+				dst = append(dst, Move{From: from, To: squareOfCell[to]})
+				if s.cells[to] != 0 {
+					break // an enemy piece struck
+				}
+				to += d
+				if v := s.cells[to]; v != 0 && (v == wallCell || g.blocked.has(to) || !g.strike) {
+					break
 				}
 			}
 		}

@@ -522,10 +522,35 @@ func (s *State) playDrawn(rng *rand.Rand) bool {
 
 // apply plays m on s when it is legal, else leaves s unchanged.
 func (s *State) apply(m Move) (Event, error) {
+	if from, to, ok := s.plainStep(m); ok {
+		s.playCells(m, from, to)
+		return s.last, nil
+	}
 	if err := s.check(m); err != nil {
 		return Event{}, err
 	}
 	return s.play(m), nil
+}
+
+// plainStep reports whether m is a legal one-square move that no
+// repetition rule can forbid, the commonest move, and returns its cells;
+// when ok is false, check decides. It answers from the bit sets: a
+// movable piece of the side to move on the from-cell, a to-cell next to
+// it that holds neither a piece of that side nor a wall. (Such a move is
+// legal: check has nothing else to refuse.)
+func (s *State) plainStep(m Move) (from, to int, ok bool) {
+	if s.g == nil || s.outcome.Over() || s.pending || m.Via != NoSquare || m.Rescue != NoRank ||
+		uint(m.From)-1 >= MaxSquares || uint(m.To)-1 >= MaxSquares || s.repetitionMayForbid() {
+		return 0, 0, false
+	}
+	from, to = int(cellOfSquare[m.From]), int(cellOfSquare[m.To])
+	me := &s.occ[s.turn.index()]
+	f, t := uint(from-bbBase), uint(to-bbBase)
+	if !isStep(from, to) || (me[f>>6&1]&s.mov[f>>6&1])>>(f&63)&1 == 0 ||
+		(me[t>>6&1]|s.g.wall[t>>6&1])>>(t&63)&1 != 0 {
+		return 0, 0, false
+	}
+	return from, to, true
 }
 
 // Resign returns the state in which c has resigned: the game is over and
