@@ -77,6 +77,7 @@ type Sampler struct {
 	// moves is set when the More-Squares Rule may make the legal moves
 	// depend on the drawn ranks, so that draws must be checked.
 	moves bool
+	wd    *weightedDraw // the weighted draw of View.WeightedSampler, or nil
 }
 
 // Sampler returns a Sampler for v. It fails as [View.Sample] does when
@@ -144,9 +145,14 @@ func (sm *Sampler) Sample(rng *rand.Rand) (State, error) {
 	v := &sm.v
 	var buf [128]Move
 	for range sampleTries {
-		full, err := sm.sp.draw(v, rng)
-		if err != nil {
-			return State{}, err
+		var full Board
+		if sm.wd != nil {
+			sm.wd.draw(v, rng, &full)
+		} else {
+			var err error
+			if full, err = sm.sp.draw(v, rng); err != nil {
+				return State{}, err
+			}
 		}
 		s, err := v.build(sm.base, &full)
 		if err != nil {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"net/http"
 	"net/url"
 	"testing"
 )
@@ -38,16 +37,11 @@ func FuzzAPI(f *testing.F) {
 	f.Fuzz(func(t *testing.T, endpoint uint8, body string) {
 		s := New(Config{MaxGames: 4, MaxThink: 50e6, BotGrace: 50e6, PollWait: 1e6})
 		defer s.Close()
-		code, out := call(s, "POST", "/api/games", "", createRequest{Rules: "classic", Opponent: "person", Color: "red"})
-		if code != http.StatusCreated {
-			t.Fatalf("create: %d %s", code, out)
-		}
-		var cr createResponse
-		json.Unmarshal(out, &cr)
+		id, tokens := callPair(t, s, createRequest{Rules: "classic", Color: "red"})
 		setup := setupRequest{Setup: "616B252538/B824423329/5624335B77/42BB672BXF"}
-		call(s, "POST", "/api/games/"+cr.ID+"/setup", cr.Token, setup)
-		call(s, "POST", "/api/games/"+cr.ID+"/setup", tokenOf(cr.Links.Blue), setup)
-		game := "/api/games/" + cr.ID
+		call(s, "POST", "/api/games/"+id+"/setup", tokens[0], setup)
+		call(s, "POST", "/api/games/"+id+"/setup", tokens[1], setup)
+		game := "/api/games/" + id
 		var method, path string
 		switch endpoint % 9 {
 		case 0:
@@ -76,7 +70,7 @@ func FuzzAPI(f *testing.F) {
 				req = body // sent as a JSON string: still not the object wanted
 			}
 		}
-		code, out = call(s, method, path, cr.Token, req)
+		code, out := call(s, method, path, tokens[0], req)
 		if code >= 500 {
 			t.Fatalf("%s %s %q: status %d %s", method, path, body, code, out)
 		}

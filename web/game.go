@@ -74,13 +74,24 @@ func roleOf(c stratego.Color) role {
 // (Unknown for a defender that stayed hidden).
 type seenMoves [3]stratego.AnnotatedMove
 
+// seat is what the server keeps of one party's access to a game: the
+// hash of its secret, and for a person invited to play the hash of the
+// invitation until it is claimed. A bot's seat has no secret.
+type seat struct {
+	secret    secret
+	hasSecret bool
+	invite    secret
+	hasInvite bool // a person's seat given by invitation
+	claimed   bool // the invitation was used
+}
+
 // game is one game the server holds. Its fields are guarded by mu; the
-// tokens and the rules never change after the game is made.
+// rules, the owner and the bots never change after the game is made.
 type game struct {
 	id      string
-	tokens  [3]string // red, blue, spectator
 	rules   stratego.Rules
 	created time.Time
+	owner   string // the client that made it (clientOf)
 
 	// bots holds the built-in player of a side, nil for a person.
 	bots      [3]bot.Player // indexed by Color
@@ -88,6 +99,7 @@ type game struct {
 	botBudget bot.Budget
 
 	mu       sync.Mutex
+	seats    [3]seat // the spectator's, Red's, Blue's (indexed by Color)
 	touched  time.Time
 	phase    phase
 	setups   [3]*stratego.Setup // indexed by Color; nil until given
@@ -276,6 +288,10 @@ func (s *Server) runBots(ctx context.Context, g *game) {
 		g.thinking = false
 		c := v.Player()
 		switch {
+		case ctx.Err() != nil:
+			// The server stops: the bot moves again when it restarts.
+			g.mu.Unlock()
+			return
 		case g.phase != phasePlay || g.play.Len() != ply:
 			// The game moved on (a resignation): drop the move.
 		case err == nil:
@@ -284,6 +300,9 @@ func (s *Server) runBots(ctx context.Context, g *game) {
 		if err != nil && g.phase == phasePlay && g.play.Len() == ply {
 			g.notice = fmt.Sprintf("the %s bot failed (%v) and resigns", c, err)
 			_ = g.resign(c, s.now())
+		}
+		if g.play.Len() != ply || g.phase != phasePlay {
+			s.save(g)
 		}
 		g.mu.Unlock()
 		if ctx.Err() != nil {

@@ -8,6 +8,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -46,14 +48,12 @@ func fail(w http.ResponseWriter, code int, msg string) {
 }
 
 // decode reads a JSON request body of at most limit bytes into v,
-// refusing unknown fields and trailing data.
+// refusing unknown fields and trailing data; a refusal names the JSON
+// field in words.
 func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) bool {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
-	if err == nil && dec.More() {
-		err = errors.New("data after the JSON value")
-	}
 	if err == nil {
 		if _, e := dec.Token(); e != io.EOF {
 			err = errors.New("data after the JSON value")
@@ -64,11 +64,50 @@ func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) bool {
 		if errors.As(err, &tooBig) {
 			fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than %d bytes", tooBig.Limit))
 		} else {
-			fail(w, http.StatusBadRequest, "bad request: "+err.Error())
+			fail(w, http.StatusBadRequest, "bad request: "+jsonProblem(err))
 		}
 		return false
 	}
 	return true
+}
+
+// jsonProblem says what is wrong with a request body in words, naming
+// the JSON field, never a Go type.
+func jsonProblem(err error) string {
+	var typ *json.UnmarshalTypeError
+	var syn *json.SyntaxError
+	switch {
+	case errors.As(err, &typ):
+		want := "a value of another kind"
+		switch typ.Type.Kind() {
+		case reflect.String:
+			want = "a string"
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			want = "a whole number in range"
+		case reflect.Bool:
+			want = "true or false"
+		case reflect.Struct, reflect.Map:
+			want = "a JSON object"
+		case reflect.Slice, reflect.Array:
+			want = "a list"
+		}
+		if typ.Field == "" {
+			return fmt.Sprintf("the body must be %s, not %s", want, typ.Value)
+		}
+		return fmt.Sprintf("the field %q must be %s, not %s", typ.Field, want, typ.Value)
+	case errors.As(err, &syn):
+		return fmt.Sprintf("the body is not valid JSON at byte %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))
+	case errors.Is(err, io.EOF):
+		return "the body is empty: want a JSON object"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the JSON body ends too soon"
+	}
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if f, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		return "there is no field " + f
+	}
+	return msg
 }
 
 // option is a choice offered on the start page.
@@ -197,19 +236,21 @@ type createRequest struct {
 	Rules       string `json:"rules"`
 	Opponent    string `json:"opponent"`              // "bot" or "person"
 	Bot         string `json:"bot,omitempty"`         // a name of bot.Names
-	ThinkMillis int    `json:"thinkMillis,omitempty"` // the bot's time per move
+	ThinkMillis int64  `json:"thinkMillis,omitempty"` // the bot's time per move
 	Color       string `json:"color,omitempty"`       // "red", "blue" or "random"
 }
 
-// links are the addresses of a game's pages, one per party.
+// links are the addresses of a game's pages that its creator may hold:
+// its own, the invitation for a person to take the other seat (once),
+// and the spectators'.
 type links struct {
-	Red       string `json:"red"`
-	Blue      string `json:"blue"`
+	Player    string `json:"player"`
+	Invite    string `json:"invite,omitempty"`
 	Spectator string `json:"spectator"`
 }
 
 // createResponse is the answer to createRequest: the creator's side,
-// token and the links (the opponent's is for a person to open).
+// its secret token and the links.
 type createResponse struct {
 	ID    string `json:"id"`
 	Color string `json:"color"`
@@ -219,6 +260,16 @@ type createResponse struct {
 
 // link returns the page address of a game for a token.
 func link(id, token string) string { return "/#g=" + id + "&t=" + token }
+
+// inviteLink returns the page address of an invitation.
+func inviteLink(id, invite string) string { return "/#g=" + id + "&i=" + invite }
+
+// tooMany answers 429 with Retry-After.
+func tooMany(w http.ResponseWriter, code int, wait time.Duration, msg string) {
+	secs := max(1, int((wait+time.Second-1)/time.Second))
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	fail(w, code, fmt.Sprintf("%s (retry in %d s)", msg, secs))
+}
 
 // handleCreate makes a game.
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
@@ -242,31 +293,68 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		me = c
 	}
-	now := s.now()
-	g := &game{
-		id: newToken(8), rules: rules, created: now, touched: now,
-		tokens:  [3]string{newToken(16), newToken(16), newToken(16)},
-		changed: make(chan struct{}),
-	}
+	maxThink := s.cfg.MaxThink.Milliseconds()
 	switch req.Opponent {
 	case "bot":
-		if err := s.addBot(g, me.Opponent(), req); err != nil {
-			fail(w, http.StatusBadRequest, err.Error())
+		if req.ThinkMillis < 0 || req.ThinkMillis > maxThink {
+			fail(w, http.StatusBadRequest, fmt.Sprintf("thinkMillis: want a whole number of milliseconds from 0 to %d", maxThink))
+			return
+		}
+		if req.Bot != "" && !slices.Contains(bot.Names(), req.Bot) {
+			fail(w, http.StatusBadRequest, fmt.Sprintf("bot: want one of %s", strings.Join(botNames(), ", ")))
 			return
 		}
 	case "person":
+		if req.Bot != "" || req.ThinkMillis != 0 {
+			fail(w, http.StatusBadRequest, `bot, thinkMillis: only for the opponent "bot"`)
+			return
+		}
 	default:
 		fail(w, http.StatusBadRequest, `opponent: want "bot" or "person"`)
 		return
 	}
-	if err := s.add(g); err != nil {
-		fail(w, http.StatusServiceUnavailable, err.Error())
+	client := clientOf(r)
+	if ok, wait := s.allowCreate(client); !ok {
+		tooMany(w, http.StatusTooManyRequests, wait, "you are making games too fast")
 		return
 	}
-	writeJSON(w, http.StatusCreated, createResponse{
-		ID: g.id, Color: me.String(), Token: g.tokens[me-1],
-		Links: links{link(g.id, g.tokens[0]), link(g.id, g.tokens[1]), link(g.id, g.tokens[2])},
-	})
+	now := s.now()
+	g := &game{
+		id: newToken(8), rules: rules, created: now, touched: now, owner: client,
+		changed: make(chan struct{}),
+	}
+	mine, spec := newToken(16), newToken(16)
+	g.seats[me] = seat{secret: hashOf(mine), hasSecret: true}
+	g.seats[0] = seat{secret: hashOf(spec), hasSecret: true}
+	resp := createResponse{ID: g.id, Color: me.String(), Token: mine,
+		Links: links{Player: link(g.id, mine), Spectator: link(g.id, spec)}}
+	if req.Opponent == "bot" {
+		if err := s.addBot(g, me.Opponent(), req); err != nil {
+			fail(w, http.StatusBadRequest, err.Error())
+			return
+		}
+	} else {
+		inv := newToken(16)
+		g.seats[me.Opponent()] = seat{invite: hashOf(inv), hasInvite: true}
+		resp.Links.Invite = inviteLink(g.id, inv)
+	}
+	if err := s.add(g); err != nil {
+		code := http.StatusServiceUnavailable
+		if errors.Is(err, errClientFull) {
+			code = http.StatusTooManyRequests
+		}
+		tooMany(w, code, time.Minute, err.Error())
+		return
+	}
+	g.mu.Lock()
+	err := s.save(g)
+	g.mu.Unlock()
+	if err != nil {
+		s.remove(g)
+		fail(w, http.StatusInternalServerError, "the game could not be saved")
+		return
+	}
+	writeJSON(w, http.StatusCreated, resp)
 }
 
 // addBot makes the built-in player of side c and takes its setup.
@@ -275,16 +363,13 @@ func (s *Server) addBot(g *game, c stratego.Color, req createRequest) error {
 	if name == "" {
 		name = "random"
 	}
-	think := time.Duration(req.ThinkMillis) * time.Millisecond
-	switch {
-	case req.ThinkMillis < 0 || think > s.cfg.MaxThink:
-		return fmt.Errorf("thinkMillis: want 0 to %d", s.cfg.MaxThink/time.Millisecond)
-	case think == 0:
+	think := time.Duration(req.ThinkMillis) * time.Millisecond // in range: checked
+	if think == 0 {
 		think = min(defaultThink, s.cfg.MaxThink)
 	}
 	p, err := bot.New(name, bot.Options{Seed: s.seed()})
 	if err != nil {
-		return fmt.Errorf("bot: %w", err)
+		return err // "bot: unknown player ...", naming the field
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, think+s.cfg.BotGrace)
 	defer cancel()
@@ -295,6 +380,67 @@ func (s *Server) addBot(g *game, c stratego.Color, req createRequest) error {
 	g.bots[c], g.botNames[c] = p, name
 	g.botBudget = bot.Budget{Time: think}
 	return g.setSetup(c, st, g.created)
+}
+
+// claimRequest takes a person's seat with the invitation of its link.
+type claimRequest struct {
+	Invite string `json:"invite"`
+}
+
+// claimResponse is the claimant's seat: its color and a fresh secret
+// token, which nobody else ever sees.
+type claimResponse struct {
+	ID    string `json:"id"`
+	Color string `json:"color"`
+	Token string `json:"token"`
+	Links links  `json:"links"` // Player only
+}
+
+// The refusals of a claim.
+var (
+	errInvite  = errors.New("this invitation is not valid for the game")
+	errClaimed = errors.New("this invitation has been used: the seat is taken")
+)
+
+// handleClaim gives the seat of an invitation to whoever claims it
+// first.
+func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
+	var req claimRequest
+	if !decode(w, r, maxBody, &req) {
+		return
+	}
+	g, err := s.find(r.PathValue("id"))
+	if err != nil {
+		fail(w, http.StatusNotFound, err.Error())
+		return
+	}
+	h := hashOf(req.Invite)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	c := stratego.NoColor
+	for _, k := range []stratego.Color{stratego.Red, stratego.Blue} {
+		if st := g.seats[k]; h.matches(st.invite) && st.hasInvite && req.Invite != "" {
+			c = k
+		}
+	}
+	switch {
+	case c == stratego.NoColor:
+		fail(w, http.StatusForbidden, errInvite.Error())
+		return
+	case g.seats[c].claimed:
+		fail(w, http.StatusConflict, errClaimed.Error())
+		return
+	}
+	tok := newToken(16)
+	old := g.seats[c]
+	g.seats[c].secret, g.seats[c].hasSecret, g.seats[c].claimed = hashOf(tok), true, true
+	g.bump(s.now())
+	if err := s.save(g); err != nil {
+		g.seats[c] = old
+		fail(w, http.StatusInternalServerError, "the seat could not be saved")
+		return
+	}
+	writeJSON(w, http.StatusOK, claimResponse{ID: g.id, Color: c.String(), Token: tok, Links: links{Player: link(g.id, tok)}})
 }
 
 // game finds the game of the request and the role of its token, which
@@ -322,6 +468,17 @@ func player(w http.ResponseWriter, g *game, ro role) (stratego.Color, bool) {
 		return stratego.NoColor, false
 	}
 	return c, true
+}
+
+// saved saves g, or answers 500 and reports false. The change stays in
+// memory (the next save writes it), but it is not acknowledged. The
+// caller holds g.mu.
+func (s *Server) saved(w http.ResponseWriter, g *game) bool {
+	if err := s.save(g); err != nil {
+		fail(w, http.StatusInternalServerError, "the game could not be saved; try again")
+		return false
+	}
+	return true
 }
 
 // answer writes the state of g for ro. The caller holds g.mu.
@@ -364,7 +521,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 			stop = true
 		case <-r.Context().Done():
 			stop = true
-		case <-s.ctx.Done():
+		case <-s.polls.Done():
 			stop = true
 		}
 		g.mu.Lock()
@@ -399,6 +556,9 @@ func (s *Server) handleSetup(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusConflict, explain(err, g.rules))
 		return
 	}
+	if !s.saved(w, g) {
+		return
+	}
 	s.startBots(g)
 	answer(w, g, ro, http.StatusOK)
 }
@@ -431,6 +591,9 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	defer g.mu.Unlock()
 	if err := g.apply(c, m, s.now()); err != nil {
 		writeJSON(w, http.StatusConflict, moveRefusal{Error: explain(err, g.rules), Rule: ruleName(err), Move: m.String()})
+		return
+	}
+	if !s.saved(w, g) {
 		return
 	}
 	s.startBots(g)
@@ -476,6 +639,9 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 	defer g.mu.Unlock()
 	if err := g.resign(c, s.now()); err != nil {
 		fail(w, http.StatusConflict, explain(err, g.rules))
+		return
+	}
+	if !s.saved(w, g) {
 		return
 	}
 	answer(w, g, ro, http.StatusOK)

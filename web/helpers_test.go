@@ -107,3 +107,60 @@ func viewOf(t testing.TB, p statePayload) stratego.View {
 	}
 	return v
 }
+
+// claim takes the seat of an invitation link and returns its token.
+func (ts *testServer) claim(t testing.TB, id, invite string) claimResponse {
+	t.Helper()
+	var cr claimResponse
+	if err := json.Unmarshal(ts.must(t, http.StatusOK, "POST", "/api/games/"+id+"/claim", "", claimRequest{inviteOf(invite)}), &cr); err != nil {
+		t.Fatal(err)
+	}
+	return cr
+}
+
+// createPair makes a game between two people and claims the
+// invitation: it returns the answer to the creator and the token of the
+// other seat.
+func (ts *testServer) createPair(t testing.TB, req createRequest) (createResponse, string) {
+	t.Helper()
+	req.Opponent = "person"
+	cr := ts.create(t, req)
+	return cr, ts.claim(t, cr.ID, cr.Links.Invite).Token
+}
+
+// inviteOf returns the invitation of a link.
+func inviteOf(link string) string {
+	i := bytes.LastIndex([]byte(link), []byte("&i="))
+	if i < 0 {
+		return ""
+	}
+	return link[i+3:]
+}
+
+// callPair is createPair straight on the handler: it returns the game's
+// id and the tokens of Red, Blue and the spectator.
+func callPair(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, s *Server, req createRequest) (string, [3]string) {
+	t.Helper()
+	req.Opponent = "person"
+	code, body := call(s, "POST", "/api/games", "", req)
+	var cr createResponse
+	if code != http.StatusCreated || json.Unmarshal(body, &cr) != nil {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	code, body = call(s, "POST", "/api/games/"+cr.ID+"/claim", "", claimRequest{inviteOf(cr.Links.Invite)})
+	var cl claimResponse
+	if code != http.StatusOK || json.Unmarshal(body, &cl) != nil {
+		t.Fatalf("claim: %d %s", code, body)
+	}
+	var tokens [3]string
+	tokens[2] = tokenOf(cr.Links.Spectator)
+	if cr.Color == "red" {
+		tokens[0], tokens[1] = cr.Token, cl.Token
+	} else {
+		tokens[0], tokens[1] = cl.Token, cr.Token
+	}
+	return cr.ID, tokens
+}

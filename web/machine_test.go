@@ -24,21 +24,15 @@ func TestServerMachine(t *testing.T) {
 		preset := rapid.SampledFrom(presetNames).Draw(t, "preset")
 		info := rapid.SampledFrom([]string{"standard", "silent", "open"}).Draw(t, "info")
 		text := preset + ",info=" + info
-		code, body := call(s, "POST", "/api/games", "", createRequest{Rules: text, Opponent: "person"})
-		if code != http.StatusCreated {
-			t.Fatalf("create: %d %s", code, body)
-		}
-		var cr createResponse
-		json.Unmarshal(body, &cr)
-		tokens := [3]string{tokenOf(cr.Links.Red), tokenOf(cr.Links.Blue), tokenOf(cr.Links.Spectator)}
-		path := "/api/games/" + cr.ID
+		id, tokens := callPair(t, s, createRequest{Rules: text})
+		path := "/api/games/" + id
 		r, _ := stratego.ParseRules(text)
 		r = s.capRules(r)
 		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 0))
 
 		var setups [3]*stratego.Setup
 		var model stratego.Game
-		version := 0
+		version := 1 // the claim of the invitation
 		started := func() bool { return model.IsValid() }
 
 		t.Repeat(map[string]func(*rapid.T){

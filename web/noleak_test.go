@@ -115,13 +115,8 @@ func noLeakPair(t *testing.T, rulesText string, seed uint64, hidden stratego.Col
 	setups[1][hidden] = permuted(r, setups[0][hidden], rng)
 	var games [2]*leakGame
 	for i, su := range setups {
-		code, body := call(s, "POST", "/api/games", "", createRequest{Rules: rulesText, Opponent: "person"})
-		if code != http.StatusCreated {
-			t.Fatalf("create: %d %s", code, body)
-		}
-		var cr createResponse
-		json.Unmarshal(body, &cr)
-		g := &leakGame{id: cr.ID, tokens: [3]string{tokenOf(cr.Links.Red), tokenOf(cr.Links.Blue), tokenOf(cr.Links.Spectator)}}
+		id, tokens := callPair(t, s, createRequest{Rules: rulesText})
+		g := &leakGame{id: id, tokens: tokens}
 		for c := stratego.Red; c <= stratego.Blue; c++ {
 			if code, body := call(s, "POST", "/api/games/"+g.id+"/setup", g.tokens[c-1], setupRequest{Setup: su[c].String()}); code != http.StatusOK {
 				t.Fatalf("setup: %d %s", code, body)

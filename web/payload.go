@@ -57,9 +57,10 @@ func infoOf(r stratego.Rules) rulesInfo {
 
 // sideInfo says who plays a side and whether its setup is in.
 type sideInfo struct {
-	Kind  string `json:"kind"` // "bot" or "person"
-	Name  string `json:"name,omitempty"`
-	Ready bool   `json:"ready"`
+	Kind   string `json:"kind"` // "bot" or "person"
+	Name   string `json:"name,omitempty"`
+	Seated bool   `json:"seated"` // a bot, or a person who holds the seat
+	Ready  bool   `json:"ready"`
 }
 
 // statePayload is the answer to a request for a game's state: everything
@@ -134,9 +135,9 @@ func (g *game) payload(ro role) (statePayload, error) {
 
 // side describes who plays c.
 func (g *game) side(c stratego.Color) sideInfo {
-	si := sideInfo{Kind: "person", Ready: g.setups[c] != nil}
+	si := sideInfo{Kind: "person", Ready: g.setups[c] != nil, Seated: g.seats[c].hasSecret}
 	if g.bots[c] != nil {
-		si.Kind, si.Name = "bot", g.botNames[c]
+		si.Kind, si.Name, si.Seated = "bot", g.botNames[c], true
 	}
 	return si
 }

@@ -114,8 +114,8 @@ func TestRefusalsExplainTheRule(t *testing.T) {
 	// g4 by a lake; Blue's copy puts a Sergeant on j7 and a Scout on i7.
 	red := "616B252538/B824423329/5624335B77/42BB672BXF"
 	blue := red
-	cr := ts.create(t, createRequest{Rules: "classic", Opponent: "person", Color: "red"})
-	redTok, blueTok, specTok := cr.Token, tokenOf(cr.Links.Blue), tokenOf(cr.Links.Spectator)
+	cr, blueTok := ts.createPair(t, createRequest{Rules: "classic", Color: "red"})
+	redTok, specTok := cr.Token, tokenOf(cr.Links.Spectator)
 	path := "/api/games/" + cr.ID
 	ts.must(t, http.StatusOK, "POST", path+"/setup", redTok, setupRequest{Setup: red})
 	ts.must(t, http.StatusOK, "POST", path+"/setup", blueTok, setupRequest{Setup: blue})
@@ -160,7 +160,7 @@ func TestRefusalsExplainTheRule(t *testing.T) {
 // refused, each token has its role, an unknown game is not found.
 func TestTokens(t *testing.T) {
 	ts := newTestServer(t, Config{})
-	cr := ts.create(t, createRequest{Rules: "duel", Opponent: "person", Color: "blue"})
+	cr, red := ts.createPair(t, createRequest{Rules: "duel", Color: "blue"})
 	path := "/api/games/" + cr.ID
 	for _, tok := range []string{"", "0", cr.Token[:len(cr.Token)-1], cr.Token + "0", strings.ToUpper(cr.Token)} {
 		if code, _ := ts.do(t, "GET", path, tok, nil); code != http.StatusForbidden {
@@ -168,14 +168,14 @@ func TestTokens(t *testing.T) {
 		}
 	}
 	for tok, want := range map[string]string{
-		tokenOf(cr.Links.Red): "red", tokenOf(cr.Links.Blue): "blue", tokenOf(cr.Links.Spectator): "spectator",
+		red: "red", cr.Token: "blue", tokenOf(cr.Links.Spectator): "spectator",
 	} {
 		if got := statePayloadOf(t, ts.must(t, http.StatusOK, "GET", path, tok, nil)).Role; got != want {
 			t.Errorf("role %q, want %q", got, want)
 		}
 	}
-	if cr.Token != tokenOf(cr.Links.Blue) {
-		t.Error("the creator's token is not the link of its color")
+	if cr.Token != tokenOf(cr.Links.Player) {
+		t.Error("the creator's token is not the one of its link")
 	}
 	if code, _ := ts.do(t, "GET", "/api/games/nosuchgame", cr.Token, nil); code != http.StatusNotFound {
 		t.Errorf("unknown game: status %d, want 404", code)
@@ -280,9 +280,8 @@ func TestPlyCap(t *testing.T) {
 // and answers with it.
 func TestLongPoll(t *testing.T) {
 	ts := newTestServer(t, Config{PollWait: 10 * time.Second})
-	cr := ts.create(t, createRequest{Rules: "duel", Opponent: "person", Color: "red"})
+	cr, blue := ts.createPair(t, createRequest{Rules: "duel", Color: "red"})
 	path := "/api/games/" + cr.ID
-	blue := tokenOf(cr.Links.Blue)
 	v0 := statePayloadOf(t, ts.must(t, http.StatusOK, "GET", path, blue, nil)).Version
 	got := make(chan statePayload, 1)
 	go func() {

@@ -278,6 +278,7 @@ var api = []entry{
 	{"stratego.View.String", stratego.View.String},
 	{"stratego.View.Turn", stratego.View.Turn},
 	{"stratego.View.TwoSquaresRun", stratego.View.TwoSquaresRun},
+	{"stratego.View.WeightedSampler", stratego.View.WeightedSampler},
 	{"stratego.Vintage", stratego.Vintage},
 	{"gravon.*End.UnmarshalText", (*gravon.End).UnmarshalText},
 	{"gravon.End.IsValid", gravon.End.IsValid},

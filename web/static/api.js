@@ -32,6 +32,7 @@ export const api = {
   randomSetup: (rules) => call('POST', '/api/setup/random', {body: {rules}}),
   parseSetup: (rules, setup) => call('POST', '/api/setup/parse', {body: {rules, setup}}),
   create: (req) => call('POST', '/api/games', {body: req}),
+  claim: (id, invite) => call('POST', `/api/games/${encodeURIComponent(id)}/claim`, {body: {invite}}),
   state: (id, token, after, signal) =>
     call('GET', `/api/games/${encodeURIComponent(id)}` + (after >= 0 ? `?after=${after}` : ''), {token, signal}),
   setup: (id, token, setup) => call('POST', `/api/games/${encodeURIComponent(id)}/setup`, {token, body: {setup}}),

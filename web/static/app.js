@@ -8,14 +8,33 @@ const $ = (id) => document.getElementById(id);
 let current = null;
 let replay = null;
 
+// claim takes the seat of an invitation ("#g=ID&i=INVITE") and puts the
+// page at its own link, with the fresh token only this browser holds.
+async function claim(id, invite) {
+  $('game').hidden = false;
+  $('status').textContent = 'Taking your seat…';
+  try {
+    const c = await api.claim(id, invite);
+    history.replaceState(null, '', `#g=${c.id}&t=${c.token}`);
+    route();
+  } catch (e) {
+    $('status').textContent = e.message;
+    $('status').dataset.error = 'true';
+  }
+}
+
 // route shows the page the address names: "#g=ID&t=TOKEN" a game,
-// "#replay" the replay page, anything else the start page.
+// "#g=ID&i=INVITE" an invitation to claim, "#replay" the replay page,
+// anything else the start page.
 function route() {
   if (current) { current.stop(); current = null; }
   if (replay) replay.stop();
   const hash = location.hash.slice(1);
   for (const id of ['lobby', 'game', 'replay']) $(id).hidden = true;
-  if (hash.startsWith('g=')) {
+  if (hash.startsWith('g=') && new URLSearchParams(hash).get('i')) {
+    const p = new URLSearchParams(hash);
+    claim(p.get('g') || '', p.get('i'));
+  } else if (hash.startsWith('g=')) {
     const p = new URLSearchParams(hash);
     $('game').hidden = false;
     current = new Game(p.get('g') || '', p.get('t') || '');
@@ -60,17 +79,25 @@ async function lobby() {
     for (const it of items) {
       const o = document.createElement('option');
       o.value = it.name;
-      o.textContent = it.name + (it.doc ? ' — ' + it.doc : '');
+      o.textContent = it.name;
+      o.title = it.doc || '';
       sel.appendChild(o);
     }
   };
   fill($('preset'), opts.presets);
   fill($('info'), opts.infos);
   fill($('bot'), opts.bots);
+  // One line per bot in the list; the chosen one's description beside it.
+  const botDoc = () => {
+    const b = opts.bots.find((x) => x.name === $('bot').value);
+    $('bot-hint').textContent = b && b.doc ? b.doc : '';
+  };
+  $('bot').onchange = botDoc;
   // The strongest bot first: search when there is one.
   for (const name of ['search', 'greedy']) {
     if (opts.bots.some((b) => b.name === name)) { $('bot').value = name; break; }
   }
+  botDoc();
   for (const id of ['preset', 'info']) $(id).onchange = describeRules;
   $('rules-text').oninput = describeRules;
   describeRules();

@@ -48,6 +48,12 @@ export class Game {
       $('status').dataset.error = 'true';
       return;
     }
+    // The long poll starts once the page has loaded: a request that
+    // waits must not hold the load event (a headless screenshot waits
+    // for it).
+    if (document.readyState !== 'complete') {
+      await new Promise((ok) => window.addEventListener('load', ok, {once: true}));
+    }
     this.poll();
   }
 
@@ -162,8 +168,8 @@ export class Game {
     const links = JSON.parse(saved);
     const opp = this.state[other(this.me)];
     box.hidden = false;
-    $('link-opponent').value = location.origin + links[other(this.me)];
-    const hideOpp = opp.kind !== 'person' || opp.ready; // the opponent came
+    $('link-opponent').value = links.invite ? location.origin + links.invite : '';
+    const hideOpp = opp.kind !== 'person' || opp.seated || !links.invite; // the opponent came
     $('link-opponent').parentElement.hidden = hideOpp;
     $('link-opponent').parentElement.previousElementSibling.hidden = hideOpp;
     $('link-spectator').value = location.origin + links.spectator;
@@ -276,7 +282,7 @@ export class Game {
       row.dataset.color = c;
       const lost = (this.view.captured || []).map((e) => parsePiece(e.piece)).filter((p) => p.color === c);
       const label = document.createElement('span');
-      label.textContent = `${capitalize(c)} lost ${lost.length}: `;
+      label.textContent = lost.length ? `${capitalize(c)} lost ${lost.length}: ` : `${capitalize(c)} lost nothing`;
       row.appendChild(label);
       for (const p of lost) {
         const s = document.createElement('span');
@@ -460,7 +466,8 @@ export class Game {
     $('game').dataset.myturn = 'false';
     if (me && !editing) {
       const opp = st[other(me)];
-      this.status(opp.ready ? 'Both setups are in.' : `Your setup is in. Waiting for ${this.who(other(me))} to set up.`);
+      this.status(opp.ready ? 'Both setups are in.' : !opp.seated ? 'Your setup is in. Waiting for your opponent to open the invitation link.' :
+        `Your setup is in. Waiting for ${this.who(other(me))} to set up.`);
     } else if (!me) {
       this.status(`Waiting for the setups (Red ${st.red.ready ? 'ready' : 'setting up'}, Blue ${st.blue.ready ? 'ready' : 'setting up'}).`);
     } else {

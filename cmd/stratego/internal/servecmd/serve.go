@@ -1,19 +1,31 @@
 // Package servecmd is the serve subcommand of the stratego command: the
-// web application of package web on a local address. A person plays in
-// the browser against a built-in player, or against another person who
-// opens a second link; spectators watch through a third.
+// web application of package web. A person plays in the browser against
+// a built-in player, or against another person who opens an invitation
+// link; spectators watch through a third link.
 //
 // Usage:
 //
-//	stratego serve [-addr 127.0.0.1:8080] [-max-games N] [-max-age D]
-//	         [-idle D] [-max-plies N] [-max-think D]
+//	stratego serve [-addr 127.0.0.1:8080] [-data DIR] [limits]
 //
-// It prints the address to open and serves until interrupted (Ctrl-C).
-// Everything the pages need is in the binary. The server holds the games
-// in memory: at most -max-games at once, each for at most -max-age after
-// it was made and -idle after its last move, every game drawn after
-// -max-plies plies (the rules' own cap when smaller), and a bot's think
-// time per move at most -max-think.
+// It prints the address to open and serves until interrupted (Ctrl-C or
+// SIGTERM, which shut it down gracefully: requests in flight finish).
+// Everything the pages need is in the binary.
+//
+// With -data DIR every game is a file in DIR, rewritten atomically on
+// every change before the change is answered; a restart (after a crash
+// or kill -9 too) takes every game up again where it was, with the same
+// links, and finished games stay there to be looked at and downloaded
+// until the files are removed. Without -data the games are in memory
+// only, and the server says so when it starts.
+//
+// The limits (see -h): at most -max-games live games, -client-games of
+// them by one client (remote address), which may make -create-rate
+// games a minute in bursts of -create-burst (beyond: 429 with
+// Retry-After); a finished game leaves the live games at once; a live
+// game expires -idle after its last change or -max-age after it was
+// made; every game is drawn after -max-plies plies; a bot thinks at most
+// -max-think a move; at most -max-conns connections are open at once,
+// a request must arrive within -read-timeout (body included).
 //
 // The exit status is 2 for bad flags or an address that cannot be
 // listened on.
@@ -25,8 +37,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -35,7 +47,8 @@ import (
 	"github.com/stratego-go/stratego/web"
 )
 
-// stderr receives the usage text of -h and of bad flags.
+// stderr receives the usage text of -h and of bad flags, and the
+// server's error log.
 var stderr io.Writer = os.Stderr
 
 // Run runs the subcommand until an interrupt or a termination signal.
@@ -50,12 +63,20 @@ func Serve(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (host:port; port 0 picks a free one)")
+	data := fs.String("data", "", "keep every game in the `directory` (made if missing), so that a restart loses nothing; without it games are in memory only")
 	var cfg web.Config
-	fs.IntVar(&cfg.MaxGames, "max-games", 500, "the most games held at once")
-	fs.DurationVar(&cfg.MaxAge, "max-age", 24*time.Hour, "how long a game is kept after it starts")
-	fs.DurationVar(&cfg.IdleAge, "idle", 2*time.Hour, "how long a game is kept after its last change")
+	fs.IntVar(&cfg.MaxGames, "max-games", 500, "the most live games (not over) held at once")
+	fs.IntVar(&cfg.ClientGames, "client-games", 10, "the most live games of one client (remote address)")
+	fs.IntVar(&cfg.CreatePerMinute, "create-rate", 10, "the games one client may make a minute")
+	fs.IntVar(&cfg.CreateBurst, "create-burst", 10, "the games one client may make at once before the rate applies")
+	fs.IntVar(&cfg.MaxRecords, "max-records", 1000, "the finished games kept in memory (with -data, the others are read back from disk)")
+	fs.DurationVar(&cfg.MaxAge, "max-age", 24*time.Hour, "a live game expires this long after it was made")
+	fs.DurationVar(&cfg.IdleAge, "idle", 2*time.Hour, "a live game expires this long after its last change")
 	fs.IntVar(&cfg.MaxPlies, "max-plies", 4000, "draw every game after this many plies")
 	fs.DurationVar(&cfg.MaxThink, "max-think", 5*time.Second, "the longest think time per move a game may give its bot")
+	fs.IntVar(&cfg.MaxConns, "max-conns", 1000, "the most connections open at once (more wait to be accepted)")
+	fs.DurationVar(&cfg.ReadTimeout, "read-timeout", 10*time.Second, "the time a client has to send a whole request, body included")
+	fs.DurationVar(&cfg.WriteTimeout, "write-timeout", 40*time.Second, "the time an answer may take, a waiting state request included (it waits at most half of this)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: stratego serve [flags]")
 		fmt.Fprintln(fs.Output(), "Serves the web game (play against a bot or a person, watch, replay) until interrupted.")
@@ -67,32 +88,32 @@ func Serve(ctx context.Context, args []string, out io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	if cfg.MaxGames <= 0 || cfg.MaxPlies <= 0 || cfg.MaxAge <= 0 || cfg.IdleAge <= 0 || cfg.MaxThink <= 0 {
-		return errors.New("-max-games, -max-plies, -max-age, -idle and -max-think must be positive")
+	for _, n := range []int{cfg.MaxGames, cfg.ClientGames, cfg.CreatePerMinute, cfg.CreateBurst, cfg.MaxRecords, cfg.MaxPlies, cfg.MaxConns} {
+		if n <= 0 {
+			return errors.New("-max-games, -client-games, -create-rate, -create-burst, -max-records, -max-plies and -max-conns must be positive")
+		}
 	}
+	for _, d := range []time.Duration{cfg.MaxAge, cfg.IdleAge, cfg.MaxThink, cfg.ReadTimeout, cfg.WriteTimeout} {
+		if d <= 0 {
+			return errors.New("-max-age, -idle, -max-think, -read-timeout and -write-timeout must be positive")
+		}
+	}
+	cfg.Log = log.New(stderr, "", log.LstdFlags)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
-	app := web.New(cfg)
-	defer app.Close()
-	srv := &http.Server{Handler: app, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	var app *web.Server
+	if *data != "" {
+		if app, err = web.Open(*data, cfg); err != nil {
+			ln.Close()
+			return err
+		}
+		fmt.Fprintf(out, "stratego serve: games are kept in %s (%d live)\n", *data, app.Games())
+	} else {
+		app = web.New(cfg)
+		fmt.Fprintln(out, "stratego serve: games are kept in memory only: a restart loses them (-data DIR keeps them)")
+	}
 	fmt.Fprintf(out, "stratego serve: open http://%s/ (Ctrl-C stops)\n", ln.Addr())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	app.Close() // wakes the waiting requests, so Shutdown need not wait for them
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		return err
-	}
-	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return app.Serve(ctx, ln)
 }

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"encoding/json"
@@ -47,11 +47,11 @@ func TestBrowserRefusedMove(t *testing.T) {
 	setup := "616B252538/B824423329/5624335B77/42BB672BXF" // a Sergeant on a4; Blue's on j7, a Scout on i7
 	cr := ts.create(t, createRequest{Rules: "classic", Opponent: "person", Color: "red"})
 	path := "/api/games/" + cr.ID
-	blue := tokenOf(cr.Links.Blue)
+	blue := ts.claim(t, cr.ID, cr.Links.Invite)
 	ts.must(t, http.StatusOK, "POST", path+"/setup", blue, setupRequest{Setup: setup})
 
 	tb := startBrowser(t).newTab(t)
-	tb.do("open the game", chromedp.Navigate(ts.http.URL+cr.Links.Red))
+	tb.do("open the game", chromedp.Navigate(ts.http.URL+cr.Links.Player))
 	tb.waitFor(`document.getElementById('game').dataset.phase === 'setup' && !document.getElementById('setup-panel').hidden`)
 	tb.click("#setup-text-box summary")
 	tb.do("paste the setup", chromedp.SetValue(chromedp.CSS("#setup-text"), setup))
@@ -101,7 +101,7 @@ func TestBrowserRefusedMove(t *testing.T) {
 
 	// The next game under the same rules offers the last setup again.
 	next := ts.create(t, createRequest{Rules: "classic", Opponent: "person", Color: "red"})
-	tb.do("open the next game", chromedp.Navigate(ts.http.URL+next.Links.Red))
+	tb.do("open the next game", chromedp.Navigate(ts.http.URL+next.Links.Player))
 	tb.waitFor(`!document.getElementById('setup-panel').hidden && !document.getElementById('setup-last').disabled`)
 	tb.click("#setup-last")
 	tb.waitFor(`document.querySelectorAll('#board .piece').length === 40`)
@@ -111,8 +111,10 @@ func TestBrowserRefusedMove(t *testing.T) {
 }
 
 // TestBrowserTwoPlayers plays a game between two browsers with a
-// spectator in a third: the first starts it from the start page and
-// hands out the links, the second sets up by dragging its pieces, both
+// spectator in a third, each in a browser context of its own: the first
+// starts it from the start page and hands out the links (an invitation
+// for the opponent, which the second claims: a later claim is refused),
+// the second sets up by dragging its pieces, both
 // move by clicks and see each other's moves, the spectator sees the
 // moves and only the ranks both players were shown, and a resignation
 // ends the game on every page.
@@ -130,9 +132,21 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	red.waitFor(`document.querySelectorAll('#board .piece').length === 10`)
 	red.click("#setup-ready")
 
-	blue := b.newTab(t)
+	if !strings.Contains(opponent, "&i=") || strings.Contains(opponent, "&t=") {
+		t.Fatalf("the opponent's link %q is no invitation", opponent)
+	}
+	blue := b.newPerson(t)
 	blue.do("open the opponent's link", chromedp.Navigate(opponent))
 	blue.waitFor(`document.getElementById('game').dataset.role === 'blue' && !document.getElementById('setup-panel').hidden`)
+	if h := eval[string](blue, "location.hash"); !strings.Contains(h, "&t=") || strings.Contains(h, "&i=") {
+		t.Errorf("after the claim Blue's page is at %q, want its own token", h)
+	}
+	// The invitation's page of Red no longer shows it; a second claim
+	// of it is refused.
+	red.waitFor(`document.getElementById('link-opponent').parentElement.hidden`)
+	late := b.newPerson(t)
+	late.do("open the used invitation", chromedp.Navigate(opponent))
+	late.waitFor(`document.getElementById('status').textContent.includes('has been used')`)
 	// Drag each piece of the tray onto a square of the front row, then
 	// one of them back to the last row.
 	r := stratego.Duel()
@@ -155,7 +169,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	red.waitFor(`document.getElementById('game').dataset.phase === 'play'`)
 	blue.waitFor(`document.getElementById('game').dataset.phase === 'play'`)
 
-	spec := b.newTab(t)
+	spec := b.newPerson(t)
 	spec.do("open the spectator's link", chromedp.Navigate(spectator))
 	spec.waitFor(`document.getElementById('game').dataset.role === 'spectator' && document.getElementById('game').dataset.phase === 'play'`)
 

@@ -1,4 +1,4 @@
-package web
+package browsertest
 
 import (
 	"context"
@@ -92,11 +92,27 @@ type tab struct {
 // newTab opens a page; its script errors fail the test.
 func (b *browser) newTab(t *testing.T) *tab {
 	t.Helper()
+	return b.open(t)
+}
+
+// newPerson opens a page in a browser context of its own (as another
+// person's browser: no cookies, storage or cache shared with the other
+// tabs).
+func (b *browser) newPerson(t *testing.T) *tab {
+	t.Helper()
+	if b.first == nil {
+		b.open(t) // the first tab owns the browser process
+	}
+	return b.open(t, chromedp.WithNewBrowserContext())
+}
+
+func (b *browser) open(t *testing.T, opts ...chromedp.ContextOption) *tab {
+	t.Helper()
 	parent := b.alloc
 	if b.first != nil {
 		parent = b.first // a new tab of the same browser
 	}
-	ctx, cancel := chromedp.NewContext(parent)
+	ctx, cancel := chromedp.NewContext(parent, opts...)
 	if b.first == nil {
 		b.first = ctx
 	}
