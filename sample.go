@@ -8,7 +8,8 @@ import (
 // sampleTries bounds the redraws of [View.Sample] (see there).
 const sampleTries = 1000
 
-// Sample returns a full State, drawn with rng, that agrees with
+// Sample returns a full State, drawn with rng (nil draws from the global
+// source of math/rand/v2), that agrees with
 // everything v shows: the player's own pieces as they are; the enemy's
 // shown pieces as shown; each hidden enemy piece given a rank from
 // [View.HiddenArmy] (the enemy's army less its captured and shown pieces,
@@ -77,6 +78,7 @@ type Sampler struct {
 	// moves is set when the More-Squares Rule may make the legal moves
 	// depend on the drawn ranks, so that draws must be checked.
 	moves bool
+	wd    *weightedDraw // the weighted draw of View.WeightedSampler, or nil
 }
 
 // Sampler returns a Sampler for v. It fails as [View.Sample] does when
@@ -139,14 +141,23 @@ func (v View) sampler() (*Sampler, State, error) {
 	return sm, s, nil
 }
 
-// Sample returns a state drawn with rng; see [View.Sample].
+// Sample returns a state drawn with rng (nil draws from the global
+// source of math/rand/v2); see [View.Sample].
 func (sm *Sampler) Sample(rng *rand.Rand) (State, error) {
+	if rng == nil {
+		rng = topLevel
+	}
 	v := &sm.v
 	var buf [128]Move
 	for range sampleTries {
-		full, err := sm.sp.draw(v, rng)
-		if err != nil {
-			return State{}, err
+		var full Board
+		if sm.wd != nil {
+			sm.wd.draw(v, rng, &full)
+		} else {
+			var err error
+			if full, err = sm.sp.draw(v, rng); err != nil {
+				return State{}, err
+			}
 		}
 		s, err := v.build(sm.base, &full)
 		if err != nil {
@@ -223,14 +234,14 @@ func (sp *sampler) init(v *View) error {
 		{mask: knownRanks(r, KnownMoved|KnownFar)}, {mask: knownRanks(r, KnownMoved)},
 	}
 	o := v.pos.Viewer.Opponent()
-	for i, p := range v.pos.Board {
+	for i, p := range v.pos.Board.pieces {
 		if p.Rank() != Unknown {
 			continue
 		}
 		if p.Color() != o {
 			return ErrInconsistentView
 		}
-		k := v.pos.Known[i]
+		k := v.pos.Known.known[i]
 		if b := v.pos.beatAt(i); i != sp.def && b != 0 {
 			sp.beaten = append(sp.beaten, beatCheck{i, beatRanks(r, b)})
 		}
@@ -261,7 +272,7 @@ func (sp *sampler) init(v *View) error {
 			return ErrInconsistentView // a hidden captured piece: no game shows one
 		}
 	}
-	for _, p := range v.pos.Board {
+	for _, p := range v.pos.Board.pieces {
 		if p.Color() == o && p.Rank().IsValid() {
 			have[p.Rank()]++
 		}
@@ -297,7 +308,7 @@ func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
 // the silent-defense marks of sp.beaten.
 func (sp *sampler) respectsBeaten(full *Board) bool {
 	for _, b := range sp.beaten {
-		if b.mask&(1<<full[b.i].Rank()) == 0 {
+		if b.mask&(1<<full.pieces[b.i].Rank()) == 0 {
 			return false
 		}
 	}
@@ -312,7 +323,7 @@ func (sp *sampler) drawOnce(v *View, rng *rand.Rand, full *Board) error {
 	pool := append(poolBuf[:0], sp.pool...)
 	o := v.pos.Viewer.Opponent()
 	put := func(i int, k int) {
-		full[i] = NewPiece(o, pool[k])
+		full.pieces[i] = NewPiece(o, pool[k])
 		pool[k] = pool[len(pool)-1]
 		pool = pool[:len(pool)-1]
 	}

@@ -79,6 +79,28 @@ type Options struct {
 	// such as the match runner (the players "search-200" and
 	// "search-800" of New).
 	Iterations int
+	// MoveOverhead is the part of each move's time budget that a
+	// searching player keeps back for what happens outside its search:
+	// the operating system's scheduling on a busy machine, the referee,
+	// a protocol's pipe (the "Move Overhead" of chess engines). 0 is
+	// DefaultMoveOverhead, a negative value none. Of the rest, a search
+	// spends three quarters (see Search.Move).
+	MoveOverhead time.Duration
+}
+
+// DefaultMoveOverhead is the move overhead of Options.MoveOverhead's zero
+// value.
+const DefaultMoveOverhead = 10 * time.Millisecond
+
+// overhead returns the move overhead the options ask for.
+func (o Options) overhead() time.Duration {
+	switch {
+	case o.MoveOverhead < 0:
+		return 0
+	case o.MoveOverhead == 0:
+		return DefaultMoveOverhead
+	}
+	return o.MoveOverhead
 }
 
 // factory makes one named player.

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/stratego-go/stratego"
@@ -30,12 +29,13 @@ const (
 	// first iterations favour the moves the greedy player likes and the
 	// bias fades as the counts grow.
 	priorWeight = 1.0
-	// timeMargin is the most time a search keeps in hand before the end
-	// of its time (see stopTime).
-	timeMargin = 50 * time.Millisecond
+	// thinkNum/thinkDen is the share of a move's time, less the move
+	// overhead, that a search spends (see stopTime): the rest is kept in
+	// hand for a busy machine's scheduling delays.
+	thinkNum, thinkDen = 3, 4
 	// checkEvery is how many iterations a worker runs between looks at
 	// the clock and the context.
-	checkEvery = 4
+	checkEvery = 2
 	// takeWin is how often, out of 8, a playout takes the most valuable
 	// enemy piece it knows it beats.
 	takeWin = 7
@@ -84,9 +84,11 @@ const (
 // time (see Player).
 type Search struct {
 	opt   Options
-	rng   *rand.Rand // for setups
+	now   func() time.Time // the clock: time.Now, or a test's fake one
+	rng   *rand.Rand       // for setups
 	moves []stratego.Move
-	trees []*tree // one per worker, reused from move to move
+	trees []*tree       // one per worker, reused from move to move
+	lag   time.Duration // the longest gap between looks at the clock in the last move
 }
 
 // NewSearch returns a search player with the options o.
@@ -100,7 +102,7 @@ func NewSearch(o Options) *Search {
 	case o.Workers == 0:
 		o.Workers = 1
 	}
-	return &Search{opt: o, rng: rand.New(rand.NewPCG(o.Seed, 0x5e7))}
+	return &Search{opt: o, now: time.Now, rng: rand.New(rand.NewPCG(o.Seed, 0x5e7))}
 }
 
 // Setup returns a setup for side c under r from the setup chooser of the
@@ -111,10 +113,20 @@ func (p *Search) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) 
 
 // Move searches the view within the budget and returns the move it found
 // best. The zero Budget is DefaultTime; Options.Iterations replaces the
-// budget's iterations. A Budget with only Iterations set is deterministic for the seed (Options.Seed), the view and
-// Options.Workers. When ctx is done before Move starts it returns
-// ctx.Err(); when it ends during the search, Move returns the best move so
-// far. It fails with ErrNoMove when the view lists no legal move.
+// budget's iterations. A Budget with only Iterations set is deterministic
+// for the seed (Options.Seed), the view and Options.Workers.
+//
+// Time: the search has the earlier of the end of Budget.Time and ctx's
+// deadline, counted from the call. It keeps Options.MoveOverhead of that
+// back (at most three quarters of it) and stops after three quarters of
+// the rest, looking at the clock every checkEvery iterations; then it
+// returns the best move found so far (with no iteration done, the greedy
+// player's move). With a 30ms budget and the default overhead it stops
+// after 15ms, with 1s after 742.5ms.
+//
+// When ctx is done before Move starts it returns ctx.Err(); when it ends
+// during the search, Move returns the best move so far. It fails with
+// ErrNoMove when the view lists no legal move.
 func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return stratego.Move{}, err
@@ -122,6 +134,7 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	if p.rng == nil {
 		return stratego.Move{}, ErrNotMade
 	}
+	start := p.now()
 	p.moves = v.AppendLegalMoves(p.moves[:0])
 	moves := p.moves
 	switch len(moves) {
@@ -130,7 +143,7 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	case 1:
 		return moves[0], nil
 	}
-	st := p.search(ctx, v, moves, b)
+	st := p.search(ctx, v, moves, b, start)
 	if st.total == 0 {
 		return greedyPick(v, moves, p.moveRand(v, 0)), nil
 	}
@@ -170,7 +183,7 @@ func (st *rootStats) best() int {
 }
 
 // search runs the workers and returns their summed statistics.
-func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.Move, b Budget) rootStats {
+func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.Move, b Budget, start time.Time) rootStats {
 	limit, iters := b.Time, b.Iterations
 	switch {
 	case p.opt.Iterations > 0:
@@ -178,7 +191,8 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 	case b == (Budget{}) || limit <= 0 && iters <= 0:
 		limit, iters = DefaultTime, 0
 	}
-	deadline := stopTime(ctx, time.Now(), limit)
+	tm := newTimer(ctx, p.now, start, limit, p.opt.overhead(), p.lag/2)
+	defer func() { p.lag = time.Duration(tm.lag.Load()) }()
 	sm, err := v.Sampler()
 	if err != nil {
 		return rootStats{}
@@ -195,7 +209,6 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 		p.trees = append(p.trees, &tree{})
 	}
 	results := make([]rootStats, workers)
-	var stop atomic.Bool
 	var wg sync.WaitGroup
 	for w := range workers {
 		share := 0
@@ -206,18 +219,24 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 			}
 		}
 		wk := &worker{
-			rng:    p.moveRand(v, w),
-			ev:     newEvaluator(v.Rules(), v.Player()),
-			rules:  v.Rules(),
-			depth:  p.opt.Depth,
-			moves:  moves,
-			sm:     sm,
-			st:     rootStats{n: make([]int, len(moves)), w: make([]float64, len(moves))},
-			tree:   p.trees[w],
-			prior:  prior,
-			stop:   &stop,
-			ctx:    ctx,
-			expiry: deadline,
+			rng:   p.moveRand(v, w),
+			ev:    newEvaluator(v.Rules(), v.Player()),
+			rules: v.Rules(),
+			depth: p.opt.Depth,
+			moves: moves,
+			sm:    sm,
+			st:    rootStats{n: make([]int, len(moves)), w: make([]float64, len(moves))},
+			tree:  p.trees[w],
+			prior: prior,
+			timer: tm,
+			last:  start,
+		}
+		if w == workers-1 {
+			// The last worker runs here: with one worker, no goroutine
+			// has to be woken up to return the move.
+			wk.run(share)
+			results[w] = wk.st
+			break
 		}
 		wg.Add(1)
 		go func() {
@@ -234,41 +253,20 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 	return total
 }
 
-// stopTime returns when a search that starts at start with the time
-// limit limit (0: none) must stop: a margin before the end of the limit
-// and before ctx's deadline, so that the move is back in time (a referee
-// that gives the same limit to Budget.Time and to the context's deadline
-// counts a move that arrives after it as lost on time). The margin is a
-// fifth of the time left, at most timeMargin. The zero Time is no limit.
-func stopTime(ctx context.Context, start time.Time, limit time.Duration) time.Time {
-	var end time.Time
-	if limit > 0 {
-		end = start.Add(limit)
-	}
-	if d, ok := ctx.Deadline(); ok && (end.IsZero() || d.Before(end)) {
-		end = d
-	}
-	if end.IsZero() {
-		return end
-	}
-	return end.Add(-min(end.Sub(start)/5, timeMargin))
-}
-
 // worker is one goroutine of a search: it grows its own tree.
 type worker struct {
-	rng    *rand.Rand
-	ev     *evaluator
-	rules  stratego.Rules
-	depth  int
-	moves  []stratego.Move // the root moves, shared read-only
-	sm     *stratego.Sampler
-	st     rootStats
-	buf    []stratego.Move
-	tree   *tree
-	prior  []float64
-	stop   *atomic.Bool
-	ctx    context.Context
-	expiry time.Time
+	rng   *rand.Rand
+	ev    *evaluator
+	rules stratego.Rules
+	depth int
+	moves []stratego.Move // the root moves, shared read-only
+	sm    *stratego.Sampler
+	st    rootStats
+	buf   []stratego.Move
+	tree  *tree
+	prior []float64
+	timer *timer
+	last  time.Time // the worker's last look at the clock
 }
 
 // run runs iters iterations (0: until the deadline, the context or the
@@ -282,7 +280,7 @@ func (wk *worker) run(iters int) {
 		}
 		s, err := wk.sm.Sample(wk.rng)
 		if err != nil {
-			wk.stop.Store(true)
+			wk.timer.done.Store(true)
 			break
 		}
 		wk.iterate(s)
@@ -336,18 +334,8 @@ func (wk *worker) iterate(s stratego.State) {
 	t.path = path
 }
 
-// expired reports whether the search must stop, and tells the other
-// workers when the deadline or the context ended it.
-func (wk *worker) expired() bool {
-	if wk.stop.Load() {
-		return true
-	}
-	if wk.ctx.Err() != nil || !wk.expiry.IsZero() && !time.Now().Before(wk.expiry) {
-		wk.stop.Store(true)
-		return true
-	}
-	return false
-}
+// expired reports whether the search must stop (see timer).
+func (wk *worker) expired() bool { return wk.timer.expired(&wk.last) }
 
 // maxNodes bounds the nodes of one worker's tree (32 bytes each);
 // a full tree stops growing and the search goes on with playouts from
@@ -554,3 +542,6 @@ func knownFight(s stratego.State, r stratego.Rules, m stratego.Move) (stratego.C
 	a, _ := s.At(m.From)
 	return stratego.Resolve(r, a.Rank(), d.Rank()), d.Rank(), true
 }
+
+// setClock replaces the player's clock (for tests).
+func (p *Search) setClock(now func() time.Time) { p.now = now }

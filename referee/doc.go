@@ -30,9 +30,22 @@
 // A referee never hangs on an engine: every read has a deadline, a line
 // has a maximum length, writes to an engine that does not read time out,
 // and an engine that crashes, stalls, floods its output, writes garbage
-// or ignores quit is killed, with its process group, and the game is
-// scored against it with a clear Reason. No child process outlives
-// Game.Play.
+// or ignores quit is killed, with its process group and (on Linux) every
+// process below it, and the game is scored against it with a clear
+// Reason. An engine that fails its start or its handshake (NotStarted)
+// or its setup loses the game the same way; only a game neither side
+// could start is not played. No child process outlives Game.Play; a
+// program whose children are all engines can call Subreaper to catch
+// even those that an engine left behind before it exited.
+//
+// Every game has a record, however it ended: one that ended in its
+// setup phase has no moves and the legal setups only (stratego.Record
+// allows that). Besides Red, Blue and Game.Tags, a record carries the
+// Referee tag (TagReferee) for an end that its Result and Termination
+// do not say (a fault, shown as the loser's resignation, or an abort,
+// with result "*"), and the Sent tag (TagSent) with the reply that
+// ended the game. The UCC log of a game (WriteUCCLog) names the same
+// end.
 //
 // A Game is played by one goroutine; games run in parallel each with
 // their own seats.

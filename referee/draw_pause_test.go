@@ -91,7 +91,7 @@ func (p *probeSeat) Act(ctx context.Context, t Turn) (Action, error) {
 		// SIGSTOP takes effect when the engine next enters the kernel:
 		// give it a moment.
 		_, state, _ := procStat(pid)
-		for deadline := time.Now().Add(time.Second); state != "T" && time.Now().Before(deadline); {
+		for deadline := time.Now().Add(generous); state != "T" && time.Now().Before(deadline); {
 			time.Sleep(time.Millisecond)
 			_, state, _ = procStat(pid)
 		}
@@ -108,7 +108,7 @@ func TestPauseStopsTheIdleEngine(t *testing.T) {
 	blue := &probeSeat{Seat: randomSeat(3), other: red, states: map[string]int{}}
 	r := UCC2012Rules()
 	r.MaxPlies = 40
-	res, err := Game{Rules: r, Profile: ProfileUCC2012, Red: red, Blue: blue, Clock: TimeControl{MoveTime: 5 * time.Second}}.Play(context.Background())
+	res, err := Game{Rules: r, Profile: ProfileUCC2012, Red: red, Blue: blue, Clock: TimeControl{MoveTime: generous}}.Play(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

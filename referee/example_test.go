@@ -27,12 +27,11 @@ func ExampleGame_Play() {
 	}
 	fmt.Println(res, "after", res.Plies, "plies")
 	fmt.Println(referee.UCCResultLine(res))
-	tag, _ := res.Record.Tag("Ending")
-	fmt.Println(tag)
+	fmt.Println("record:", res.Record.Result)
 	// Output:
-	// blue wins (nomovable) after 806 plies
+	// blue wins (no movable piece) after 806 plies
 	// bob BLUE VICTORY 403 0 10
-	// blue wins (nomovable)
+	// record: blue wins (no legal move)
 }
 
 // ServeSBP runs a player as an SBP/1 engine; here it answers a scripted

@@ -36,6 +36,17 @@ import (
 //	hello    replace the whole handshake answer with ARG (sbp)
 //	quit     play on, then ignore quit, SIGTERM and the end of input
 //	child    start a grandchild that sleeps, write its pid to ARG, play on
+//	setsid   the same, the grandchild in a session of its own (setsid)
+//	orphan   the same, then exit at once (the grandchild is orphaned)
+//	mute     write nothing, ever (the handshake or the setup times out)
+//	hsflood  write an endless line at once, before the handshake
+//	early    write the line ARG at once, before the handshake
+//	exitnow  exit at once
+//	setupstall  never send the setup
+//	setupflood  write an endless line instead of the setup
+//
+// A spec "PROTOCOL;0;missing" is an engine program that does not exist
+// (fakeSeat).
 //
 // REFEREE_FAKE=sleep just sleeps (the grandchild).
 const fakeEnv = "REFEREE_FAKE"
@@ -44,7 +55,6 @@ func TestMain(m *testing.M) {
 	if spec := os.Getenv(fakeEnv); spec != "" {
 		os.Exit(runFake(spec))
 	}
-	quitWait, writeTime = 300*time.Millisecond, time.Second
 	code := m.Run()
 	if kids := children(); len(kids) > 0 {
 		fmt.Fprintf(os.Stderr, "child processes left after the tests: %v\n", kids)
@@ -114,16 +124,29 @@ func runFake(spec string) int {
 	case "quit":
 		signal.Ignore(syscall.SIGTERM, syscall.SIGINT)
 		in = &quitIgnorer{r: os.Stdin}
-	case "child":
+	case "child", "setsid", "orphan":
 		cmd := exec.Command(os.Args[0])
 		cmd.Env = append(os.Environ(), fakeEnv+"=sleep")
+		if fw.action != "child" {
+			cmd.SysProcAttr = newSession()
+		}
 		if err := cmd.Start(); err != nil {
 			return 5
 		}
 		os.WriteFile(arg, []byte(strconv.Itoa(cmd.Process.Pid)), 0o644)
-	}
-	if fw.action == "exitnow" {
+		if fw.action == "orphan" {
+			return 3
+		}
+	case "exitnow":
 		return 3
+	case "mute":
+		io.Copy(io.Discard, os.Stdin)
+		return 0
+	case "hsflood":
+		floodForever(os.Stdout)
+		return 0
+	case "early":
+		io.WriteString(os.Stdout, arg+"\n")
 	}
 	p := fakePlayer{bot.NewRandom(uint64(len(spec)))}
 	var err error
@@ -215,7 +238,12 @@ func (f *faultWriter) line(line string) error {
 		return err
 	}
 	isMove := f.proto == "ucc" && f.lines >= 4 || f.proto == "sbp" && (strings.HasPrefix(line, "bestmove") || line == "resign")
+	isSetup := f.proto == "ucc" && f.lines == 0 || f.proto == "sbp" && strings.HasPrefix(line, "setup ")
 	switch {
+	case f.action == "setupstall" && isSetup:
+		time.Sleep(time.Hour)
+	case f.action == "setupflood" && isSetup:
+		return floodForever(f.w)
 	case f.action == "setup" && f.proto == "ucc" && f.lines < 4:
 		if f.lines == 0 {
 			for _, row := range strings.Split(f.arg, "|") {
@@ -248,12 +276,7 @@ func (f *faultWriter) line(line string) error {
 	case "stall":
 		time.Sleep(time.Hour)
 	case "flood":
-		chunk := bytes.Repeat([]byte("x"), 4096)
-		for {
-			if _, err := f.w.Write(chunk); err != nil {
-				return err
-			}
-		}
+		return floodForever(f.w)
 	case "info":
 		for {
 			if err := out("info depth 1"); err != nil {
@@ -269,15 +292,32 @@ func (f *faultWriter) line(line string) error {
 	return out(line)
 }
 
+// floodForever writes an endless line, until a write fails.
+func floodForever(w io.Writer) error {
+	chunk := bytes.Repeat([]byte("x"), 4096)
+	for {
+		if _, err := w.Write(chunk); err != nil {
+			return err
+		}
+	}
+}
+
 // fakeSeat starts the test binary as a fake engine with spec.
 func fakeSeat(t *testing.T, spec string, o UCCOptions) (Seat, *bytes.Buffer) {
 	t.Helper()
 	var stderr syncBuffer
-	c := Command{Args: []string{os.Args[0], "-test.run=^$"}, Env: []string{fakeEnv + "=" + spec}, Stderr: &stderr}
+	c := fakeCommand(spec, &stderr)
+	if strings.HasSuffix(spec, ";missing") {
+		c.Args = []string{"/nonexistent/engine"}
+	}
 	if strings.HasPrefix(spec, "sbp") {
-		s, err := StartSBP(context.Background(), c, SBPOptions{Name: "fake"})
+		hs := generous
+		if strings.Contains(spec, ";mute") {
+			hs = 300 * time.Millisecond // the fault: silence at the handshake
+		}
+		s, err := StartSBP(context.Background(), c, SBPOptions{Name: "fake", HandshakeTime: hs})
 		if err != nil {
-			return failedSeat{err}, &stderr.b
+			return NotStarted("fake", err), &stderr.b
 		}
 		return s, &stderr.b
 	}
@@ -289,18 +329,17 @@ func fakeSeat(t *testing.T, spec string, o UCCOptions) (Seat, *bytes.Buffer) {
 	return s, &stderr.b
 }
 
-// failedSeat is a seat whose engine did not start: the test checks the
-// error through Setup.
-type failedSeat struct{ err error }
+// generous is the time of a reply, a handshake or a setup in the tests
+// that do not test a timeout: far more than any of them takes on a
+// loaded machine, so that only a fault can end a game.
+const generous = 2 * time.Minute
 
-func (f failedSeat) Name() string { return "failed" }
-func (f failedSeat) Setup(context.Context, GameInfo) (stratego.Setup, error) {
-	return stratego.Setup{}, f.err
+// fakeCommand is the command of a fake engine with spec. Its quit wait
+// is short (a fake that ignores quit costs that much); a write to it
+// has the default time.
+func fakeCommand(spec string, stderr io.Writer) Command {
+	return Command{Args: []string{os.Args[0], "-test.run=^$"}, Env: []string{fakeEnv + "=" + spec}, Stderr: stderr, QuitWait: 300 * time.Millisecond}
 }
-func (f failedSeat) Act(context.Context, Turn) (Action, error)           { return Action{}, f.err }
-func (f failedSeat) Observe(context.Context, Ply) error                  { return nil }
-func (f failedSeat) Finish(context.Context, Result, stratego.View) error { return nil }
-func (f failedSeat) Close() error                                        { return nil }
 
 // syncBuffer is a bytes.Buffer safe for the copying goroutine of
 // os/exec.

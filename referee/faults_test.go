@@ -1,15 +1,19 @@
 package referee
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	gocmp "github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
 )
 
@@ -25,6 +29,10 @@ type faultCase struct {
 	o       UCCOptions
 	want    Reason // the end; None: any end that is no fault of Red's
 	detail  string // a text the Detail or the UCC log must hold
+	// setupTime is the time of the setup (zero: generous).
+	setupTime time.Duration
+	// sent is a text the record's Sent tag must hold.
+	sent string
 }
 
 // ucc2012 is the UCC manager's rules and profile for the table.
@@ -71,10 +79,12 @@ var faultCases = []faultCase{
 	{name: "ucc trailing space", spec: "ucc;0;reply;0 3 DOWN "},
 	{name: "ucc CRLF", spec: "ucc;0;reply;0 3 DOWN\\r"},
 	{name: "ucc multiplier 1", spec: "ucc;0;reply;0 3 DOWN 1"},
-	// (The first byte comes at once, the rest after twice the move time;
-	// a second of move time leaves room for a loaded machine.)
-	{name: "ucc first-byte timing", spec: "ucc;0;slow;2s", clock: TimeControl{MoveTime: time.Second}},
-	{name: "ucc full-line timing", spec: "ucc;0;slow;2s", clock: TimeControl{MoveTime: time.Second}, o: UCCOptions{FullLine: true}, want: Timeout},
+	// (The first byte comes at once, the rest after 6 s: past the move
+	// time, which first-byte timing allows, and in the line time, with
+	// room for a loaded machine on both sides; the full-line timing
+	// loses on time whatever the load.)
+	{name: "ucc first-byte timing", spec: "ucc;0;slow;6s", clock: TimeControl{MoveTime: 5 * time.Second}, o: UCCOptions{LineTime: generous}},
+	{name: "ucc full-line timing", spec: "ucc;0;slow;3s", clock: TimeControl{MoveTime: time.Second}, o: UCCOptions{FullLine: true}, want: Timeout},
 	{name: "ucc raw echo", spec: "ucc;0;reply;0  3 DOWN", o: UCCOptions{RawEcho: true}},
 	{name: "ucc paused", spec: "ucc;0;reply;0 3 DOWN", o: UCCOptions{Pause: true}},
 	{name: "ucc isf rules", spec: "ucc;0;reply;0 3 DOWN", rules: stratego.Classic()},
@@ -97,8 +107,26 @@ var faultCases = []faultCase{
 	{name: "sbp ignores quit", spec: "sbp;0;quit"},
 	{name: "sbp grandchild", spec: "sbp;0;child;PIDFILE"},
 	{name: "sbp reject", spec: "sbp;0;accept;reject no thanks", want: Rejected, detail: "no thanks"},
-	{name: "sbp bad setup", spec: "sbp;0;setup;setup 123", want: BadSetup},
-	{name: "sbp garbage setup", spec: "sbp;0;setup;hello", want: Garbage},
+	{name: "sbp bad setup", spec: "sbp;0;setup;setup 123", want: BadSetup, sent: "setup 123"},
+	{name: "sbp garbage setup", spec: "sbp;0;setup;hello", want: Garbage, sent: "hello"},
+
+	// Issue 19: the start, the handshake and the setup, each a loss of
+	// the engine that failed it, with a record.
+	{name: "sbp missing program", spec: "sbp;0;missing", want: Crash, detail: "/nonexistent/engine"},
+	{name: "sbp exits before the handshake", spec: "sbp;0;exitnow", want: Crash},
+	{name: "sbp silent handshake", spec: "sbp;0;mute", want: Timeout, detail: "handshake"},
+	{name: "sbp garbage handshake", spec: "sbp;0;hello;hello there", want: Garbage, detail: "hello there"},
+	{name: "sbp 64 KiB handshake line", spec: "sbp;0;hsflood", want: Flood},
+	{name: "sbp early output", spec: "sbp;0;early;Engine v1.0 by me", want: Garbage, detail: "Engine v1.0"},
+	{name: "sbp silent setup", spec: "sbp;0;setupstall", want: Timeout, setupTime: 300 * time.Millisecond},
+	{name: "sbp setup flood", spec: "sbp;0;setupflood", want: Flood},
+	{name: "ucc missing program", spec: "ucc;0;missing", want: Crash, detail: "/nonexistent/engine"},
+	{name: "ucc silent setup", spec: "ucc;0;mute", want: Timeout, setupTime: 300 * time.Millisecond},
+	{name: "ucc setup stops", spec: "ucc;0;setup;FB8sB479B8|BB31555583", want: Timeout, setupTime: 300 * time.Millisecond, sent: "FB8sB479B8|BB31555583"},
+	{name: "ucc setup flood", spec: "ucc;0;setupflood", want: Flood},
+	{name: "ucc setup garbage", spec: "ucc;0;setup;hello|world|this is|garbage", want: BadSetup, sent: "hello"},
+	{name: "ucc exits at setup", spec: "ucc;0;exitnow", want: Crash},
+	{name: "sbp setsid grandchild", spec: "sbp;0;setsid;PIDFILE"},
 }
 
 func TestFaults(t *testing.T) {
@@ -136,9 +164,9 @@ func runFault(t *testing.T, tc faultCase) {
 	}
 	clock := tc.clock
 	if clock == (TimeControl{}) {
-		clock = TimeControl{MoveTime: 5 * time.Second}
+		clock = TimeControl{MoveTime: generous}
 	}
-	g := Game{Rules: r, Profile: profile, Red: red, Blue: randomSeat(7), Clock: clock, Retries: tc.retries, SetupTime: 5 * time.Second}
+	g := Game{Rules: r, Profile: profile, Red: red, Blue: randomSeat(7), Clock: clock, Retries: tc.retries, SetupTime: cmp.Or(tc.setupTime, generous)}
 	start := time.Now()
 	res, err := g.Play(context.Background())
 	if err != nil {
@@ -150,9 +178,9 @@ func runFault(t *testing.T, tc faultCase) {
 	}
 	if b, err := os.ReadFile(pidFile); err == nil {
 		pid, _ := strconv.Atoi(string(b))
-		if deadline := time.Now().Add(time.Second); pid > 0 {
+		if deadline := time.Now().Add(generous); pid > 0 {
 			for alive(pid) && time.Now().Before(deadline) {
-				time.Sleep(10 * time.Millisecond) // init reaps it
+				time.Sleep(10 * time.Millisecond) // the SIGKILL takes effect
 			}
 			if alive(pid) {
 				t.Errorf("grandchild %d still runs after Play", pid)
@@ -161,7 +189,7 @@ func runFault(t *testing.T, tc faultCase) {
 	} else if strings.Contains(tc.spec, "child") {
 		t.Errorf("the fake wrote no grandchild pid: %v", err)
 	}
-	if took > 10*time.Second {
+	if took > 2*generous {
 		t.Errorf("Play took %v", took)
 	}
 	var log strings.Builder
@@ -186,8 +214,54 @@ func runFault(t *testing.T, tc faultCase) {
 			t.Errorf("the record does not replay: %v", err)
 		}
 	}
+	checkRecord(t, res)
+	if sent, _ := res.Record.Tag(TagSent); !strings.Contains(sent, tc.sent) {
+		t.Errorf("Sent tag %q, want it to hold %q", sent, tc.sent)
+	}
 	if tc.want == None && strings.Contains(stderr.String(), "engine:") {
 		t.Errorf("the engine disagreed with the referee:\n%s", stderr)
+	}
+}
+
+// checkRecord checks the record of a result: it is written, reads back
+// equal, and says how the game ended: its Referee tag (present for a
+// fault or an abort, and only then) gives the reason and the side, the
+// result names the winner, and the UCC log names the same end.
+func checkRecord(t *testing.T, res Result) {
+	t.Helper()
+	b, err := res.Record.MarshalText()
+	if err != nil {
+		t.Fatalf("the record of %v is not written: %v", res, err)
+	}
+	back, err := stratego.ParseRecord(string(b))
+	if err != nil {
+		t.Fatalf("the record does not read back: %v\n%s", err, b)
+	}
+	if d := gocmp.Diff(res.Record.String(), back.String()); d != "" || len(back.Moves) != res.Plies {
+		t.Errorf("the record reads back different (%d moves for %d plies):\n%s", len(back.Moves), res.Plies, d)
+	}
+	if res.Record.Result.Winner != res.Winner {
+		t.Errorf("record result %v, referee %v", res.Record.Result, res)
+	}
+	tag, ok := back.Tag(TagReferee)
+	if want := res.Reason.IsFault() || res.Reason == Aborted; ok != want {
+		t.Errorf("Referee tag %q (present %v) for %v", tag, ok, res)
+	}
+	if ok {
+		r, side, _, err := ParseRefereeTag(tag)
+		if err != nil || r != res.Reason || side != res.Side {
+			t.Errorf("Referee tag %q reads as %v %v (%v), want %v %v", tag, r, side, err, res.Reason, res.Side)
+		}
+	}
+	if _, ok := back.Tag("Ending"); ok {
+		t.Errorf("an Ending tag beside the Termination")
+	}
+	var log strings.Builder
+	if err := WriteUCCLog(&log, res, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if got := uccLogReason(log.String()); got != res.Reason {
+		t.Errorf("the UCC log's end reason reads as %v, the result's is %v:\n%s", got, res.Reason, tail(log.String()))
 	}
 }
 
@@ -204,10 +278,13 @@ func TestStartSBPFaults(t *testing.T) {
 	}{
 		{"exits before the handshake", "sbp;0;exitnow", ErrCrashed},
 		{"garbage handshake", "sbp;0;hello;hello there", ErrGarbage},
+		{"silent handshake", "sbp;0;mute", ErrTimeout},
+		{"64 KiB handshake line", "sbp;0;hsflood", ErrFlood},
+		{"early output", "sbp;0;early;hello", ErrGarbage},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, _ := fakeSeat(t, tc.spec, UCCOptions{})
-			f, ok := s.(failedSeat)
+			f, ok := s.(notStarted)
 			if !ok {
 				s.Close()
 				t.Fatalf("StartSBP succeeded")
@@ -225,7 +302,7 @@ func TestAbort(t *testing.T) {
 	for _, spec := range []string{"sbp;1;stall", "ucc;1;stall"} {
 		t.Run(spec, func(t *testing.T) {
 			red, _ := fakeSeat(t, spec, UCCOptions{})
-			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			ctx, cancel := context.WithTimeoutCause(context.Background(), 300*time.Millisecond, errors.New("stopped by the test"))
 			defer cancel()
 			r := UCC2012Rules()
 			start := time.Now()
@@ -233,15 +310,61 @@ func TestAbort(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if took := time.Since(start); took > 5*time.Second {
+			if took := time.Since(start); took > generous {
 				t.Errorf("Play took %v after its context ended", took)
 			}
-			if res.Reason != Aborted || res.Played() {
-				t.Errorf("got %v, want aborted", res)
+			if res.Reason != Aborted || res.Played() || res.Detail != "stopped by the test" {
+				t.Errorf("got %v, want aborted, stopped by the test", res)
 			}
+			checkRecord(t, res)
 			if pid := seatPid(red); pid != 0 && alive(pid) {
 				t.Errorf("engine %d still runs", pid)
 			}
 		})
+	}
+}
+
+// TestSubreaper runs itself in a process of its own that calls
+// Subreaper, with an engine that starts a grandchild in a session of
+// its own and exits at once: the grandchild, orphaned before the referee
+// could see it, is the program's child, and Reap (called when the seat
+// closes) kills it. Without Subreaper it would run on under init.
+func TestSubreaper(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		if err := Subreaper(); !errors.Is(err, errors.ErrUnsupported) {
+			t.Errorf("Subreaper on %s: %v, want ErrUnsupported", runtime.GOOS, err)
+		}
+		return
+	}
+	const env = "REFEREE_SUBREAPER_TEST"
+	if pidFile := os.Getenv(env); pidFile != "" {
+		if err := Subreaper(); err != nil {
+			t.Fatal(err)
+		}
+		red, _ := fakeSeat(t, "sbp;0;orphan;"+pidFile, UCCOptions{})
+		res, err := Game{Rules: stratego.Classic(), Red: red, Blue: randomSeat(1), Clock: TimeControl{MoveTime: generous}}.Play(context.Background())
+		if err != nil || res.Reason != Crash || res.Winner != stratego.Blue {
+			t.Fatalf("got %v, %v; want a crash of red", res, err)
+		}
+		if n := Reap(); n != 0 {
+			t.Errorf("Reap after Play found %d processes left", n)
+		}
+		return
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSubreaper$", "-test.count=1")
+	cmd.Env = append(os.Environ(), env+"="+pidFile)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the subreaper test: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatalf("the engine wrote no grandchild pid: %v\n%s", err, out)
+	}
+	pid, _ := strconv.Atoi(string(b))
+	if pid > 0 && alive(pid) {
+		killPid(pid)
+		t.Errorf("grandchild %d outlived the program that became its subreaper", pid)
 	}
 }

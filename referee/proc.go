@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -16,13 +18,17 @@ import (
 // longer one is a flood (ErrFlood).
 const MaxLine = 64 << 10
 
-// quitWait is how long an engine has to exit after it was told the game
-// is over (the UCC manager's 2 s), before it is killed.
-var quitWait = 2 * time.Second
-
-// writeTime bounds one write to an engine: an engine that stops reading
-// its input fills the pipe, and the write then fails instead of hanging.
-var writeTime = 5 * time.Second
+// The defaults of Command.QuitWait and Command.WriteTime.
+const (
+	// DefaultQuitWait is how long an engine has to exit after it was
+	// told the game is over (the UCC manager's 2 s), before it is
+	// killed.
+	DefaultQuitWait = 2 * time.Second
+	// DefaultWriteTime bounds one write to an engine: an engine that
+	// stops reading its input fills the pipe, and the write then fails
+	// instead of hanging.
+	DefaultWriteTime = 5 * time.Second
+)
 
 // Command is how to start an engine process.
 type Command struct {
@@ -35,6 +41,13 @@ type Command struct {
 	Env []string
 	// Stderr receives the engine's standard error (nil: discarded).
 	Stderr io.Writer
+	// QuitWait is the time the engine has to exit once its input is
+	// closed at the end, before its process group is killed (zero:
+	// DefaultQuitWait).
+	QuitWait time.Duration
+	// WriteTime bounds one write to the engine (zero:
+	// DefaultWriteTime).
+	WriteTime time.Duration
 }
 
 // proc is a running engine process: its input, its output read line by
@@ -45,8 +58,30 @@ type proc struct {
 	waited chan struct{} // closed when the process has been waited for
 	werr   error
 	once   sync.Once
-	mu     sync.Mutex // guards stopped
+	mu     sync.Mutex // guards stop and tree
 	stop   bool
+	// quitWait is Command.QuitWait or its default.
+	quitWait time.Duration
+	// tree is the engine's descendants as markTree found them.
+	tree []procID
+}
+
+// markTree lists the processes below the engine now, for close to kill:
+// the referee calls it when the game ends, before it tells the engine,
+// which may then exit and leave its children to init before close
+// looks.
+func (p *proc) markTree() {
+	d := descendants(p.pid())
+	p.mu.Lock()
+	p.tree = d
+	p.mu.Unlock()
+}
+
+// marked returns the processes markTree found.
+func (p *proc) marked() []procID {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.tree
 }
 
 // start starts the engine. The process runs in its own process group,
@@ -70,9 +105,16 @@ func start(ctx context.Context, c Command) (*proc, error) {
 	cmd.Env = append(os.Environ(), c.Env...)
 	cmd.Stdin, cmd.Stdout = inR, outW
 	cmd.Stderr = c.Stderr
+	quitWait := cmp.Or(c.QuitWait, DefaultQuitWait)
 	cmd.WaitDelay = quitWait
 	setGroup(cmd)
-	if err := cmd.Start(); err != nil {
+	engines.Lock()
+	err = cmd.Start()
+	if err == nil {
+		engines.pids[cmd.Process.Pid] = true
+	}
+	engines.Unlock()
+	if err != nil {
 		inR.Close()
 		inW.Close()
 		outR.Close()
@@ -81,10 +123,13 @@ func start(ctx context.Context, c Command) (*proc, error) {
 	}
 	inR.Close()
 	outW.Close()
-	p := &proc{fileConn: fileConn{in: inW, out: outR}, cmd: cmd, waited: make(chan struct{})}
+	p := &proc{fileConn: fileConn{in: inW, out: outR, writeTime: c.WriteTime}, cmd: cmd, waited: make(chan struct{}), quitWait: quitWait}
 	p.fileConn.exitErr = p.exitErr
 	go func() {
 		p.werr = cmd.Wait()
+		engines.Lock()
+		delete(engines.pids, cmd.Process.Pid)
+		engines.Unlock()
 		close(p.waited)
 	}()
 	go func() {
@@ -105,11 +150,13 @@ type fileConn struct {
 	eof     bool
 	// exitErr describes the end of the output.
 	exitErr func() error
+	// writeTime bounds a write (zero: DefaultWriteTime).
+	writeTime time.Duration
 }
 
 // writeLine writes one line (a newline is added).
 func (p *fileConn) writeLine(s string) error {
-	p.in.SetWriteDeadline(time.Now().Add(writeTime))
+	p.in.SetWriteDeadline(time.Now().Add(cmp.Or(p.writeTime, DefaultWriteTime)))
 	_, err := p.in.Write(append([]byte(s), '\n'))
 	if err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
@@ -208,27 +255,82 @@ func (p *proc) pause(stop bool) {
 }
 
 // close ends the engine: its input is closed (after any last line the
-// caller wrote), it has quitWait to exit, then its process group is
+// caller wrote), it has its quit wait to exit, then its process group is
 // killed. It waits for the process.
 func (p *proc) close() error {
 	p.once.Do(func() {
+		// Every process the engine started, listed while it runs: a
+		// child that left the process group (setsid) is killed too.
+		desc := append(descendants(p.pid()), p.marked()...)
 		p.pause(false)
 		p.in.Close()
 		select {
 		case <-p.waited:
-		case <-time.After(quitWait):
+		case <-time.After(p.quitWait):
 		}
 		p.kill()
 		<-p.waited
+		killProcs(desc)
 		p.out.Close()
+		if engines.reap.Load() {
+			Reap()
+		}
 	})
 	return nil
 }
 
 // kill kills the engine's process group (every process the engine
-// started that stayed in it, even after the engine itself exited).
+// started that stayed in it, even after the engine itself exited) and,
+// on Linux, every process below the engine.
 func (p *proc) kill() {
+	desc := descendants(p.pid())
 	killGroup(p.cmd)
+	killProcs(desc)
+}
+
+// engines are the engine processes running, by pid, for Reap; reap
+// says Subreaper was called.
+var engines = struct {
+	sync.Mutex
+	pids map[int]bool
+	reap atomic.Bool
+}{pids: map[int]bool{}}
+
+// Subreaper makes the program a child subreaper (Linux,
+// prctl(PR_SET_CHILD_SUBREAPER)): a process that an engine started and
+// left behind, in a session of its own (setsid) or after the engine
+// exited, becomes the program's child instead of init's, and from then
+// on the referee kills it (Reap) whenever it closes an engine. Call it
+// at the start of a program whose child processes are all the
+// referee's engines (stratego match does): Reap kills every other
+// child. Elsewhere it returns an error wrapping errors.ErrUnsupported,
+// and what is left is the process group kill (and, without process
+// groups, the kill of the engine itself).
+//
+// Without Subreaper the referee still kills, on Linux, every process
+// below an engine when it closes it, setsid children included, as long
+// as the engine runs when the game ends; only the children of an engine
+// that already exited can escape.
+func Subreaper() error {
+	if err := setSubreaper(); err != nil {
+		return fmt.Errorf("referee: becoming a child subreaper: %w", err)
+	}
+	engines.reap.Store(true)
+	return nil
+}
+
+// Reap kills and waits for every child process of the program that is
+// not a running engine, and returns how many there were: the processes
+// that engines left behind, which Subreaper gave to the program. It
+// does nothing outside Linux.
+func Reap() int {
+	engines.Lock()
+	defer engines.Unlock()
+	left := orphans(func(pid int) bool { return engines.pids[pid] })
+	for _, pid := range left {
+		killAndReap(pid)
+	}
+	return len(left)
 }
 
 // pid returns the engine's process id.

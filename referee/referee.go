@@ -52,6 +52,29 @@ type Seat interface {
 	Close() error
 }
 
+// NotStarted returns the seat of an engine that could not start: err is
+// the error of its start (StartSBP's: a failed handshake wraps
+// ErrTimeout, ErrGarbage, ErrFlood or ErrCrashed). The game is scored
+// against it as a failed setup, with the Reason of err (Crash when err
+// wraps none of the faults), and recorded; a game whose two seats did
+// not start is not played (Result.Played).
+func NotStarted(name string, err error) Seat { return notStarted{name, err} }
+
+// notStarted is the seat of NotStarted.
+type notStarted struct {
+	name string
+	err  error
+}
+
+func (s notStarted) Name() string { return s.name }
+func (s notStarted) Setup(context.Context, GameInfo) (stratego.Setup, error) {
+	return stratego.Setup{}, s.err
+}
+func (s notStarted) Act(context.Context, Turn) (Action, error)           { return Action{}, s.err }
+func (s notStarted) Observe(context.Context, Ply) error                  { return nil }
+func (s notStarted) Finish(context.Context, Result, stratego.View) error { return nil }
+func (s notStarted) Close() error                                        { return nil }
+
 // Retrier is a Seat that can take an illegal move back and try again;
 // the referee uses it when Game.Retries allows.
 type Retrier interface {
@@ -158,6 +181,13 @@ func UCC2012Rules() stratego.Rules {
 	return r
 }
 
+// DefaultStartTime is the default time of an engine's start: its SBP
+// handshake (SBPOptions.HandshakeTime) and its setup (Game.SetupTime),
+// which a UCC engine's start is part of. It is generous, as a program
+// on a virtual machine (a JVM, say) can take seconds to start on a busy
+// machine, far more than a move time.
+const DefaultStartTime = 30 * time.Second
+
 // DefaultTurnCap is the UCC 2012 manager's default turn cap (-m 5000).
 const DefaultTurnCap = 5000
 
@@ -166,8 +196,9 @@ type Game struct {
 	Rules     stratego.Rules
 	Red, Blue Seat
 	Clock     TimeControl
-	// SetupTime is the time a side has for its setup; zero means the
-	// clock's per-move time, or no limit.
+	// SetupTime is the time a side has for its setup (a UCC engine's
+	// start included); zero means the longer of DefaultStartTime and the
+	// clock's per-move time, or no limit when the clock has none.
 	SetupTime time.Duration
 	Profile   Profile
 	// TurnCap, when not zero, sets ProfileUCC2012's turn cap N: the
@@ -238,7 +269,7 @@ func (m *match) play(ctx context.Context) Result {
 	}
 	for {
 		if ctx.Err() != nil {
-			return m.end(Result{Reason: Aborted, Detail: ctx.Err().Error()})
+			return m.end(aborted(ctx))
 		}
 		if res, over := m.checkEnd(); over {
 			return m.end(res)
@@ -252,8 +283,8 @@ func (m *match) play(ctx context.Context) Result {
 // setup asks both sides for their setups at once and starts the state.
 func (m *match) setup(ctx context.Context) (Result, bool) {
 	limit := m.g.SetupTime
-	if limit == 0 {
-		limit = m.g.Clock.MoveTime
+	if limit == 0 && m.g.Clock != (TimeControl{}) {
+		limit = max(DefaultStartTime, m.g.Clock.MoveTime)
 	}
 	var wg sync.WaitGroup
 	var errs [3]error
@@ -271,23 +302,30 @@ func (m *match) setup(ctx context.Context) (Result, bool) {
 			s, err := m.seats[c].Setup(sctx, info)
 			if err == nil {
 				if cerr := m.g.Rules.CheckSetup(s); cerr != nil {
-					err = fmt.Errorf("%w: %w", ErrBadSetup, cerr)
+					text := setupText(s)
+					if rs, ok := m.seats[c].(interface{ sentSetup() string }); ok {
+						text = rs.sentSetup()
+					}
+					err = &sentError{err: fmt.Errorf("%w: %w", ErrBadSetup, cerr), text: text}
 				}
 			}
-			m.setups[c], errs[c] = s, err
+			if err == nil {
+				m.setups[c] = s
+			}
+			errs[c] = err
 		}()
 	}
 	wg.Wait()
 	if (errs[stratego.Red] != nil || errs[stratego.Blue] != nil) && ended(ctx) {
-		return Result{Reason: Aborted, Detail: "the game's context ended"}, false
+		return aborted(ctx), false
 	}
 	switch r, b := errs[stratego.Red], errs[stratego.Blue]; {
 	case r != nil && b != nil:
 		return Result{Reason: reasonOf(r), Side: stratego.NoColor, Detail: "red: " + r.Error() + "; blue: " + b.Error()}, false
 	case r != nil:
-		return m.forfeit(stratego.Red, r, ""), false
+		return m.forfeit(stratego.Red, r, sentText(r)), false
 	case b != nil:
-		return m.forfeit(stratego.Blue, b, ""), false
+		return m.forfeit(stratego.Blue, b, sentText(b)), false
 	}
 	g, err := stratego.NewGame(m.g.Rules, m.setups[stratego.Red], m.setups[stratego.Blue])
 	if err != nil { // cannot happen after CheckSetup; scored as no game
@@ -298,6 +336,43 @@ func (m *match) setup(ctx context.Context) (Result, bool) {
 		m.left[stratego.Red], m.left[stratego.Blue] = m.g.Clock.Base, m.g.Clock.Base
 	}
 	return Result{}, true
+}
+
+// sentError is a fault of a setup with the text the side sent.
+type sentError struct {
+	err  error
+	text string
+}
+
+func (e *sentError) Error() string { return e.err.Error() }
+func (e *sentError) Unwrap() error { return e.err }
+
+// sentText returns the text of a sentError in err's chain, or "".
+func sentText(err error) string {
+	var se *sentError
+	if errors.As(err, &se) {
+		return se.text
+	}
+	return ""
+}
+
+// setupText is the text of a setup as far as it can be written.
+func setupText(s stratego.Setup) string {
+	b, _ := s.AppendText(nil)
+	return string(b)
+}
+
+// aborted is the end of a game whose context ended: its Detail is the
+// context's cause ("context canceled", or what the canceller gave).
+func aborted(ctx context.Context) Result {
+	if _, ok := ctx.Deadline(); ok && ended(ctx) {
+		<-ctx.Done() // past its deadline: its timer fires at once
+	}
+	detail := "the game's context ended"
+	if c := context.Cause(ctx); c != nil {
+		detail = c.Error()
+	}
+	return Result{Reason: Aborted, Detail: detail}
 }
 
 // ended reports whether ctx is done or past its deadline (a read that
@@ -391,7 +466,7 @@ func (m *match) turn(ctx context.Context) (Result, bool) {
 		elapsed := time.Since(start)
 		if err != nil {
 			if ended(ctx) {
-				return Result{Reason: Aborted, Detail: "the game's context ended"}, true
+				return aborted(ctx), true
 			}
 			return m.forfeit(c, err, a.Text), true
 		}
@@ -457,7 +532,7 @@ func (m *match) afterMove(ctx context.Context, c stratego.Color, a Action) (Resu
 		p := Ply{View: m.s.View(o), Text: a.Text, Final: final, DrawOffer: a.OfferDraw}
 		if err := m.seats[o].Observe(ctx, p); err != nil {
 			if ended(ctx) {
-				return Result{Reason: Aborted, Detail: ctx.Err().Error()}, true
+				return aborted(ctx), true
 			}
 			return m.forfeit(o, err, ""), true
 		}
@@ -506,6 +581,11 @@ func (m *match) finish(ctx context.Context, res *Result) {
 	res.Setups = m.setups
 	res.Names = [3]string{"", m.seats[stratego.Red].Name(), m.seats[stratego.Blue].Name()}
 	res.Record = m.record(*res)
+	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
+		if t, ok := m.seats[c].(interface{ markTree() }); ok {
+			t.markTree()
+		}
+	}
 	var wg sync.WaitGroup
 	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
 		wg.Add(1)

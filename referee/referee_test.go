@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"testing"
-	"time"
 
 	"github.com/stratego-go/stratego"
 )
@@ -29,7 +28,7 @@ func TestPlayOverPipes(t *testing.T) {
 	for _, r := range []stratego.Rules{stratego.Classic(), stratego.Barrage()} {
 		for seed := range uint64(2) {
 			var log bytes.Buffer
-			g := Game{Rules: r, Red: sbpPipeSeat(t, seed, &log), Blue: uccPipeSeat(t, r, seed+1, &log, UCCOptions{}), Clock: TimeControl{MoveTime: 5 * time.Second}}
+			g := Game{Rules: r, Red: sbpPipeSeat(t, seed, &log), Blue: uccPipeSeat(t, r, seed+1, &log, UCCOptions{}), Clock: TimeControl{MoveTime: generous}}
 			res, err := g.Play(context.Background())
 			if err != nil {
 				t.Fatal(err)

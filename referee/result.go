@@ -34,22 +34,38 @@ const (
 	Aborted                 // the game was stopped from outside (its context)
 )
 
-// reasonNames are the Reason tokens of the SBP gameover line.
-var reasonNames = [...]string{"none", "flag", "nomovable", "walledin", "neither", "plycap", "quietcap", "resign", "agreed", "turncap", "illegal", "timeout", "crash", "protocol", "flood", "badsetup", "rejected", "aborted"}
+// reasonTokens are the Reason tokens of the SBP gameover line, and
+// reasonWords the names of Reason.String: the library's own names
+// (stratego.EndReason) for the ends the two share.
+var (
+	reasonTokens = [...]string{"none", "flag", "nomovable", "walledin", "neither", "plycap", "quietcap", "resign", "agreed", "turncap", "illegal", "timeout", "crash", "protocol", "flood", "badsetup", "rejected", "aborted"}
+	reasonWords  = [...]string{"none", "flag captured", "no movable piece", "walled in", "neither side can move", "ply cap", "no-attack cap", "resignation", "draw agreed", "turn cap", "illegal move", "timeout", "crash", "protocol error", "flood", "bad setup", "rejected", "aborted"}
+)
 
-// String returns the reason's token, as the SBP gameover line writes it
-// ("flag", "timeout").
+// String returns the reason's name: for the ends the library knows, its
+// name (stratego.EndReason.String: "flag captured", "ply cap",
+// "resignation"), otherwise a word of the same kind ("timeout",
+// "walled in", "bad setup").
 func (r Reason) String() string {
-	if int(r) < len(reasonNames) {
-		return reasonNames[r]
+	if int(r) < len(reasonWords) {
+		return reasonWords[r]
 	}
 	return fmt.Sprintf("Reason(%d)", r)
 }
 
-// ParseReason reads the form of Reason.String.
+// Token returns the reason's token on the SBP gameover line ("flag",
+// "timeout"; PROTOCOL.md), a word without spaces.
+func (r Reason) Token() string {
+	if int(r) < len(reasonTokens) {
+		return reasonTokens[r]
+	}
+	return fmt.Sprintf("Reason(%d)", r)
+}
+
+// ParseReason reads the form of Reason.String or of Reason.Token.
 func ParseReason(s string) (Reason, error) {
-	for i, n := range reasonNames {
-		if n == s {
+	for i := range reasonTokens {
+		if reasonTokens[i] == s || reasonWords[i] == s {
 			return Reason(i), nil
 		}
 	}
@@ -115,8 +131,8 @@ func (r Result) Score(c stratego.Color) float64 {
 	return 0
 }
 
-// String returns a one-line summary: "red wins (flag)", "draw (turncap)",
-// "blue wins (timeout: red …)".
+// String returns a one-line summary: "red wins (flag captured)", "draw
+// (turn cap)", "blue wins (timeout: red …)".
 func (r Result) String() string {
 	var b strings.Builder
 	switch {
@@ -134,16 +150,42 @@ func (r Result) String() string {
 	return b.String()
 }
 
+// The tags of a referee's record, besides the Red and Blue names and
+// the Result and Termination of the record format (the rules' outcome,
+// a forfeit as the loser's resignation, or "*" for a game that did not
+// end).
+const (
+	// TagReferee says how the referee ended a game whose Termination
+	// does not say it all: a fault, an abort, or a game with no
+	// Termination. Its value is "TOKEN SIDE: DETAIL": the Reason.Token,
+	// the side it is about (red, blue, or both for a setup both sides
+	// failed; left out for none), and the detail when there is one.
+	TagReferee = "Referee"
+	// TagSent is the reply that ended the game as the side wrote it (a
+	// bad setup, a garbled or illegal move), line breaks replaced.
+	TagSent = "Sent"
+)
+
 // record writes the game record of a finished match: the moves, and
 // as its result the rules' outcome, or for an end the rules did not
-// decide the resignation of the loser (a forfeit) or the agreed draw; the
-// Ending tag says what the referee decided.
+// decide the resignation of the loser (a forfeit) or the agreed draw.
+// A game that ended in its setup phase has no moves and only the setups
+// that were legal. The Referee tag says what the Termination cannot.
 func (m *match) record(res Result) stratego.Record {
 	tags := []stratego.Tag{{Name: "Red", Value: res.Names[stratego.Red]}, {Name: "Blue", Value: res.Names[stratego.Blue]}}
 	tags = append(tags, m.g.Tags...)
-	tags = append(tags, stratego.Tag{Name: "Ending", Value: oneLine(res.String())})
-	if !m.game.IsValid() { // no game: setup failed
-		return stratego.Record{Tags: tags, Rules: m.g.Rules}
+	if res.Reason.IsFault() || res.Reason == Aborted || res.Reason == None {
+		tags = append(tags, stratego.Tag{Name: TagReferee, Value: refereeTag(res)})
+	}
+	if res.Text != "" {
+		tags = append(tags, stratego.Tag{Name: TagSent, Value: oneLine(res.Text)})
+	}
+	if !m.game.IsValid() { // no game: the setup phase ended it
+		rec := stratego.Record{Tags: tags, Rules: m.g.Rules, RedSetup: m.setups[stratego.Red], BlueSetup: m.setups[stratego.Blue]}
+		if res.Winner != stratego.NoColor {
+			rec.Result = stratego.Outcome{Winner: res.Winner, Reason: stratego.Resignation}
+		}
+		return rec
 	}
 	g := m.game
 	if !g.State().Outcome().Over() {
@@ -159,7 +201,41 @@ func (m *match) record(res Result) stratego.Record {
 	return rec
 }
 
+// refereeTag is the value of the Referee tag of a result.
+func refereeTag(res Result) string {
+	v := res.Reason.Token()
+	switch {
+	case res.Side.IsValid():
+		v += " " + res.Side.String()
+	case res.Reason.IsFault():
+		v += " both"
+	}
+	if res.Detail != "" {
+		v += ": " + res.Detail
+	}
+	return oneLine(v)
+}
+
+// ParseRefereeTag reads the value of a Referee tag (TagReferee): the
+// reason, the side (NoColor for none or both) and the detail.
+func ParseRefereeTag(v string) (r Reason, side stratego.Color, detail string, err error) {
+	head, detail, _ := strings.Cut(v, ": ")
+	f := strings.Fields(head)
+	if len(f) == 0 || len(f) > 2 {
+		return None, stratego.NoColor, "", fmt.Errorf("%w: Referee tag %q: want \"TOKEN [SIDE][: DETAIL]\"", ErrGarbage, v)
+	}
+	if r, err = ParseReason(f[0]); err != nil {
+		return None, stratego.NoColor, "", err
+	}
+	if len(f) == 2 && f[1] != "both" {
+		if side, err = stratego.ParseColor(f[1]); err != nil {
+			return None, stratego.NoColor, "", fmt.Errorf("%w: Referee tag %q: side %q", ErrGarbage, v, f[1])
+		}
+	}
+	return r, side, detail, nil
+}
+
 // oneLine replaces line breaks, which a tag value may not hold.
 func oneLine(s string) string {
-	return strings.NewReplacer("\n", " ", "\r", " ", "\"", "'").Replace(s)
+	return strings.NewReplacer("\n", " ", "\r", " ").Replace(s)
 }

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -27,7 +28,8 @@ type SBPOptions struct {
 	Name string
 	// Options are sent as setoption lines after the handshake.
 	Options map[string]string
-	// HandshakeTime bounds the handshake (zero: 10 s).
+	// HandshakeTime bounds the handshake, from the start of the process
+	// to readyok (zero: DefaultStartTime).
 	HandshakeTime time.Duration
 	// Pause stops the engine (SIGSTOP) while it is not its turn.
 	Pause bool
@@ -64,15 +66,13 @@ type sbpSeat struct {
 	color stratego.Color
 	rules stratego.Rules
 	o     SBPOptions
+	sent  string // the setup line as the engine sent it
 }
 
 // newSBPSeat runs the handshake on conn.
 func newSBPSeat(ctx context.Context, conn lineConn, o SBPOptions) (*sbpSeat, error) {
 	s := &sbpSeat{conn: conn, name: o.Name, o: o}
-	limit := o.HandshakeTime
-	if limit == 0 {
-		limit = 10 * time.Second
-	}
+	limit := cmp.Or(o.HandshakeTime, DefaultStartTime)
 	hctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	if err := conn.writeLine("sbp 1"); err != nil {
@@ -156,7 +156,7 @@ func (s *sbpSeat) expect(ctx context.Context, word string) ([]string, error) {
 		case f[0] == word:
 			return f, nil
 		default:
-			return nil, fmt.Errorf("%w: want %q, got %q", ErrGarbage, word, clip(line))
+			return nil, &sentError{fmt.Errorf("%w: want %q, got %q", ErrGarbage, word, clip(line)), line}
 		}
 	}
 	return nil, fmt.Errorf("%w: %d info lines", ErrFlood, maxInfo)
@@ -192,9 +192,9 @@ func (s *sbpSeat) Setup(ctx context.Context, g GameInfo) (stratego.Setup, error)
 	}
 	switch f := strings.Fields(line); {
 	case len(f) > 0 && f[0] == "reject":
-		return stratego.Setup{}, fmt.Errorf("%w: %s", ErrRejected, clip(strings.TrimSpace(strings.TrimPrefix(line, "reject"))))
+		return stratego.Setup{}, &sentError{fmt.Errorf("%w: %s", ErrRejected, clip(strings.TrimSpace(strings.TrimPrefix(line, "reject")))), line}
 	case len(f) != 1 || f[0] != "accept":
-		return stratego.Setup{}, fmt.Errorf("%w: want accept or reject, got %q", ErrGarbage, clip(line))
+		return stratego.Setup{}, &sentError{fmt.Errorf("%w: want accept or reject, got %q", ErrGarbage, clip(line)), line}
 	}
 	setup := "setup"
 	if g.SetupTime > 0 {
@@ -207,15 +207,19 @@ func (s *sbpSeat) Setup(ctx context.Context, g GameInfo) (stratego.Setup, error)
 	if err != nil {
 		return stratego.Setup{}, err
 	}
+	s.sent = strings.Join(f, " ")
 	if len(f) != 2 {
-		return stratego.Setup{}, fmt.Errorf("%w: setup line %q", ErrGarbage, clip(strings.Join(f, " ")))
+		return stratego.Setup{}, &sentError{fmt.Errorf("%w: setup line %q", ErrGarbage, clip(s.sent)), s.sent}
 	}
 	su, err := stratego.ParseSetup(g.Rules, f[1])
 	if err != nil {
-		return stratego.Setup{}, fmt.Errorf("%w: %w", ErrBadSetup, err)
+		return stratego.Setup{}, &sentError{fmt.Errorf("%w: %w", ErrBadSetup, err), s.sent}
 	}
 	return su, nil
 }
+
+// sentSetup is the setup line the engine sent.
+func (s *sbpSeat) sentSetup() string { return s.sent }
 
 // sbpNewGame is the newgame line.
 func sbpNewGame(c stratego.Color, opponent string, r stratego.Rules) string {
@@ -259,7 +263,7 @@ func sbpGameOver(r Result) string {
 	if r.Winner != stratego.NoColor {
 		w = r.Winner.String()
 	}
-	return "gameover result " + w + " reason " + r.Reason.String()
+	return "gameover result " + w + " reason " + r.Reason.Token()
 }
 
 func (s *sbpSeat) Act(ctx context.Context, t Turn) (Action, error) {
@@ -371,4 +375,11 @@ func sortedKeys(m map[string]string) []string {
 		}
 	}
 	return keys
+}
+
+// markTree lists the processes of the engine (proc.markTree).
+func (s *sbpSeat) markTree() {
+	if p, ok := s.conn.(*proc); ok {
+		p.markTree()
+	}
 }

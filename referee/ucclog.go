@@ -44,7 +44,7 @@ func WriteUCCLog(w io.Writer, r Result, moveTime time.Duration) error {
 		}
 		fmt.Fprintf(bw, "%d %s: %s %s\n", i/2+1, uccColour(p.Event.Color), text, outcome)
 	}
-	if line, ok := uccFaultLine(r); ok {
+	if line, ok := uccFaultLine(r); ok && r.State.Rules().Width > 0 {
 		fmt.Fprintf(bw, "%d %s: %s\n", len(r.Log)/2+1, uccColour(r.Side), line)
 	}
 	if r.State.Rules().Width == 0 {
@@ -95,37 +95,105 @@ func uccFaultLine(r Result) (string, bool) {
 	return "", false
 }
 
-// uccEndReason is the manager's REASON text of an end.
+// uccEndReason is the REASON text of an end: the manager's where it
+// has one, and a text of its own for each Reason it does not tell apart
+// (a flood from garbage, a crash from a timeout, the caps), so that the
+// log names the end the record names (uccReasonOf reads it back).
 func uccEndReason(r Result, moveTime time.Duration) string {
+	side := "BOTH players"
+	if r.Side.IsValid() {
+		side = strings.ToUpper(r.Side.String())
+	}
 	switch r.Reason {
 	case Flag:
 		return "Captured the flag"
-	case NoMovable, WalledIn:
+	case NoMovable:
 		return "Destroyed all mobile enemy pieces"
+	case WalledIn:
+		return "All mobile enemy pieces are walled in"
 	case Neither:
 		return "Game declared a draw because neither player has mobile pieces"
-	case PlyCap, QuietCap, TurnCap:
+	case TurnCap:
 		return fmt.Sprintf("Game declared a draw after %d turns", (r.Plies)/2+1)
+	case PlyCap:
+		return fmt.Sprintf("Game declared a draw after %d turns (ply cap)", (r.Plies)/2+1)
+	case QuietCap:
+		return fmt.Sprintf("Game declared a draw after %d turns (no-attack cap)", (r.Plies)/2+1)
 	case Resign:
 		return "This player has surrendered!"
-	case Garbage, Flood:
+	case Garbage:
 		return "Unintelligable response"
-	case Timeout, Crash:
+	case Flood:
+		return "Flooded its output"
+	case Timeout:
 		return fmt.Sprintf("Response timeout after %f seconds.", moveTime.Seconds())
-	case BadSetup, Rejected:
-		switch r.Side {
-		case stratego.Red:
-			return "An illegal setup was made by RED"
-		case stratego.Blue:
-			return "An illegal setup was made by BLUE"
-		}
-		return "An illegal setup was made by BOTH players"
+	case Crash:
+		return "The program exited or closed its output"
+	case BadSetup:
+		return "An illegal setup was made by " + side
+	case Rejected:
+		return "The rules were rejected by " + side
 	case Illegal:
 		return uccIllegalReason(r.Err)
 	case Agreed:
 		return "The players agreed to a draw"
+	case Aborted:
+		return "The game was interrupted"
 	}
-	return "Internal controller error - Unspecified ERROR"
+	return uccInternal
+}
+
+// uccInternal is the manager's REASON of an end it cannot name.
+const uccInternal = "Internal controller error - Unspecified ERROR"
+
+// uccReasonOf reads a REASON text of uccEndReason (or of the manager)
+// back: the Reason, None for the manager's internal error or a text it
+// does not know.
+func uccReasonOf(text string) Reason {
+	exact := map[string]Reason{
+		"Captured the flag": Flag, "Destroyed all mobile enemy pieces": NoMovable,
+		"All mobile enemy pieces are walled in":                         WalledIn,
+		"Game declared a draw because neither player has mobile pieces": Neither,
+		"This player has surrendered!":                                  Resign,
+		"Unintelligable response":                                       Garbage, "Flooded its output": Flood,
+		"The program exited or closed its output": Crash, "The players agreed to a draw": Agreed,
+		"The game was interrupted": Aborted,
+	}
+	if r, ok := exact[text]; ok {
+		return r
+	}
+	for _, t := range uccIllegalTexts {
+		if text == t {
+			return Illegal
+		}
+	}
+	switch {
+	case strings.HasPrefix(text, "Response timeout after "):
+		return Timeout
+	case strings.HasPrefix(text, "An illegal setup was made by "):
+		return BadSetup
+	case strings.HasPrefix(text, "The rules were rejected by "):
+		return Rejected
+	case strings.HasPrefix(text, "Game declared a draw after ") && strings.HasSuffix(text, " (ply cap)"):
+		return PlyCap
+	case strings.HasPrefix(text, "Game declared a draw after ") && strings.HasSuffix(text, " (no-attack cap)"):
+		return QuietCap
+	case strings.HasPrefix(text, "Game declared a draw after "):
+		return TurnCap
+	}
+	return None
+}
+
+// uccLogReason returns the Reason of a log's end line, None when it has
+// none.
+func uccLogReason(log string) Reason {
+	for line := range strings.Lines(log) {
+		if strings.HasPrefix(line, "Game ends ") {
+			_, text, _ := strings.Cut(strings.TrimRight(line, "\r\n"), " - REASON: ")
+			return uccReasonOf(text)
+		}
+	}
+	return None
 }
 
 // uccIllegalReason is the manager's reason for an illegal move
@@ -148,8 +216,15 @@ func uccIllegalReason(err error) string {
 	case errors.Is(err, stratego.ErrMoreSquares):
 		return "Move breaks the More-Squares rule"
 	}
-	return "Selected unit cannot move that way"
+	return uccIllegalTexts[len(uccIllegalTexts)-1]
 }
+
+// uccIllegalTexts are the texts of uccIllegalReason, the default last.
+var uccIllegalTexts = [...]string{"Coords outside board", "Move does not select a piece",
+	"Selected piece belongs to other player", "Selected piece is not mobile (FLAG or BOMB)",
+	"Attempted move into square occupied by neutral or allied piece",
+	"Move breaks the Two-Squares rule", "Move breaks the More-Squares rule",
+	"Selected unit cannot move that way"}
 
 // ErrLog reports a UCC manager log that does not read, or that the
 // library's rules contradict.
@@ -166,6 +241,9 @@ type UCCLog struct {
 	Record stratego.Record
 	// End is the "Game ends on …" line and Result the result line.
 	End, Result string
+	// Reason is the end the End line names (WriteUCCLog writes a text of
+	// its own for each Reason), None for a text it does not know.
+	Reason Reason
 }
 
 // ReadUCCLog reads a log in the UCC 2012 manager's -o format (as
@@ -180,123 +258,171 @@ type UCCLog struct {
 // when a bot has already exited, PROTOCOLS.md 1.12). The error wraps
 // ErrLog and names the line.
 func ReadUCCLog(rd io.Reader, r stratego.Rules) (UCCLog, error) {
-	var lg UCCLog
-	sc := bufio.NewScanner(rd)
-	sc.Buffer(make([]byte, 0, 4096), MaxLine)
-	n := 0
-	next := func() (string, bool) {
-		if !sc.Scan() {
-			return "", false
-		}
-		n++
-		return strings.TrimRight(sc.Text(), "\r"), true
-	}
-	bad := func(format string, args ...any) (UCCLog, error) {
-		return UCCLog{}, fmt.Errorf("%w: line %d: %s", ErrLog, n, fmt.Sprintf(format, args...))
-	}
 	if err := CheckUCCRules(r); err != nil {
 		return UCCLog{}, err
 	}
+	lr := &uccLogReader{sc: bufio.NewScanner(rd), r: r}
+	lr.sc.Buffer(make([]byte, 0, 4096), MaxLine)
+	g, invalid, err := lr.setups()
+	if err != nil {
+		return UCCLog{}, err
+	}
+	if g, err = lr.moves(g, invalid); err != nil {
+		return UCCLog{}, err
+	}
+	if err := lr.result(g, invalid); err != nil {
+		return UCCLog{}, err
+	}
+	lr.lg.Reason = uccLogReason(lr.lg.End)
+	return lr.lg, nil
+}
+
+// uccLogReader reads a UCC log in three parts: the setups, the moves up
+// to the end line, and the result line.
+type uccLogReader struct {
+	sc *bufio.Scanner
+	r  stratego.Rules
+	n  int // the line number reached
+	lg UCCLog
+}
+
+// next returns the next line, without a CR.
+func (lr *uccLogReader) next() (string, bool) {
+	if !lr.sc.Scan() {
+		return "", false
+	}
+	lr.n++
+	return strings.TrimRight(lr.sc.Text(), "\r"), true
+}
+
+// bad returns the error of the line reached.
+func (lr *uccLogReader) bad(format string, args ...any) error {
+	return fmt.Errorf("%w: line %d: %s", ErrLog, lr.n, fmt.Sprintf(format, args...))
+}
+
+// setups reads the two names and setups and starts the game; invalid
+// says a setup was INVALID! (there is then no game).
+func (lr *uccLogReader) setups() (g stratego.Game, invalid bool, err error) {
 	var board stratego.Board
-	invalid := false
 	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
-		head, ok := next()
-		suffix := " " + strings.ToUpper(c.String()) + " SETUP"
-		if !ok || !strings.HasSuffix(head, suffix) {
-			return bad("want \"NAME%s\"", suffix)
+		s, ok, err := lr.setup(c)
+		if err != nil {
+			return g, false, err
 		}
-		lg.Names[c] = strings.TrimSuffix(head, suffix)
-		var rows [4]string
-		for i := range rows {
-			row, ok := next()
-			if !ok {
-				return bad("want a setup row")
-			}
-			if i == 0 && row == "INVALID!" {
-				invalid = true
-				break
-			}
-			rows[i] = row
-		}
-		if invalid {
+		if !ok {
+			invalid = true
 			continue
 		}
-		s, err := parseUCCSetup(r, c, rows)
-		if err != nil {
-			return bad("%v", err)
-		}
-		for q := range r.ZoneOf(c).All() {
+		for q := range lr.r.ZoneOf(c).All() {
 			own := q
 			if c == stratego.Blue {
-				own = r.Rotate(q)
+				own = lr.r.Rotate(q)
 			}
 			if rk := s.At(own); rk != stratego.NoRank {
 				board.Put(q, stratego.NewPiece(c, rk))
 			}
 		}
 	}
-	var g stratego.Game
-	if !invalid {
-		red, blue, err := board.Setups(r)
-		if err != nil {
-			return bad("%v", err)
-		}
-		if g, err = stratego.NewGame(r, red, blue); err != nil {
-			return bad("%v", err)
-		}
+	if invalid {
+		return g, true, nil
 	}
+	red, blue, err := board.Setups(lr.r)
+	if err != nil {
+		return g, false, lr.bad("%v", err)
+	}
+	if g, err = stratego.NewGame(lr.r, red, blue); err != nil {
+		return g, false, lr.bad("%v", err)
+	}
+	return g, false, nil
+}
+
+// setup reads side c's name line and setup rows; ok is false for an
+// INVALID! setup.
+func (lr *uccLogReader) setup(c stratego.Color) (s stratego.Setup, ok bool, err error) {
+	head, ok := lr.next()
+	suffix := " " + strings.ToUpper(c.String()) + " SETUP"
+	if !ok || !strings.HasSuffix(head, suffix) {
+		return s, false, lr.bad("want \"NAME%s\"", suffix)
+	}
+	lr.lg.Names[c] = strings.TrimSuffix(head, suffix)
+	var rows [4]string
+	for i := range rows {
+		row, ok := lr.next()
+		if !ok {
+			return s, false, lr.bad("want a setup row")
+		}
+		if i == 0 && row == "INVALID!" {
+			return s, false, nil
+		}
+		rows[i] = row
+	}
+	if s, err = parseUCCSetup(lr.r, c, rows); err != nil {
+		return s, false, lr.bad("%v", err)
+	}
+	return s, true, nil
+}
+
+// moves replays the move lines up to the end line: each legal, with the
+// outcome the library gives it, and nothing after the reply that lost
+// the game.
+func (lr *uccLogReader) moves(g stratego.Game, invalid bool) (stratego.Game, error) {
 	faulted := false
 	for {
-		line, ok := next()
+		line, ok := lr.next()
 		if !ok {
-			return bad("no end line")
+			return g, lr.bad("no end line")
 		}
 		if strings.HasPrefix(line, "Game ends ") {
-			lg.End = line
-			break
+			lr.lg.End = line
+			return g, nil
 		}
 		if invalid || faulted {
-			return bad("a move after the end of the game: %q", clip(line))
+			return g, lr.bad("a move after the end of the game: %q", clip(line))
 		}
 		ply := g.Len()
 		want := fmt.Sprintf("%d %s: ", ply/2+1, uccColour(g.State().Turn()))
 		if !strings.HasPrefix(line+" ", want) {
-			return bad("want a line starting %q, got %q", want, clip(line))
+			return g, lr.bad("want a line starting %q, got %q", want, clip(line))
 		}
-		rest := strings.TrimPrefix(line+" ", want)
-		o, err := parseUCCMoveLine(rest)
+		o, err := parseUCCMoveLine(strings.TrimPrefix(line+" ", want))
 		if err != nil || o.result == "ILLEGAL" {
 			faulted = true // the reply that lost the game: garbage, a timeout, a surrender, an illegal move
 			continue
 		}
 		after, ev, err := g.Apply(o.m)
 		if err != nil {
-			return bad("%s: %v", formatUCCMove(o.m), err)
+			return g, lr.bad("%s: %v", formatUCCMove(o.m), err)
 		}
 		if o.result == "VICTORY_FLAG" {
 			if ev.Outcome.Reason != stratego.FlagCaptured {
-				return bad("VICTORY_FLAG, the library gives %v", ev.Outcome)
+				return g, lr.bad("VICTORY_FLAG, the library gives %v", ev.Outcome)
 			}
 		} else if !matches(ev, o) {
-			return bad("the log says %s, the library %s", o.result, uccOutcome(ev))
+			return g, lr.bad("the log says %s, the library %s", o.result, uccOutcome(ev))
 		}
 		g = after
 	}
-	res, ok := next()
+}
+
+// result reads the result line and checks it against the final
+// position: the piece values and the outcome; a loss by ILLEGAL or
+// SURRENDER of a game the rules did not end is the loser's resignation.
+func (lr *uccLogReader) result(g stratego.Game, invalid bool) error {
+	res, ok := lr.next()
 	if !ok {
-		return bad("no result line")
+		return lr.bad("no result line")
 	}
-	lg.Result = res
+	lr.lg.Result = res
 	f := strings.Fields(res)
 	if len(f) != 6 {
-		return bad("result line %q: want NAME COLOUR OUTCOME TURN RED_VALUE BLUE_VALUE", clip(res))
+		return lr.bad("result line %q: want NAME COLOUR OUTCOME TURN RED_VALUE BLUE_VALUE", clip(res))
 	}
 	if invalid {
-		return lg, nil
+		return nil
 	}
 	s := g.State()
 	if rv, bv := uccValue(s.Remaining(stratego.Red)), uccValue(s.Remaining(stratego.Blue)); f[4] != strconv.Itoa(rv) || f[5] != strconv.Itoa(bv) {
-		return bad("piece values %s %s, the library's %d %d", f[4], f[5], rv, bv)
+		return lr.bad("piece values %s %s, the library's %d %d", f[4], f[5], rv, bv)
 	}
 	side := stratego.Red
 	if f[1] == "BLUE" {
@@ -311,9 +437,9 @@ func ReadUCCLog(rd io.Reader, r stratego.Rules) (UCCLog, error) {
 	case !o.Over() && (word == "ILLEGAL" || word == "SURRENDER"):
 		g, _ = g.Resign(side)
 	default:
-		return bad("result %s %s, the library gives %v", f[1], word, o)
+		return lr.bad("result %s %s, the library gives %v", f[1], word, o)
 	}
-	lg.Record = g.Record()
-	lg.Record.Tags = []stratego.Tag{{Name: "Red", Value: lg.Names[stratego.Red]}, {Name: "Blue", Value: lg.Names[stratego.Blue]}}
-	return lg, nil
+	lr.lg.Record = g.Record()
+	lr.lg.Record.Tags = []stratego.Tag{{Name: "Red", Value: lr.lg.Names[stratego.Red]}, {Name: "Blue", Value: lr.lg.Names[stratego.Blue]}}
+	return nil
 }

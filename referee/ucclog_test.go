@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
@@ -98,5 +99,40 @@ func TestReadUCCLogChecksEveryLine(t *testing.T) {
 		if _, err := ReadUCCLog(strings.NewReader(spoiled), r); !errors.Is(err, ErrLog) {
 			t.Errorf("%s: got %v, want ErrLog", tc.name, err)
 		}
+	}
+}
+
+// TestUCCLogReasonIsTheResults pins issue 19's "logs agree with records":
+// the end line of the log of every Reason reads back as that Reason (the
+// manager's own texts cannot tell a crash from a timeout, or a flood
+// from garbage), in the setup phase and after moves, and ReadUCCLog
+// gives it.
+func TestUCCLogReasonIsTheResults(t *testing.T) {
+	played, err := Game{Rules: UCC2012Rules(), Profile: ProfileUCC2012, Red: randomSeat(1), Blue: randomSeat(2)}.Play(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := Flag; r <= Aborted; r++ {
+		for _, phase := range []string{"setup", "play"} {
+			res := Result{Reason: r, Side: stratego.Red, Names: played.Names}
+			if phase == "play" {
+				res.State, res.Setups, res.Log, res.Plies = played.State, played.Setups, played.Log, played.Plies
+			}
+			var b strings.Builder
+			if err := WriteUCCLog(&b, res, time.Second); err != nil {
+				t.Fatal(err)
+			}
+			if got := uccLogReason(b.String()); got != r {
+				t.Errorf("%s, %v: the log's end reads as %v:\n%s", phase, r, got, tail(b.String()))
+			}
+		}
+	}
+	var b strings.Builder
+	if err := WriteUCCLog(&b, played, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	lg, err := ReadUCCLog(strings.NewReader(b.String()), UCC2012Rules())
+	if err != nil || lg.Reason != played.Reason {
+		t.Errorf("ReadUCCLog: reason %v (%v), the game's %v", lg.Reason, err, played.Reason)
 	}
 }

@@ -51,7 +51,8 @@ type uccSeat struct {
 	o       UCCOptions
 	conn    lineConn
 	color   stratego.Color
-	started bool // START was sent (Red)
+	started bool   // START was sent (Red)
+	sent    string // the setup rows as sent, joined by "|"
 }
 
 func (s *uccSeat) Name() string { return s.o.Name }
@@ -77,12 +78,20 @@ func (s *uccSeat) Setup(ctx context.Context, g GameInfo) (stratego.Setup, error)
 	for i := range rows {
 		line, err := s.read(ctx)
 		if err != nil {
-			return stratego.Setup{}, fmt.Errorf("setup row %d: %w", i+1, err)
+			return stratego.Setup{}, &sentError{fmt.Errorf("setup row %d: %w", i+1, err), s.sent}
 		}
 		rows[i] = line
+		s.sent = strings.Join(rows[:i+1], "|")
 	}
-	return parseUCCSetup(g.Rules, g.Color, rows)
+	su, err := parseUCCSetup(g.Rules, g.Color, rows)
+	if err != nil {
+		return su, &sentError{err, s.sent}
+	}
+	return su, nil
 }
+
+// sentSetup is the setup as the engine sent it, its rows joined by "|".
+func (s *uccSeat) sentSetup() string { return s.sent }
 
 // read reads one reply line with the seat's timing.
 func (s *uccSeat) read(ctx context.Context) (string, error) {
@@ -154,4 +163,11 @@ func (s *uccSeat) Close() error {
 		return nil
 	}
 	return s.conn.close()
+}
+
+// markTree lists the processes of the engine (proc.markTree).
+func (s *uccSeat) markTree() {
+	if p, ok := s.conn.(*proc); ok {
+		p.markTree()
+	}
 }

@@ -369,7 +369,7 @@ func (s *Server) addBot(g *game, c stratego.Color, req createRequest) error {
 	}
 	p, err := bot.New(name, bot.Options{Seed: s.seed()})
 	if err != nil {
-		return fmt.Errorf("bot: %w", err)
+		return err // "bot: unknown player ...", naming the field
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, think+s.cfg.BotGrace)
 	defer cancel()

@@ -7,7 +7,7 @@
 // Usage:
 //
 //	stratego engine [-protocol sbp|ucc] [-bot NAME] [-seed N]
-//	         [-rules TEXT] [-movetime D]
+//	         [-rules TEXT] [-movetime D] [-overhead D]
 //
 // -bot names the built-in player (bot.Names; "random" by default).
 // -seed seeds it (0: from the clock). Over SBP the referee sends the
@@ -16,7 +16,9 @@
 // STRATEGO_RULES (which "stratego match" sets for its UCC engines), or
 // else the UCC 2012 manager's rules (Classic without the repetition
 // rules). -movetime bounds the time of a move when the referee does not
-// say (the UCC wire never does).
+// say (the UCC wire never does). -overhead is the player's move overhead
+// (bot.Options.MoveOverhead): the time of each move it keeps back for the
+// machine, the pipe and the referee (0: the player's default).
 //
 // The UCC manager starts a bot by its path with no arguments, so it needs
 // a one-line wrapper script to run this engine, for example:
@@ -56,6 +58,7 @@ func Run(args []string, in io.Reader, out io.Writer) error {
 	seed := fs.Uint64("seed", 0, "random seed of the player (0: from the clock)")
 	rulesText := fs.String("rules", "", "the rules of UCC games (default: $STRATEGO_RULES, else the UCC 2012 rules)")
 	moveTime := fs.Duration("movetime", time.Second, "time of a move when the referee does not say")
+	overhead := fs.Duration("overhead", 0, "move overhead: time of each move kept back for the machine, the pipe and the referee (0: the player's default)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -65,7 +68,7 @@ func Run(args []string, in io.Reader, out io.Writer) error {
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano())
 	}
-	p, err := bot.New(*name, bot.Options{Seed: *seed})
+	p, err := bot.New(*name, bot.Options{Seed: *seed, MoveOverhead: *overhead})
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,9 @@
 //	               the UCC 2012 manager's rules and end of game
 //	-movetime D    the time of a move (default 2s; 0: none)
 //	-tc TEXT       a game clock instead: base=5m,inc=2s
+//	-overhead D    the move overhead of the built-in players: the time
+//	               of each move they keep back for the machine and the
+//	               referee (bot.Options.MoveOverhead; default 0: theirs)
 //	-turncap N     the ucc2012 turn cap (default 5000)
 //	-retries N     illegal moves a side may take back, where its engine
 //	               asks for retries (default 0: forfeit)
@@ -82,6 +85,7 @@ type config struct {
 	outDir   string
 	jsonFile string
 	seed     uint64
+	overhead time.Duration
 	jobs     int
 	pause    bool
 	rawEcho  bool
@@ -127,6 +131,7 @@ func parse(args []string) (*config, error) {
 	fs.StringVar(&c.outDir, "out", "", "write each game's record and log to this `directory`")
 	fs.StringVar(&c.jsonFile, "json", "", "write a JSON summary to this `file` (\"-\": standard output, instead of the table)")
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the built-in players (0: from the clock)")
+	fs.DurationVar(&c.overhead, "overhead", 0, "move overhead of the built-in players: time of each move kept back for the machine and the referee (0: the players' default)")
 	fs.IntVar(&c.jobs, "j", 1, "games in parallel")
 	fs.BoolVar(&c.pause, "pause", false, "SIGSTOP UCC engines while the opponent moves")
 	fs.BoolVar(&c.rawEcho, "raw-echo", false, "echo a UCC engine's move text verbatim, as the 2012 manager does")
@@ -411,7 +416,7 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 func (c *config) seat(ctx context.Context, e engine, seed uint64) (referee.Seat, error) {
 	switch e.kind {
 	case "builtin":
-		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15})
+		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15, MoveOverhead: c.overhead})
 		if err != nil {
 			return nil, err
 		}

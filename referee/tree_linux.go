@@ -1,0 +1,122 @@
+//go:build linux
+
+package referee
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// procID names a process by its pid and its start time, so that a pid
+// the system gave to a new process is not taken for the old one.
+type procID struct {
+	pid   int
+	start string
+}
+
+// procInfo reads a process's parent, state and start time from /proc.
+func procInfo(pid int) (ppid int, state, start string, ok bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, "", "", false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0, "", "", false
+	}
+	f := strings.Fields(s[i+1:]) // f[0] is field 3 (state)
+	if len(f) < 20 {
+		return 0, "", "", false
+	}
+	ppid, _ = strconv.Atoi(f[1])
+	return ppid, f[0], f[19], true
+}
+
+// allProcs returns the parent of every process.
+func allProcs() map[int]int {
+	dirs, _ := os.ReadDir("/proc")
+	parent := make(map[int]int, len(dirs))
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		if ppid, _, _, ok := procInfo(pid); ok {
+			parent[pid] = ppid
+		}
+	}
+	return parent
+}
+
+// descendants returns every live process below pid: its children, their
+// children and so on, whatever process group or session they moved to.
+func descendants(pid int) []procID {
+	parent := allProcs()
+	kids := map[int][]int{}
+	for p, pp := range parent {
+		kids[pp] = append(kids[pp], p)
+	}
+	var out []procID
+	queue := append([]int(nil), kids[pid]...)
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		if _, _, start, ok := procInfo(p); ok {
+			out = append(out, procID{p, start})
+		}
+		queue = append(queue, kids[p]...)
+	}
+	return out
+}
+
+// killProcs kills the processes that still are the ones listed, each
+// with its process group when it leads one.
+func killProcs(ps []procID) {
+	for _, p := range ps {
+		if _, state, start, ok := procInfo(p.pid); ok && start == p.start && state != "Z" {
+			if pgid, err := syscall.Getpgid(p.pid); err == nil && pgid == p.pid {
+				syscall.Kill(-p.pid, syscall.SIGKILL)
+			}
+			syscall.Kill(p.pid, syscall.SIGKILL)
+		}
+	}
+}
+
+// prSetChildSubreaper is prctl's PR_SET_CHILD_SUBREAPER (linux/prctl.h).
+const prSetChildSubreaper = 36
+
+// setSubreaper makes this process a child subreaper.
+func setSubreaper() error {
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
+		return e
+	}
+	return nil
+}
+
+// orphans returns this process's children that are not engines: the
+// processes left behind that the subreaper received.
+func orphans(isEngine func(pid int) bool) []int {
+	me := os.Getpid()
+	var out []int
+	for p, pp := range allProcs() {
+		if pp == me && !isEngine(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// killAndReap kills a child and waits for it.
+func killAndReap(pid int) {
+	syscall.Kill(pid, syscall.SIGKILL)
+	var ws syscall.WaitStatus
+	for {
+		_, err := syscall.Wait4(pid, &ws, 0, nil)
+		if err != syscall.EINTR {
+			return
+		}
+	}
+}
