@@ -22,14 +22,14 @@ func (s *State) appendMoves(dst []Move) []Move {
 	if s.pending {
 		return s.appendRescues(dst, noLimit)
 	}
-	var g genMasks
-	s.setGenMasks(&g, s.turn)
 	if s.repetitionMayForbid() {
+		var g genMasks
+		s.setGenMasks(&g, s.turn)
 		if f := s.repetitionFilter(); f.active() {
 			return s.appendFiltered(dst, noLimit, &g, &f)
 		}
 	}
-	return s.appendAll(dst, &g)
+	return s.appendAll(dst)
 }
 
 // appendMovesUpTo is appendMoves by the general loops, stopping once dst
@@ -52,9 +52,13 @@ func (s *State) appendMovesUpTo(dst []Move, limit int) []Move {
 // rule forbids one: the order of appendFiltered, by loops that call
 // nothing. The one-square moves are written without a capacity check
 // each, dst having grown first when it might lack room for them.
-func (s *State) appendAll(dst []Move, g *genMasks) []Move {
-	m0, m1, b0, b1 := g.mov[0], g.mov[1], g.blocked[0], g.blocked[1]
-	if cap(dst)-len(dst) < 4*popcount(m0, m1) {
+func (s *State) appendAll(dst []Move) []Move {
+	c := s.turn.index()
+	me, wall := &s.occ[c], &s.g.wall
+	m0, m1 := s.mov[0]&me[0], s.mov[1]&me[1]
+	b0, b1 := me[0]|wall[0], me[1]|wall[1]
+	// Four for each of the side's pieces bounds its one-square moves.
+	if cap(dst)-len(dst) < 4*int(s.g.hi[c]-s.g.lo[c]) {
 		dst = slices.Grow(dst, countSteps(m0, m1, b0, b1))
 	}
 	out := dst[:cap(dst)]
@@ -72,8 +76,8 @@ func (s *State) appendAll(dst []Move, g *genMasks) []Move {
 	i = fillSteps(out, i, w0&^b0, &stepMoves[6])
 	i = fillSteps(out, i, w1&^b1, &stepMoves[7])
 	dst = out[:i]
-	if g.scouts != (bb{}) {
-		dst = s.appendSlides(dst, g)
+	if s.scouts[0]&me[0]|s.scouts[1]&me[1] != 0 {
+		dst = s.appendSlides(dst, s.turn)
 	}
 	if s.g.rules.CaptainsMoveTwo {
 		dst = s.appendCaptainSteps(dst, noLimit, -1, path{}, false)
@@ -191,35 +195,44 @@ var stepMoves = func() (t [2 * len(dirs)][65]Move) {
 	return
 }()
 
-// appendSlides appends the slides of the Scouts of g beyond the first
-// square, as appendMoves orders them: by direction, then by Scout (in
+// appendSlides appends the slides beyond the first square of c's
+// Scouts, as appendMoves orders them: by direction, then by Scout (in
 // cell order), then by distance. A slide's second square is empty, or an
-// enemy piece when Scouts strike far (g.reach); most Scouts have none in
-// most directions, which the bit sets tell without a look at the board.
-func (s *State) appendSlides(dst []Move, g *genMasks) []Move {
-	s0, s1, y0, y1, r0, r1 := g.scouts[0], g.scouts[1], g.empty[0], g.empty[1], g.reach[0], g.reach[1]
+// enemy piece when Scouts strike far; most Scouts have none in most
+// directions, which the bit sets tell without a look at the board.
+func (s *State) appendSlides(dst []Move, c Color) []Move {
+	me, them, wall := &s.occ[c.index()], &s.occ[c.index()^1], &s.g.wall
+	s0, s1 := s.scouts[0]&me[0], s.scouts[1]&me[1]
+	y0, y1 := ^(me[0] | them[0] | wall[0]), ^(me[1] | them[1] | wall[1])
+	r0, r1 := y0, y1
+	strike := s.g.rules.Scouts == ScoutMoveAndStrike
+	if strike {
+		r0, r1 = y0|them[0], y1|them[1]
+	}
 	t0, t1 := shl(s0, s1, stride)
 	if t0, t1 = shl(t0&y0, t1&y1, stride); t0&r0|t1&r1 != 0 {
-		dst = s.appendRays(dst, g, t0&r0, t1&r1, north)
+		dst = s.appendRays(dst, t0&r0, t1&r1, north, strike)
 	}
 	t0, t1 = shl(s0, s1, 1)
 	if t0, t1 = shl(t0&y0, t1&y1, 1); t0&r0|t1&r1 != 0 {
-		dst = s.appendRays(dst, g, t0&r0, t1&r1, east)
+		dst = s.appendRays(dst, t0&r0, t1&r1, east, strike)
 	}
 	t0, t1 = shr(s0, s1, stride)
 	if t0, t1 = shr(t0&y0, t1&y1, stride); t0&r0|t1&r1 != 0 {
-		dst = s.appendRays(dst, g, t0&r0, t1&r1, south)
+		dst = s.appendRays(dst, t0&r0, t1&r1, south, strike)
 	}
 	t0, t1 = shr(s0, s1, 1)
 	if t0, t1 = shr(t0&y0, t1&y1, 1); t0&r0|t1&r1 != 0 {
-		dst = s.appendRays(dst, g, t0&r0, t1&r1, west)
+		dst = s.appendRays(dst, t0&r0, t1&r1, west, strike)
 	}
 	return dst
 }
 
-// appendRays appends the slides in direction d of the Scouts whose
-// second squares in that direction are the cells of t0, t1.
-func (s *State) appendRays(dst []Move, g *genMasks, t0, t1 uint64, d int) []Move {
+// appendRays appends the slides in direction d of the side to move's
+// Scouts whose second squares in that direction are the cells of t0,
+// t1; they end on an enemy piece too when strike is set.
+func (s *State) appendRays(dst []Move, t0, t1 uint64, d int, strike bool) []Move {
+	them := &s.occ[s.turn.index()^1]
 	for w, x := 0, t0; w < 2; w, x = w+1, t1 {
 		for ; x != 0; x &= x - 1 {
 			to := bbBase + (w<<6 | bits.TrailingZeros64(x))
@@ -230,7 +243,7 @@ func (s *State) appendRays(dst []Move, g *genMasks, t0, t1 uint64, d int) []Move
 					break // an enemy piece struck
 				}
 				to += d
-				if v := s.cells[to]; v != 0 && (v == wallCell || g.blocked.has(to) || !g.strike) {
+				if v := s.cells[to]; v != 0 && (!strike || v == wallCell || !them.has(to)) {
 					break
 				}
 			}

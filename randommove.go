@@ -24,11 +24,10 @@ const maxRedraws = 16
 // genMasks are the cell sets the generator works on, for the side to
 // move; empty and reach are set only when the side has a Scout.
 type genMasks struct {
-	mov, scouts bb   // c's movable pieces and Scouts
-	blocked     bb   // c's pieces and the walls
-	empty       bb   // cells a piece may pass
-	reach       bb   // where a slide may end: empty, or an enemy piece when Scouts strike far
-	strike      bool // Scouts strike far (ScoutMoveAndStrike)
+	mov, scouts bb // c's movable pieces and Scouts
+	blocked     bb // c's pieces and the walls
+	empty       bb // cells a piece may pass
+	reach       bb // where a slide may end: empty, or an enemy piece when Scouts strike far
 }
 
 // setGenMasks sets g for side c.
@@ -43,7 +42,6 @@ func (s *State) setGenMasks(g *genMasks, c Color) {
 	g.empty = bb{^(g.blocked[0] | them[0]), ^(g.blocked[1] | them[1])}
 	g.reach = g.empty
 	if s.g.rules.Scouts == ScoutMoveAndStrike {
-		g.strike = true
 		g.reach = bb{g.empty[0] | them[0], g.empty[1] | them[1]}
 	}
 }

@@ -7,7 +7,8 @@ import (
 // sampleTries bounds the redraws of [View.Sample] (see there).
 const sampleTries = 1000
 
-// Sample returns a full State, drawn with rng, that agrees with
+// Sample returns a full State, drawn with rng (nil draws from the global
+// source of math/rand/v2), that agrees with
 // everything v shows: the player's own pieces as they are; the enemy's
 // shown pieces as shown; each hidden enemy piece given a rank from
 // [View.HiddenArmy] (the enemy's army less its captured and shown pieces,
@@ -144,8 +145,12 @@ func (v View) sampler() (*Sampler, State, error) {
 	return sm, s, nil
 }
 
-// Sample returns a state drawn with rng; see [View.Sample].
+// Sample returns a state drawn with rng (nil draws from the global
+// source of math/rand/v2); see [View.Sample].
 func (sm *Sampler) Sample(rng *rand.Rand) (State, error) {
+	if rng == nil {
+		rng = topLevel
+	}
 	v, tm := &sm.v, sm.tm
 	if sm.moves && tm.bad {
 		return State{}, ErrInconsistentView // no draw has the view's legal moves
@@ -227,14 +232,14 @@ func (sp *sampler) init(v *View) error {
 		{mask: knownRanks(r, KnownMoved|KnownFar)}, {mask: knownRanks(r, KnownMoved)},
 	}
 	o := v.pos.Viewer.Opponent()
-	for i, p := range v.pos.Board {
+	for i, p := range v.pos.Board.pieces {
 		if p.Rank() != Unknown {
 			continue
 		}
 		if p.Color() != o {
 			return ErrInconsistentView
 		}
-		k := v.pos.Known[i]
+		k := v.pos.Known.known[i]
 		if b := v.pos.beatAt(i); i != sp.def && b != 0 {
 			sp.beaten = append(sp.beaten, beatCheck{i, beatRanks(r, b)})
 		}
@@ -265,7 +270,7 @@ func (sp *sampler) init(v *View) error {
 			return ErrInconsistentView // a hidden captured piece: no game shows one
 		}
 	}
-	for _, p := range v.pos.Board {
+	for _, p := range v.pos.Board.pieces {
 		if p.Color() == o && p.Rank().IsValid() {
 			have[p.Rank()]++
 		}
@@ -306,7 +311,7 @@ func (sp *sampler) draw(v *View, rng *rand.Rand, full *Board) error {
 // the silent-defense marks of sp.beaten.
 func (sp *sampler) respectsBeaten(full *Board) bool {
 	for _, b := range sp.beaten {
-		if b.mask&(1<<full[b.i].Rank()) == 0 {
+		if b.mask&(1<<full.pieces[b.i].Rank()) == 0 {
 			return false
 		}
 	}
@@ -321,7 +326,7 @@ func (sp *sampler) drawOnce(v *View, rng *rand.Rand, full *Board) error {
 	pool := append(poolBuf[:0], sp.pool...)
 	o := v.pos.Viewer.Opponent()
 	put := func(i int, k int) {
-		full[i] = NewPiece(o, pool[k])
+		full.pieces[i] = NewPiece(o, pool[k])
 		pool[k] = pool[len(pool)-1]
 		pool = pool[:len(pool)-1]
 	}

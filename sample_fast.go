@@ -77,7 +77,7 @@ type chaseCand struct {
 func newSampleTemplate(v *View, s State) *sampleTemplate {
 	tm := &sampleTemplate{st: s, mov: s.mov, scouts: s.scouts, hash: s.hash}
 	hiddenOf := map[uint8]int{} // by id
-	for i, p := range v.pos.Board {
+	for i, p := range v.pos.Board.pieces {
 		if p.Rank() != Unknown {
 			continue
 		}
@@ -184,7 +184,7 @@ func (tm *sampleTemplate) fill(v *View, full *Board) State {
 	t.pc = pc
 	t.mov, t.scouts, t.hash = tm.mov, tm.scouts, tm.hash
 	for _, h := range tm.hidden {
-		p := full[h.sq]
+		p := full.pieces[h.sq]
 		pc[h.id] = p
 		t.hash ^= zobrist[h.cell][p]
 		if rk := p.Rank(); rk.Movable() {
@@ -271,7 +271,7 @@ func (sp *sampler) drawFast(v *View, rng *rand.Rand, full *Board) error {
 	o := v.pos.Viewer.Opponent()
 	put := func(i, k int) {
 		rk := pool[k]
-		full[i] = NewPiece(o, rk)
+		full.pieces[i] = NewPiece(o, rk)
 		where[rk] &^= 1 << k
 		n--
 		if k != n {
@@ -333,7 +333,7 @@ func (sp *sampler) drawFast(v *View, rng *rand.Rand, full *Board) error {
 	}
 	for _, i := range free {
 		k := rng.IntN(n)
-		full[i] = NewPiece(o, pool[k])
+		full.pieces[i] = NewPiece(o, pool[k])
 		n--
 		pool[k] = pool[n]
 	}
