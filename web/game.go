@@ -99,7 +99,7 @@ type game struct {
 	mu       sync.Mutex
 	bots     [3]bot.Player // the built-in player of a side; dropped when the game is over
 	gone     bool          // expired: never saved again
-	seats    [3]seat // the spectator's, Red's, Blue's (indexed by Color)
+	seats    [3]seat       // the spectator's, Red's, Blue's (indexed by Color)
 	touched  time.Time
 	phase    phase
 	setups   [3]*stratego.Setup // indexed by Color; nil until given
