@@ -254,22 +254,59 @@ func (s SquareSet) String() string {
 	return string(b)
 }
 
-// Board is a full placement: the piece on each square, indexed by
-// [Square.Index] (a1 = 0). Squares without a piece hold 0.
-type Board [MaxSquares]Piece
+// Board is a full placement: the piece on each square, read with
+// [Board.At] and written with [Board.Put]. Squares without a piece hold
+// 0. The zero Board is empty.
+type Board struct {
+	pieces [MaxSquares]Piece // by Square.Index
+}
 
 // At returns the piece on sq (0 when empty or sq is invalid).
 func (b Board) At(sq Square) Piece {
 	if !sq.IsValid() {
 		return 0
 	}
-	return b[sq.Index()]
+	return b.pieces[sq-1]
 }
 
 // Put places p on sq (p = 0 empties it); invalid squares are ignored.
 func (b *Board) Put(sq Square, p Piece) {
 	if sq.IsValid() {
-		b[sq.Index()] = p
+		b.pieces[sq-1] = p
+	}
+}
+
+// All yields each square that holds a piece, with its piece, a1 first
+// in [Square.Index] order.
+func (b Board) All() iter.Seq2[Square, Piece] {
+	return func(yield func(Square, Piece) bool) {
+		for i, p := range b.pieces {
+			if p != 0 && !yield(Square(i+1), p) {
+				return
+			}
+		}
+	}
+}
+
+// KnowledgeBoard holds a [Knowledge] for each square, read with
+// [KnowledgeBoard.At] and written with [KnowledgeBoard.Put]; the zero
+// value holds none.
+type KnowledgeBoard struct {
+	known [MaxSquares]Knowledge // by Square.Index
+}
+
+// At returns the knowledge on sq (0 when sq is invalid).
+func (b KnowledgeBoard) At(sq Square) Knowledge {
+	if !sq.IsValid() {
+		return 0
+	}
+	return b.known[sq-1]
+}
+
+// Put sets the knowledge on sq; invalid squares are ignored.
+func (b *KnowledgeBoard) Put(sq Square, k Knowledge) {
+	if sq.IsValid() {
+		b.known[sq-1] = k
 	}
 }
 

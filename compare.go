@@ -11,11 +11,8 @@ import "slices"
 // from s exactly when it is from t and ends in equal states. It does
 // not compare [State.LastEvent], which is the past, nor how the states
 // were made: a state rebuilt from its [Position] equals the original.
-//
-// Equal is what a program means by "the same state"; the == operator on
-// States compares the pointers to the storage a game's states share (the
-// pieces and the history), so two equal states reached separately, one
-// of them decoded from text or rebuilt from a position say, are not ==.
+// Equal is what a program means by "the same state" (== does not
+// compile on State).
 func (s State) Equal(t State) bool {
 	if s.g == nil || t.g == nil {
 		return s.g == nil && t.g == nil

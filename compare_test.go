@@ -110,7 +110,7 @@ func TestPositionEqual(t *testing.T) {
 	empty := p
 	empty.Captured = []Captive{}
 	known := p
-	known.Known[0] |= KnownMoved
+	known.Known.known[0] |= KnownMoved
 	other, err := ParsePosition(p.String())
 	if err != nil {
 		t.Fatal(err)

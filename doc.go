@@ -54,8 +54,7 @@
 // keeps a Game per game; a search keeps States.
 //
 // [State.Equal] says whether two states are the same position with the
-// same future; the == operator compares the identity of the history
-// states share, not their content.
+// same future; == does not compile on State or Game.
 //
 // # Rules followed
 //

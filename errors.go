@@ -119,6 +119,10 @@ var (
 	// code that contradicts its winner, rules that are no Gravon game type).
 	ErrMismatch = errors.New("stratego: record does not match the game")
 
+	// ErrNoAttack reports a move written as an attack ("x") onto a
+	// square without an enemy piece ([View.ParseMove], [ParseView]).
+	ErrNoAttack = errors.New("stratego: move written as an attack onto a square without an enemy piece")
+
 	// ErrInconsistentView is returned by [View.Sample] when no full state
 	// agrees with the view: a decoded view that no game could produce, or
 	// (very rarely) legal moves or an outcome that none of the sampler's

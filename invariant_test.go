@@ -209,7 +209,7 @@ func invCheckPieces(s *State, fail func(string, ...any)) (Board, [maxPieces]int)
 			fail("piece %d on cell %d, not a square of the board", id, cell)
 			continue
 		}
-		board[sq.Index()] = pc
+		board.Put(sq, pc)
 		occ[pc.Color()].set(cell)
 		if pc.Rank().Movable() {
 			mov.set(cell)

@@ -59,8 +59,9 @@ import (
 //	view     = position last legal   the text of a View; position has a viewer
 //	last     = "-" | annotated       the last move as the viewer saw it
 //	legal    = "-" | move {"," move} the viewer's legal moves, in the order
-//	                                 of View.LegalMoves; "-" when it is not
-//	                                 the viewer's turn
+//	                                 of View.LegalMoves, an attack written
+//	                                 with "x" (View.AppendMove); "-" when it
+//	                                 is not the viewer's turn
 //
 // The marks of a piece say what its opponent knows: "!" its rank (shown
 // in combat), "+" that it has moved (so it is no Bomb or Flag), "*" that
@@ -117,9 +118,9 @@ type Position struct {
 	// Viewer is the player whose view this is, or NoColor for a full
 	// position.
 	Viewer   Color
-	Board    Board                 // the pieces; rank Unknown for a hidden piece
-	Known    [MaxSquares]Knowledge // for each square, what the opponent knows of its piece
-	Rescuers SquareSet             // the pieces on the board that have made a rescue
+	Board    Board          // the pieces; rank Unknown for a hidden piece
+	Known    KnowledgeBoard // for each square, what the opponent knows of its piece
+	Rescuers SquareSet      // the pieces on the board that have made a rescue
 	// Captured lists the pieces off the board; the text and
 	// [State.Position] give them in canonical order (by color, rank,
 	// knowledge, then rescue mark).
@@ -232,8 +233,8 @@ func (s *State) positionInto(p *Position, viewer Color) {
 			continue
 		}
 		sq := squareOfCell[cells[id]] // a board square: its index is sq-1
-		p.Board[sq-1] = pc
-		p.Known[sq-1] = pr.know()
+		p.Board.pieces[sq-1] = pc
+		p.Known.known[sq-1] = pr.know()
 		if resc {
 			p.Rescuers = p.Rescuers.With(sq)
 		}
@@ -318,7 +319,7 @@ func (p Position) IsView() bool { return p.Viewer.IsValid() || p.hides() }
 
 // hides reports whether p hides a rank.
 func (p *Position) hides() bool {
-	for _, pc := range p.Board {
+	for _, pc := range p.Board.pieces {
 		if pc.Rank() == Unknown {
 			return true
 		}
@@ -415,7 +416,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 	for row := r.Height - 1; row >= 0; row-- {
 		for f := 0; f < r.Width; f++ {
 			sq := SquareAt(f, row)
-			pc := p.Board[sq.Index()]
+			pc := p.Board.pieces[sq.Index()]
 			switch {
 			case r.Lakes.Has(sq):
 				b = append(b, '~')
@@ -425,7 +426,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 				if !pc.IsValid() {
 					return b, placeErr(NoColor, sq, "not a piece")
 				}
-				b = appendPiece(b, n, pc, p.Known[sq.Index()], p.Rescuers.Has(sq), p.beatAt(sq.Index()))
+				b = appendPiece(b, n, pc, p.Known.known[sq.Index()], p.Rescuers.Has(sq), p.beatAt(sq.Index()))
 			}
 		}
 		if row > 0 {
@@ -663,7 +664,7 @@ func (ps *posParser) row(row int, rowText string, at int) error {
 			if j == 0 {
 				return ps.err(at+i, "a piece, \".\" or \"~\"")
 			}
-			p.Board[sq.Index()], p.Known[sq.Index()] = pc, k
+			p.Board.pieces[sq.Index()], p.Known.known[sq.Index()] = pc, k
 			if beat != 0 {
 				p.addBeat(sq.Index(), beat)
 			}
@@ -875,4 +876,11 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 		}
 	}
 	return NewPiece(c, rk), k, resc, beat, j
+}
+
+// attacks reports whether m, not a rescue, takes the piece on its
+// from-square onto a piece of the other side.
+func (p *Position) attacks(m Move) bool {
+	from, to := p.Board.At(m.From), p.Board.At(m.To)
+	return !m.IsRescue() && from != 0 && to != 0 && from.Color() != to.Color()
 }

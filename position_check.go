@@ -101,10 +101,10 @@ func (p *Position) rescuerOnBoard(c Color) bool {
 // checkBoard checks each square of the board and its marks, counting the
 // pieces into count.
 func (p *Position) checkBoard(count *[2]pieceCount) error {
-	for i, pc := range p.Board {
+	for i, pc := range p.Board.pieces {
 		sq := Square(i + 1)
 		if pc == 0 {
-			if p.Known[i] != 0 || p.Rescuers.Has(sq) {
+			if p.Known.known[i] != 0 || p.Rescuers.Has(sq) {
 				return posErr(NoColor, sq, "marks on an empty square")
 			}
 			continue
@@ -115,10 +115,10 @@ func (p *Position) checkBoard(count *[2]pieceCount) error {
 		if !p.Rules.OnBoard(sq) {
 			return placeErr(pc.Color(), sq, "square is off the board or a lake")
 		}
-		if err := p.checkKnown(pc, p.Known[i]); err != nil {
+		if err := p.checkKnown(pc, p.Known.known[i]); err != nil {
 			return posErr(pc.Color(), sq, err.Error())
 		}
-		if err := p.checkBeat(pc, p.Known[i], p.beatAt(i)); err != nil {
+		if err := p.checkBeat(pc, p.Known.known[i], p.beatAt(i)); err != nil {
 			return posErr(pc.Color(), sq, err.Error())
 		}
 		n := &count[pc.Color().index()]
@@ -135,7 +135,7 @@ func (p *Position) checkBoard(count *[2]pieceCount) error {
 		}
 	}
 	for _, bm := range p.beats {
-		if bm.Sq < 0 || bm.Sq >= MaxSquares || p.Board[bm.Sq] == 0 {
+		if bm.Sq < 0 || bm.Sq >= MaxSquares || p.Board.pieces[bm.Sq] == 0 {
 			return posErr(NoColor, NoSquare, "silent-defense mark on an empty square")
 		}
 	}
@@ -236,7 +236,7 @@ func (p *Position) checkRun(c Color) error {
 	}
 	if len(ms) > 0 {
 		last := ms[len(ms)-1].To
-		if pc := p.Board[last.Index()]; pc == 0 || pc.Color() != c || (pc.Rank() != Unknown && !pc.Rank().Movable()) {
+		if pc := p.Board.pieces[last.Index()]; pc == 0 || pc.Color() != c || (pc.Rank() != Unknown && !pc.Rank().Movable()) {
 			return posErr(c, last, "run ends where no piece of its side stands")
 		}
 	}
@@ -318,10 +318,10 @@ func (p *Position) rememberedBoards(dst []Board) ([]Board, error) {
 		m := p.history[i]
 		b := boards[len(boards)-1]
 		if m.Via != NoSquare || !p.Rules.OnBoard(m.From) || !p.Rules.OnBoard(m.To) ||
-			b[m.To.Index()] == 0 || b[m.From.Index()] != 0 {
+			b.pieces[m.To.Index()] == 0 || b.pieces[m.From.Index()] != 0 {
 			return nil, posErr(NoColor, m.From, "history move "+m.String()+" does not fit the board")
 		}
-		b[m.From.Index()], b[m.To.Index()] = b[m.To.Index()], 0
+		b.pieces[m.From.Index()], b.pieces[m.To.Index()] = b.pieces[m.To.Index()], 0
 		boards = append(boards, b)
 	}
 	return boards, nil
@@ -329,7 +329,7 @@ func (p *Position) rememberedBoards(dst []Board) ([]Board, error) {
 
 func (p Position) occupied() SquareSet {
 	var s SquareSet
-	for i, pc := range p.Board {
+	for i, pc := range p.Board.pieces {
 		if pc != 0 {
 			s = s.With(Square(i + 1))
 		}

@@ -69,7 +69,7 @@ func (p Position) literal() Position {
 
 func hashBoard(b *Board) uint64 {
 	var h uint64
-	for i, pc := range b {
+	for i, pc := range b.pieces {
 		if pc != 0 {
 			h ^= zobrist[cellOfSquare[i+1]][pc]
 		}
@@ -88,7 +88,7 @@ func boardList(boards []Board, history []Move, k int) *boardNode {
 		if j := len(history) - 1 - i; n != nil && j >= 0 {
 			m := history[j]
 			node.from, node.to = cellOfSquare[m.From], cellOfSquare[m.To]
-			node.pc = boards[i][m.To.Index()]
+			node.pc = boards[i].pieces[m.To.Index()]
 		}
 		n = node
 	}
@@ -103,7 +103,7 @@ func (p *Position) setIDs(g *game) bool {
 	id := 0
 	for _, c := range []Color{Red, Blue} {
 		g.lo[c.index()] = uint8(min(id, maxPieces))
-		for _, pc := range p.Board {
+		for _, pc := range p.Board.pieces {
 			if pc != 0 && pc.Color() == c {
 				id++
 			}
@@ -141,10 +141,10 @@ func (p *Position) place(g *game, boards []Board) State {
 		s.rescues[p.Turn.index()]--
 	}
 	for _, c := range []Color{Red, Blue} {
-		for i, pc := range p.Board {
+		for i, pc := range p.Board.pieces {
 			if pc != 0 && pc.Color() == c {
 				sq := Square(i + 1)
-				add(pc, p.Known[i], p.Rescuers.Has(sq), sq)
+				add(pc, p.Known.known[i], p.Rescuers.Has(sq), sq)
 			}
 		}
 		for _, cp := range p.Captured {

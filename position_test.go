@@ -25,7 +25,7 @@ func positionRules() []Rules {
 	return []Rules{Classic(), Gravon(), game, capped, UltimateLightning(), QuickBattle(), open, silent}
 }
 
-var cmpPosition = cmp.AllowUnexported(Position{}, chaseRec{}, beatMark{})
+var cmpPosition = cmp.AllowUnexported(Position{}, chaseRec{}, beatMark{}, Board{}, KnowledgeBoard{})
 
 func sortedMoves(s State) []Move {
 	ms := s.AppendLegalMoves(nil)
@@ -133,9 +133,9 @@ func TestViewPositionRoundTrip(t *testing.T) {
 			t.Fatalf("view round trip (-want +got):\n%s", d)
 		}
 		full := s.Position()
-		for i, pc := range full.Board {
-			hide := pc != 0 && pc.Color() != c && full.Known[i]&KnownRank == 0
-			if got := v.Board[i].Rank() == Unknown; got != hide {
+		for i, pc := range full.Board.pieces {
+			hide := pc != 0 && pc.Color() != c && full.Known.known[i]&KnownRank == 0
+			if got := v.Board.pieces[i].Rank() == Unknown; got != hide {
 				t.Fatalf("square %v: hidden %v, want %v", Square(i+1), got, hide)
 			}
 		}
@@ -311,7 +311,7 @@ func TestPositionRescue(t *testing.T) {
 	p.Rules = UltimateLightning()
 	put := func(sq string, c Color, rk Rank, k Knowledge) {
 		q := MustParseSquare(sq)
-		p.Board[q.Index()], p.Known[q.Index()] = NewPiece(c, rk), k
+		p.Board.pieces[q.Index()], p.Known.known[q.Index()] = NewPiece(c, rk), k
 	}
 	put("a1", Red, Flag, 0)
 	put("j10", Blue, Flag, 0)

@@ -48,10 +48,10 @@ func TestProp_ValidateAgreesWithState(t *testing.T) {
 			p.RescueDue = !p.RescueDue
 		case 4:
 			sq := Square(rapid.IntRange(1, MaxSquares).Draw(t, "square"))
-			p.Board[sq.Index()] = Piece(rapid.IntRange(0, 40).Draw(t, "piece"))
+			p.Board.pieces[sq.Index()] = Piece(rapid.IntRange(0, 40).Draw(t, "piece"))
 		case 5:
 			sq := Square(rapid.IntRange(1, MaxSquares).Draw(t, "square"))
-			p.Known[sq.Index()] = Knowledge(rapid.IntRange(0, 31).Draw(t, "knowledge"))
+			p.Known.known[sq.Index()] = Knowledge(rapid.IntRange(0, 31).Draw(t, "knowledge"))
 		case 6:
 			p.Outcome = rapid.SampledFrom(validOutcomes).Draw(t, "outcome")
 		}

@@ -149,7 +149,7 @@ func (g *refGame) position() (*refPos, error) {
 	for i := range p.ids {
 		p.ids[i] = -1
 	}
-	for i, pc := range g.start {
+	for i, pc := range g.start.pieces {
 		if pc != 0 {
 			p.ids[i] = i // identity: the index of the square it started on
 		}
@@ -200,7 +200,7 @@ func (g *refGame) position() (*refPos, error) {
 // movable reports whether c has a piece that can ever move (6.3: pieces
 // that are walled in still count).
 func (p *refPos) movable(c Color) bool {
-	for _, pc := range p.board {
+	for _, pc := range p.board.pieces {
 		if pc != 0 && pc.Color() == c && pc.Rank() != Bomb && pc.Rank() != Flag {
 			return true
 		}
@@ -216,7 +216,7 @@ func (p *refPos) movable(c Color) bool {
 func (p *refPos) pseudoMoves() []Move {
 	var out []Move
 	r := p.rules
-	for i, pc := range p.board {
+	for i, pc := range p.board.pieces {
 		if pc == 0 || pc.Color() != p.turn || pc.Rank() == Bomb || pc.Rank() == Flag {
 			continue
 		}

@@ -221,11 +221,11 @@ func (s *State) sameBoardAfter(head, n *boardNode, pc Piece, from, to int) bool 
 	s.snapshot(&cur)
 	old = cur
 	for k := head; k != n; k = k.next {
-		old[squareOfCell[k.to]-1] = 0
-		old[squareOfCell[k.from]-1] = k.pc
+		old.pieces[squareOfCell[k.to]-1] = 0
+		old.pieces[squareOfCell[k.from]-1] = k.pc
 	}
-	cur[squareOfCell[from]-1] = 0
-	cur[squareOfCell[to]-1] = pc
+	cur.pieces[squareOfCell[from]-1] = 0
+	cur.pieces[squareOfCell[to]-1] = pc
 	return cur == old
 }
 

@@ -2,13 +2,13 @@ package stratego
 
 import (
 	"math/rand/v2"
-	"slices"
 )
 
 // sampleTries bounds the redraws of [View.Sample] (see there).
 const sampleTries = 1000
 
-// Sample returns a full State, drawn with rng, that agrees with
+// Sample returns a full State, drawn with rng (nil draws from the global
+// source of math/rand/v2), that agrees with
 // everything v shows: the player's own pieces as they are; the enemy's
 // shown pieces as shown; each hidden enemy piece given a rank from
 // [View.HiddenArmy] (the enemy's army less its captured and shown pieces,
@@ -77,7 +77,8 @@ type Sampler struct {
 	// moves is set when the More-Squares Rule may make the legal moves
 	// depend on the drawn ranks, so that draws must be checked.
 	moves bool
-	wd    *weightedDraw // the weighted draw of View.WeightedSampler, or nil
+	wd    *weightedDraw   // the weighted draw of View.WeightedSampler, or nil
+	tm    *sampleTemplate // the state every draw starts from (sample_fast.go)
 }
 
 // Sampler returns a Sampler for v. It fails as [View.Sample] does when
@@ -126,8 +127,8 @@ func (v View) sampler() (*Sampler, State, error) {
 	// state, but for the legal moves, depends only on what v shows (the
 	// property that views do not leak), so it holds for all draws if it
 	// holds for one.
-	full, err := sm.sp.draw(&sm.v, rand.New(rand.NewPCG(1, 2)))
-	if err != nil {
+	var full Board
+	if err := sm.sp.draw(&sm.v, rand.New(rand.NewPCG(1, 2)), &full); err != nil {
 		return nil, State{}, err
 	}
 	s, err := sm.v.build(base, &full)
@@ -137,33 +138,35 @@ func (v View) sampler() (*Sampler, State, error) {
 	if w := s.View(p.Viewer); !w.pos.equal(p) || w.last != v.last {
 		return nil, State{}, ErrInconsistentView
 	}
+	sm.tm = newSampleTemplate(&sm.v, s)
+	if sm.moves {
+		sm.tm.setChaseCands(&sm.v)
+	}
 	return sm, s, nil
 }
 
-// Sample returns a state drawn with rng; see [View.Sample].
+// Sample returns a state drawn with rng (nil draws from the global
+// source of math/rand/v2); see [View.Sample].
 func (sm *Sampler) Sample(rng *rand.Rand) (State, error) {
-	v := &sm.v
-	var buf [128]Move
+	if rng == nil {
+		rng = topLevel
+	}
+	v, tm := &sm.v, sm.tm
+	if sm.moves && tm.bad {
+		return State{}, ErrInconsistentView // no draw has the view's legal moves
+	}
+	var full Board
 	for range sampleTries {
-		var full Board
 		if sm.wd != nil {
 			sm.wd.draw(v, rng, &full)
-		} else {
-			var err error
-			if full, err = sm.sp.draw(v, rng); err != nil {
-				return State{}, err
-			}
-		}
-		s, err := v.build(sm.base, &full)
-		if err != nil {
+		} else if err := sm.sp.draw(v, rng, &full); err != nil {
 			return State{}, err
 		}
-		if sm.moves {
-			ms := s.AppendLegalMoves(buf[:0])
-			sortMoves(ms)
-			if !slices.Equal(ms, v.moves) {
-				continue
-			}
+		s := tm.fill(v, &full)
+		// The viewer's legal moves depend on the hidden ranks only
+		// through the More-Squares Rule (see View).
+		if sm.moves && !tm.chaseAgrees(&s) {
+			continue
 		}
 		if v.outcomeAgrees(&s) {
 			return s, nil
@@ -229,14 +232,14 @@ func (sp *sampler) init(v *View) error {
 		{mask: knownRanks(r, KnownMoved|KnownFar)}, {mask: knownRanks(r, KnownMoved)},
 	}
 	o := v.pos.Viewer.Opponent()
-	for i, p := range v.pos.Board {
+	for i, p := range v.pos.Board.pieces {
 		if p.Rank() != Unknown {
 			continue
 		}
 		if p.Color() != o {
 			return ErrInconsistentView
 		}
-		k := v.pos.Known[i]
+		k := v.pos.Known.known[i]
 		if b := v.pos.beatAt(i); i != sp.def && b != 0 {
 			sp.beaten = append(sp.beaten, beatCheck{i, beatRanks(r, b)})
 		}
@@ -267,7 +270,7 @@ func (sp *sampler) init(v *View) error {
 			return ErrInconsistentView // a hidden captured piece: no game shows one
 		}
 	}
-	for _, p := range v.pos.Board {
+	for _, p := range v.pos.Board.pieces {
 		if p.Color() == o && p.Rank().IsValid() {
 			have[p.Rank()]++
 		}
@@ -289,21 +292,26 @@ const beatRedraws = 10000 // see View.Sample
 
 // draw returns the board with ranks drawn for the hidden pieces: a draw
 // of drawOnce that respects the silent-defense marks of sp.beaten.
-func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
-	var full Board
+func (sp *sampler) draw(v *View, rng *rand.Rand, full *Board) error {
 	for range beatRedraws {
-		if err := sp.drawOnce(v, rng, &full); err != nil || len(sp.beaten) == 0 || sp.respectsBeaten(&full) {
-			return full, err
+		var err error
+		if len(sp.pool) <= 64 {
+			err = sp.drawFast(v, rng, full)
+		} else {
+			err = sp.drawOnce(v, rng, full)
+		}
+		if err != nil || len(sp.beaten) == 0 || sp.respectsBeaten(full) {
+			return err
 		}
 	}
-	return Board{}, ErrInconsistentView
+	return ErrInconsistentView
 }
 
 // respectsBeaten reports whether the ranks of full beat the attackers of
 // the silent-defense marks of sp.beaten.
 func (sp *sampler) respectsBeaten(full *Board) bool {
 	for _, b := range sp.beaten {
-		if b.mask&(1<<full[b.i].Rank()) == 0 {
+		if b.mask&(1<<full.pieces[b.i].Rank()) == 0 {
 			return false
 		}
 	}
@@ -318,7 +326,7 @@ func (sp *sampler) drawOnce(v *View, rng *rand.Rand, full *Board) error {
 	pool := append(poolBuf[:0], sp.pool...)
 	o := v.pos.Viewer.Opponent()
 	put := func(i int, k int) {
-		full[i] = NewPiece(o, pool[k])
+		full.pieces[i] = NewPiece(o, pool[k])
 		pool[k] = pool[len(pool)-1]
 		pool = pool[:len(pool)-1]
 	}

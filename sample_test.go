@@ -95,9 +95,9 @@ func TestSamplePartialArmy(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := genViewRules(t, rapid.SampledFrom([]InfoRule{InfoStandard, InfoSilentDefense}).Draw(t, "info"))
 		b := mustNew(t, r, rapid.Uint64().Draw(t, "seed")).Board()
-		for i, p := range b {
+		for i, p := range b.pieces {
 			if p != 0 && p.Rank() != Flag && rapid.Bool().Draw(t, "remove") {
-				b[i] = 0
+				b.pieces[i] = 0
 			}
 		}
 		s, err := FromBoard(r, b, Red)

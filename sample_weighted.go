@@ -99,7 +99,7 @@ func newWeightedDraw(v *View, sp *sampler, weight func(Square, Rank) float64) (*
 		}
 		states *= have[rk] + 1
 	}
-	for i, p := range v.pos.Board {
+	for i, p := range v.pos.Board.pieces {
 		if p.Rank() != Unknown {
 			continue
 		}
@@ -201,7 +201,7 @@ func (wd *weightedDraw) draw(v *View, rng *rand.Rand, full *Board) {
 				break
 			}
 		}
-		full[i] = NewPiece(o, wd.ranks[pick])
+		full.pieces[i] = NewPiece(o, wd.ranks[pick])
 		c[pick]--
 		idx -= wd.stride[pick]
 	}

@@ -344,7 +344,7 @@ func (b Board) Setups(r Rules) (red, blue Setup, err error) {
 		return Setup{}, Setup{}, err
 	}
 	red, blue = NewSetup(r), NewSetup(r)
-	for i, p := range b {
+	for i, p := range b.pieces {
 		if p == 0 {
 			continue
 		}

@@ -157,15 +157,15 @@ func (s *State) node(from, to int, pc Piece, list *boardNode) *boardNode {
 // atomically by one move, then never written again), after which each
 // takes a block of its own; the states of [New], [FromBoard],
 // [Position.State] and [Sampler.Sample] start with none, so states drawn
-// from one Sampler share no written word at all. The zero State is not a game; make
-// one with [New] or [FromBoard], or keep a whole game with [Game].
+// from one Sampler share no written word at all. The zero State is not
+// a game; make one with [New] or [FromBoard], or keep a whole game with
+// [Game].
 //
-// Compare states with [State.Equal]. The == operator compiles on State
-// but compares the identity of the storage the states of one game share
-// (its pieces and its repetition history), not their content: a state
-// and its copy are ==, while the same state rebuilt from its [Position]
-// or decoded from text is Equal but not ==.
+// Compare states with [State.Equal]; == does not compile on State (nor
+// on [Game]), since the states of one game share storage whose identity
+// says nothing about the game.
 type State struct {
+	_       [0]func() // not comparable: a zero-size field first costs nothing
 	g       *game
 	cells   [numCells]uint8     // piece id + 1, 0 empty, wallCell
 	occ     [2]bb               // each side's pieces, by side
@@ -265,7 +265,7 @@ func FromBoard(r Rules, b Board, turn Color) (State, error) {
 		return State{}, &SetupError{Reason: "side to move must be red or blue"}
 	}
 	var count [3]Army
-	for i, p := range b {
+	for i, p := range b.pieces {
 		if p == 0 {
 			continue
 		}
@@ -304,7 +304,7 @@ func newState(r Rules, b *Board, turn Color) (State, error) {
 	id := 0
 	for _, c := range []Color{Red, Blue} {
 		g.lo[c.index()] = uint8(id)
-		for i, p := range b {
+		for i, p := range b.pieces {
 			if p != 0 && p.Color() == c {
 				s.pc[id] = p
 				if r.Info == InfoOpenFaced {
@@ -398,7 +398,7 @@ func (s *State) snapshot(b *Board) {
 	for w, x := range s.occ[0].union(&s.occ[1]) {
 		for ; x != 0; x &= x - 1 {
 			cell := bbBase + w<<6 + bits.TrailingZeros64(x)
-			b[squareOfCell[cell]-1] = s.pc[s.cells[cell]-1]
+			b.pieces[squareOfCell[cell]-1] = s.pc[s.cells[cell]-1]
 		}
 	}
 }

@@ -113,7 +113,7 @@ func TestRescueBasics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s != before {
+	if !identical(s, before) {
 		t.Error("Apply changed its receiver")
 	}
 	want := Event{Move: MustParseMove("+sergeant@c3"), Color: Red, Piece: NewPiece(Red, Sergeant), Outcome: Outcome{}}

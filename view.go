@@ -154,10 +154,10 @@ func (v View) Outcome() Outcome { return v.pos.Outcome }
 // one: the player's own pieces and shown enemy pieces with their rank,
 // hidden enemy pieces with rank [Unknown].
 func (v View) At(sq Square) (Piece, bool) {
-	if !sq.IsValid() || v.pos.Board[sq-1] == 0 {
+	if !sq.IsValid() || v.pos.Board.pieces[sq-1] == 0 {
 		return 0, false
 	}
-	return v.pos.Board[sq-1], true
+	return v.pos.Board.pieces[sq-1], true
 }
 
 // Knowledge returns what the opponent of the piece on sq has learned about
@@ -167,7 +167,7 @@ func (v View) Knowledge(sq Square) Knowledge {
 	if !sq.IsValid() {
 		return 0
 	}
-	return v.pos.Known[sq-1]
+	return v.pos.Known.known[sq-1]
 }
 
 // Board returns the pieces as the player sees them: its own pieces and
@@ -221,7 +221,7 @@ func (v View) MadeRescue(sq Square) bool { return v.pos.Rescuers.Has(sq) }
 // has not seen.
 func (v View) Hidden() SquareSet {
 	var h SquareSet
-	for i, p := range v.pos.Board {
+	for i, p := range v.pos.Board.pieces {
 		if p.Rank() == Unknown {
 			h = h.With(Square(i + 1))
 		}
@@ -256,7 +256,7 @@ func (v View) Rescues(c Color) int {
 	if v.pos.RescueDue && c == v.pos.Turn {
 		n--
 	}
-	for i, p := range v.pos.Board {
+	for i, p := range v.pos.Board.pieces {
 		if p != 0 && p.Color() == c && v.pos.Rescuers.Has(Square(i+1)) {
 			n++
 		}
@@ -284,7 +284,7 @@ func (v View) HiddenArmy() Army {
 	for rk := range a {
 		a[rk] = sat(a[rk], lost[rk])
 	}
-	for _, p := range v.pos.Board {
+	for _, p := range v.pos.Board.pieces {
 		if p.Color() == o && p.Rank().IsValid() {
 			a[p.Rank()] = sat(a[p.Rank()], 1)
 		}
@@ -396,7 +396,7 @@ func beatRanks(r *Rules, beat RankSet) RankSet {
 // ranksAt returns the possible ranks of the hidden piece on the square
 // of index i by what is known of it ([possibleRanks]).
 func (p *Position) ranksAt(i int) RankSet {
-	return possibleRanks(&p.Rules, p.Known[i], p.beatAt(i))
+	return possibleRanks(&p.Rules, p.Known.known[i], p.beatAt(i))
 }
 
 // Beaten returns the ranks of the attackers that the piece on sq beat
@@ -450,6 +450,29 @@ func (v View) AppendLegalMoves(dst []Move) []Move { return append(dst, v.moves..
 func (v View) IsLegal(m Move) bool {
 	_, ok := slices.BinarySearchFunc(v.moves, m, Move.Compare)
 	return ok
+}
+
+// AppendMove appends m in the form [ParseMove] reads, written as an
+// attack ("b4xb5") when the piece on its from-square would attack a
+// piece of the other side on its target square.
+func (v View) AppendMove(b []byte, m Move) []byte {
+	b, _ = AnnotatedMove{Move: m}.appendNotation(b, v.pos.Rules.Numbering, v.pos.attacks(m))
+	return b
+}
+
+// ParseMove parses a move as [ParseMove] does and refuses one written as
+// an attack ("x") whose target square holds no piece of the other side
+// in the view (the error wraps [ErrNoAttack]). A move written with "-"
+// may still attack.
+func (v View) ParseMove(s string) (Move, error) {
+	m, err := ParseMove(s)
+	if err != nil {
+		return Move{}, err
+	}
+	if strings.ContainsAny(s, "xX") && !v.pos.attacks(m) {
+		return Move{}, &MoveError{Move: m, Err: ErrNoAttack}
+	}
+	return m, nil
 }
 
 // History yields the recent public moves the repetition rules of the
@@ -518,7 +541,16 @@ func (v View) AppendText(b []byte) ([]byte, error) {
 	b = append(b, ' ')
 	b = v.appendLast(b)
 	b = append(b, ' ')
-	return appendMoves(b, v.moves), nil
+	if len(v.moves) == 0 {
+		return append(b, '-'), nil
+	}
+	for i, m := range v.moves {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = v.AppendMove(b, m)
+	}
+	return b, nil
 }
 
 // lastColor returns the side that made the last move of a view position:
@@ -565,7 +597,7 @@ func (v *View) setLast(a AnnotatedMove, hiddenDefender bool) error {
 	p := &v.pos
 	c := lastColor(p)
 	ev := Event{Move: a.Move, Color: c, Combat: a.Combat, Outcome: lastOutcome(p)}
-	at := p.Board[a.Move.To.Index()]
+	at := p.Board.pieces[a.Move.To.Index()]
 	switch {
 	case a.Combat == NoCombat:
 		if at == 0 || at.Color() != c {
@@ -644,10 +676,14 @@ func ParseView(s string) (View, error) {
 		return View{}, parseErr("view", s, j, `a position with its viewer ("view:red" or "view:blue")`)
 	}
 	var moves []Move
+	var marked []bool
 	if f := s[i+1:]; f != "-" {
-		var ok bool
-		if moves, ok = parseMoves(f, true); !ok {
-			return View{}, parseErr("view", s, i+1, `the legal moves or "-"`)
+		for part := range strings.SplitSeq(f, ",") {
+			m, err := ParseMove(part)
+			if err != nil {
+				return View{}, parseErr("view", s, i+1, `the legal moves or "-"`)
+			}
+			moves, marked = append(moves, m), append(marked, strings.ContainsAny(part, "xX"))
 		}
 	}
 	var a AnnotatedMove
@@ -657,7 +693,7 @@ func ParseView(s string) (View, error) {
 			return View{}, parseErrCause("view", s, j+1, `"-" or the last move, annotated for an attack`, err)
 		}
 	}
-	v, err := newView(p, a, hidden, moves)
+	v, err := newView(p, a, hidden, moves, marked)
 	if err != nil {
 		return View{}, viewFieldErr(s, j+1, i+1, err)
 	}
@@ -676,8 +712,14 @@ func parseLast(n Numbering, f string) (AnnotatedMove, bool, error) {
 }
 
 // newView makes the view of the checked view position p with the last
-// move a (none when a.Move is the zero Move) and the legal moves.
-func newView(p Position, a AnnotatedMove, hiddenDefender bool, moves []Move) (View, error) {
+// move a (none when a.Move is the zero Move) and the legal moves, of
+// which those marked were written as attacks.
+func newView(p Position, a AnnotatedMove, hiddenDefender bool, moves []Move, marked []bool) (View, error) {
+	for i, x := range marked {
+		if x && !p.attacks(moves[i]) {
+			return View{}, &movesError{&MoveError{Move: moves[i], Err: ErrNoAttack}}
+		}
+	}
 	v := View{pos: p}
 	if a.Move != (Move{}) {
 		if err := v.setLast(a, hiddenDefender); err != nil {
@@ -792,7 +834,8 @@ func (v *View) checkMoves() error {
 //	history             recent public moves, oldest first
 //	last                the last move, as in the text form ("b4xb5(6<?)"),
 //	                    absent at the start
-//	legalMoves          the viewer's legal moves, sorted
+//	legalMoves          the viewer's legal moves, sorted, an attack
+//	                    written with "x" ("b4xb5")
 //
 // Members that are empty are left out, but for board and legalMoves.
 
@@ -811,7 +854,23 @@ type viewJSON struct {
 	Boards             int                 `json:"boards,omitempty"`
 	History            []Move              `json:"history,omitempty"`
 	Last               string              `json:"last,omitempty"`
-	LegalMoves         []Move              `json:"legalMoves"`
+	LegalMoves         []listedMove        `json:"legalMoves"`
+}
+
+// listedMove is a legal move of a view's JSON form, with whether it is
+// written as an attack ("b4xb5").
+type listedMove struct {
+	Move   Move
+	attack bool
+}
+
+func (m listedMove) MarshalText() ([]byte, error) {
+	return AnnotatedMove{Move: m.Move}.appendNotation(nil, NumberingISF, m.attack)
+}
+
+func (m *listedMove) UnmarshalText(b []byte) error {
+	m.attack = strings.ContainsAny(string(b), "xX")
+	return m.Move.UnmarshalText(b)
 }
 
 type pieceJSON struct {
@@ -851,7 +910,8 @@ type chaseJSON struct {
 //	history             recent public moves, oldest first
 //	last                the last move, as in the text form ("b4xb5(6<?)"),
 //	                    absent at the start
-//	legalMoves          the viewer's legal moves, sorted
+//	legalMoves          the viewer's legal moves, sorted, an attack
+//	                    written with "x" ("b4xb5")
 //
 // Members that are empty are left out, but for board and legalMoves.
 //
@@ -865,15 +925,15 @@ func (v View) MarshalJSON() ([]byte, error) {
 	j := viewJSON{
 		Rules: p.Rules, Viewer: p.Viewer, Turn: p.Turn, RescueDue: p.RescueDue,
 		Ply: p.Ply, PliesWithoutAttack: p.PliesWithoutAttack, Outcome: p.Outcome,
-		Board: []pieceJSON{}, Boards: p.seen, History: p.history, LegalMoves: v.moves,
+		Board: []pieceJSON{}, Boards: p.seen, History: p.history, LegalMoves: []listedMove{},
 	}
-	if j.LegalMoves == nil {
-		j.LegalMoves = []Move{}
+	for _, m := range v.moves {
+		j.LegalMoves = append(j.LegalMoves, listedMove{m, p.attacks(m)})
 	}
-	for i, pc := range p.Board {
+	for i, pc := range p.Board.pieces {
 		if pc != 0 {
 			sq := Square(i + 1)
-			j.Board = append(j.Board, pieceJSON{Square: &sq, Piece: pc, Known: knownNames(p.Known[i]), Rescuer: p.Rescuers.Has(sq),
+			j.Board = append(j.Board, pieceJSON{Square: &sq, Piece: pc, Known: knownNames(p.Known.known[i]), Rescuer: p.Rescuers.Has(sq),
 				Beat: slices.Collect(v.Beaten(sq).All())})
 		}
 	}
@@ -923,7 +983,11 @@ func (v *View) UnmarshalJSON(data []byte) error {
 			return parseErrCause("view", j.Last, 0, "the last move, annotated for an attack", err)
 		}
 	}
-	w, err := newView(p, a, hidden, j.LegalMoves)
+	moves, marked := make([]Move, len(j.LegalMoves)), make([]bool, len(j.LegalMoves))
+	for i, m := range j.LegalMoves {
+		moves[i], marked[i] = m.Move, m.attack
+	}
+	w, err := newView(p, a, hidden, moves, marked)
 	if err != nil {
 		return viewFieldErr(j.Last, 0, 0, err)
 	}
@@ -958,7 +1022,7 @@ func (j *viewJSON) position() (Position, error) {
 // board puts the JSON board's pieces and their marks on p.
 func (j *viewJSON) board(p *Position) error {
 	for _, pj := range j.Board {
-		if pj.Square == nil || !pj.Square.IsValid() || p.Board[pj.Square.Index()] != 0 || !pj.Piece.IsValid() {
+		if pj.Square == nil || !pj.Square.IsValid() || p.Board.pieces[pj.Square.Index()] != 0 || !pj.Piece.IsValid() {
 			return parseErr("view", pj.Piece.String(), 0, "a piece on a square of its own")
 		}
 		sq := *pj.Square
@@ -966,7 +1030,7 @@ func (j *viewJSON) board(p *Position) error {
 		if err != nil {
 			return err
 		}
-		p.Board[sq.Index()], p.Known[sq.Index()] = pj.Piece, k
+		p.Board.pieces[sq.Index()], p.Known.known[sq.Index()] = pj.Piece, k
 		var beat RankSet
 		for i, a := range pj.Beat {
 			if !a.Movable() || (i > 0 && a <= pj.Beat[i-1]) {

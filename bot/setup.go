@@ -32,8 +32,8 @@ const (
 // ChooseSetup returns a setup for the rules r drawn from a model of how
 // people set up, deterministic for the state of rng: the chooser of the
 // Greedy and Search players, exported for programs that want a good
-// setup for a human or another player. The error is r.Validate's, or
-// ErrNotMade for a nil rng.
+// setup for a human or another player; a nil rng draws from the global
+// source of math/rand/v2. The error is r.Validate's.
 //
 // The model scores a setup with the log-frequency of each piece's square
 // among real setups of the Gravon archive (the tables classicStats and
@@ -54,7 +54,7 @@ func ChooseSetup(r stratego.Rules, rng *rand.Rand) (stratego.Setup, error) {
 		return stratego.Setup{}, err
 	}
 	if rng == nil {
-		return stratego.Setup{}, ErrNotMade
+		rng = rand.New(globalSource{})
 	}
 	m := newSetupModel(r)
 	m.draw(rng)
@@ -286,3 +286,9 @@ func (m *setupModel) walk(rng *rand.Rand) {
 		m.rank[i], m.rank[j] = m.rank[j], m.rank[i]
 	}
 }
+
+// globalSource draws from the global source of math/rand/v2 (safe for
+// concurrent use), for a nil rng.
+type globalSource struct{}
+
+func (globalSource) Uint64() uint64 { return rand.Uint64() }

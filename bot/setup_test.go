@@ -197,3 +197,16 @@ func TestChooseSetupLikeData(t *testing.T) {
 		}
 	}
 }
+
+// TestChooseSetupNilSource: a nil random source is the global one, as
+// everywhere in the module.
+func TestChooseSetupNilSource(t *testing.T) {
+	r := stratego.Classic()
+	s, err := ChooseSetup(r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.CheckSetup(s); err != nil {
+		t.Errorf("ChooseSetup(r, nil) = an invalid setup: %v", err)
+	}
+}

@@ -428,11 +428,7 @@ func (g Game) start(rec *stratego.Record) error {
 // stands in its side's zone and each side has exactly r's army.
 func setupsOf(r stratego.Rules, b *stratego.Board) (stratego.Setup, stratego.Setup, bool) {
 	red, blue := stratego.NewSetup(r), stratego.NewSetup(r)
-	for i, p := range b {
-		if p == 0 {
-			continue
-		}
-		sq := stratego.Square(i + 1)
+	for sq, p := range b.All() {
 		switch {
 		case p.Color() == stratego.Red && r.ZoneOf(stratego.Red).Has(sq):
 			red.Put(sq, p.Rank())

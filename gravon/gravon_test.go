@@ -231,9 +231,10 @@ func TestStraDos3(t *testing.T) {
 		if got.Board != p.Board || got.Turn != p.Turn || got.Ply != p.Ply {
 			t.Fatalf("board, turn or ply differ after %q", line)
 		}
-		for i := range p.Known {
-			if got.Known[i] != p.Known[i]&stratego.KnownRank {
-				t.Fatalf("square %v: known %v, want %v", stratego.Square(i+1), got.Known[i], p.Known[i]&stratego.KnownRank)
+		for i := range stratego.MaxSquares {
+			sq := stratego.SquareFromIndex(i)
+			if got.Known.At(sq) != p.Known.At(sq)&stratego.KnownRank {
+				t.Fatalf("square %v: known %v, want %v", sq, got.Known.At(sq), p.Known.At(sq)&stratego.KnownRank)
 			}
 		}
 	})
@@ -618,10 +619,8 @@ func TestGravonPositions(t *testing.T) {
 		}
 		red, blue := stratego.NewSetup(r), stratego.NewSetup(r)
 		outside := false
-		for i, p := range board {
-			q := stratego.SquareFromIndex(i)
+		for q, p := range board.All() {
 			switch {
-			case p == 0:
 			case p.Color() == stratego.Red && q.Row() < 4:
 				red.Put(q, p.Rank())
 			case p.Color() == stratego.Blue && q.Row() >= 6:

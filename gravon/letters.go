@@ -64,7 +64,7 @@ func ParseField(r stratego.Rules, field string) (stratego.Board, error) {
 			if !r.OnBoard(sq) {
 				return b, parseErr("gravon field", field, i, "no piece on "+sq.String())
 			}
-			b[i] = p
+			b.Put(sq, p)
 		}
 	}
 	return b, nil
@@ -74,12 +74,13 @@ func ParseField(r stratego.Rules, field string) (stratego.Board, error) {
 // under r ('_' on r's lakes).
 func Field(r stratego.Rules, b stratego.Board) string {
 	out := make([]byte, stratego.MaxSquares)
-	for i, p := range b {
+	for i := range out {
+		sq := stratego.SquareFromIndex(i)
 		switch {
-		case r.Lakes.Has(stratego.Square(i + 1)):
+		case r.Lakes.Has(sq):
 			out[i] = '_'
 		default:
-			out[i] = Letter(p)
+			out[i] = Letter(b.At(sq))
 		}
 	}
 	return string(out)

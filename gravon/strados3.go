@@ -20,8 +20,9 @@ func StraDos3(p stratego.Position) string {
 		return ""
 	}
 	b := make([]byte, 0, stratego.MaxSquares+12)
-	for i, pc := range p.Board {
-		sq := stratego.Square(i + 1)
+	for i := range stratego.MaxSquares {
+		sq := stratego.SquareFromIndex(i)
+		pc := p.Board.At(sq)
 		switch {
 		case p.Rules.Lakes.Has(sq):
 			b = append(b, '_')
@@ -31,7 +32,7 @@ func StraDos3(p stratego.Position) string {
 			b = append(b, '?')
 		default:
 			ch := Letter(pc)
-			if p.Known[i]&stratego.KnownRank != 0 {
+			if p.Known.At(sq)&stratego.KnownRank != 0 {
 				ch += 'a' - 'A'
 			}
 			b = append(b, ch)
@@ -76,10 +77,10 @@ func ParseStraDos3(r stratego.Rules, viewer stratego.Color, line string) (strate
 			if !r.OnBoard(stratego.Square(i + 1)) {
 				return stratego.Position{}, parseErr("strados3", line, i, "no piece on "+stratego.Square(i+1).String())
 			}
-			p.Board[i] = stratego.NewPiece(viewer.Opponent(), stratego.Unknown)
+			p.Board.Put(stratego.SquareFromIndex(i), stratego.NewPiece(viewer.Opponent(), stratego.Unknown))
 			up[i] = 'A'
 		case ch >= 'b' && ch <= 'y':
-			p.Known[i] = stratego.KnownRank
+			p.Known.Put(stratego.SquareFromIndex(i), stratego.KnownRank)
 			up[i] = ch - 'a' + 'A'
 		}
 	}
@@ -89,13 +90,11 @@ func ParseStraDos3(r stratego.Rules, viewer stratego.Color, line string) (strate
 	} else if err != nil {
 		return stratego.Position{}, err
 	}
-	for i, pc := range b {
-		if pc != 0 {
-			p.Board[i] = pc
-		}
+	for sq, pc := range b.All() {
+		p.Board.Put(sq, pc)
 	}
 	var flags [3]bool // a hidden piece may be the flag
-	for _, pc := range p.Board {
+	for _, pc := range p.Board.All() {
 		if pc.Rank() == stratego.Flag || pc.Rank() == stratego.Unknown {
 			flags[pc.Color()] = true
 		}

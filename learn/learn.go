@@ -365,7 +365,7 @@ func AppendObservation(dst []float32, v stratego.View) []float32 {
 			if o.blue {
 				at = area - 1 - at
 			}
-			p, k := board[sq.Index()], v.Knowledge(sq)
+			p, k := board.At(sq), v.Knowledge(sq)
 			switch {
 			case r.Lakes.Has(sq):
 				obs[obsLake*area+at] = 1

@@ -210,7 +210,8 @@ func argValues(t reflect.Type) []reflect.Value {
 		return vals(stratego.Move{From: 255, To: 0}, stratego.Move{From: 1, To: 200, Via: 150, Rescue: 99},
 			stratego.Move{From: 1, To: 2, Rescue: stratego.Marshal}, stratego.Move{From: 100, To: 99})
 	case reflect.TypeFor[*rand.Rand]():
-		return []reflect.Value{reflect.ValueOf(rand.New(rand.NewPCG(1, 2)))}
+		// nil is the global source, wherever a source is taken.
+		return []reflect.Value{reflect.Zero(t), reflect.ValueOf(rand.New(rand.NewPCG(1, 2)))}
 	case reflect.TypeFor[io.Reader]():
 		return []reflect.Value{reflect.ValueOf(io.Reader(strings.NewReader("\xff<garbage>{")))}
 	case reflect.TypeFor[io.Writer]():

@@ -145,15 +145,41 @@ type apiPackage struct {
 // apiPackages loads, from the compiler's export data, every package of
 // the module that is neither internal nor a command.
 func apiPackages() ([]apiPackage, error) {
+	imp, paths, err := exportImporter()
+	if err != nil {
+		return nil, err
+	}
+	var pkgs []apiPackage
+	for _, path := range paths {
+		p, err := imp.Import(path)
+		if err != nil {
+			return nil, err
+		}
+		file := "stratego.txt"
+		if path != module {
+			file = strings.ReplaceAll(strings.TrimPrefix(path, module+"/"), "/", "_") + ".txt"
+		}
+		pkgs = append(pkgs, apiPackage{p, file})
+	}
+	return pkgs, nil
+}
+
+// module is the module's path.
+const module = "github.com/stratego-go/stratego"
+
+// exportImporter returns an importer of the module's packages and their
+// dependencies from the compiler's export data (go list -export), and
+// the sorted paths of the module's packages that are neither internal
+// nor commands.
+func exportImporter() (types.Importer, []string, error) {
 	cmd := exec.Command("go", "list", "-export", "-deps", "-f", "{{.ImportPath}}\t{{.Export}}\t{{.Name}}\t{{.Module}}", "./...")
 	cmd.Dir = "../../.."
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("go list: %v\n%s", err, stderr.Bytes())
+		return nil, nil, fmt.Errorf("go list: %v\n%s", err, stderr.Bytes())
 	}
-	const module = "github.com/stratego-go/stratego"
 	export := map[string]string{}
 	var paths []string
 	sc := bufio.NewScanner(bytes.NewReader(out))
@@ -178,19 +204,7 @@ func apiPackages() ([]apiPackage, error) {
 		return os.Open(f)
 	})
 	slices.Sort(paths)
-	var pkgs []apiPackage
-	for _, path := range paths {
-		p, err := imp.Import(path)
-		if err != nil {
-			return nil, err
-		}
-		file := "stratego.txt"
-		if path != module {
-			file = strings.ReplaceAll(strings.TrimPrefix(path, module+"/"), "/", "_") + ".txt"
-		}
-		pkgs = append(pkgs, apiPackage{p, file})
-	}
-	return pkgs, nil
+	return imp, paths, nil
 }
 
 // apiLines returns the exported API of p, one sorted line a declaration,

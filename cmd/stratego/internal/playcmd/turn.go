@@ -1,6 +1,7 @@
 package playcmd
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -65,7 +66,11 @@ func (g *game) humanTurn() error {
 // tryMove plays a typed move, or says why it is refused; done reports
 // whether it was played.
 func (g *game) tryMove(v stratego.View, line string) (done bool, err error) {
-	m, err := stratego.ParseMove(line)
+	m, err := v.ParseMove(line)
+	if errors.Is(err, stratego.ErrNoAttack) {
+		fmt.Fprintf(g.out, "refused, %s: written as an attack (\"x\"), but no enemy piece stands there\n", line)
+		return false, nil
+	}
 	if err != nil {
 		fmt.Fprintf(g.out, "not a move or a command: %q; type \"help\" for the commands\n", line)
 		return false, nil
@@ -145,7 +150,7 @@ func (g *game) listMoves(v stratego.View, args []string) {
 	var list []string
 	for m := range v.LegalMoves() {
 		if from == stratego.NoSquare || m.From == from {
-			list = append(list, m.String())
+			list = append(list, string(v.AppendMove(nil, m)))
 		}
 	}
 	if len(list) == 0 {

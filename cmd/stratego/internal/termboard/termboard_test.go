@@ -77,7 +77,7 @@ func event(t *testing.T, r stratego.Rules, placement map[string]string, moves ..
 		if err != nil {
 			t.Fatal(err)
 		}
-		b[stratego.MustParseSquare(sq).Index()] = piece
+		b.Put(stratego.MustParseSquare(sq), piece)
 	}
 	s, err := stratego.FromBoard(r, b, stratego.Red)
 	if err != nil {
