@@ -40,7 +40,7 @@ import (
 //
 //	go test ./web -run TestLoad -load -v -timeout 30m
 var (
-	loadFlag = flag.Bool("load", false, "run the load tests at full size (50 clients for -load.time, 2,000 slow connections) and log the figures")
+	loadFlag  = flag.Bool("load", false, "run the load tests at full size (50 clients for -load.time, 2,000 slow connections) and log the figures")
 	loadTime  = flag.Duration("load.time", time.Minute, "how long the full-size load tests play")
 	loadConns = flag.Int("load.maxconns", 0, "the server's connection limit in TestLoadSlowBodies (0: the connections' count and 100 more)")
 )
