@@ -188,7 +188,7 @@ func (m *match) record(res Result) stratego.Record {
 		return rec
 	}
 	g := m.game
-	if !g.State().Outcome().Over() {
+	if !g.State().Outcome().IsOver() {
 		switch {
 		case res.Reason == Agreed:
 			g, _ = g.AgreeDraw()
