@@ -214,7 +214,7 @@ func runFault(t *testing.T, tc faultCase) {
 			t.Errorf("the record does not replay: %v", err)
 		}
 	}
-	checkRecord(t, res)
+	checkRecord(t, res, profile)
 	if sent, _ := res.Record.Tag(TagSent); !strings.Contains(sent, tc.sent) {
 		t.Errorf("Sent tag %q, want it to hold %q", sent, tc.sent)
 	}
@@ -227,7 +227,7 @@ func runFault(t *testing.T, tc faultCase) {
 // equal, and says how the game ended: its Referee tag (present for a
 // fault or an abort, and only then) gives the reason and the side, the
 // result names the winner, and the UCC log names the same end.
-func checkRecord(t *testing.T, res Result) {
+func checkRecord(t *testing.T, res Result, p Profile) {
 	t.Helper()
 	b, err := res.Record.MarshalText()
 	if err != nil {
@@ -244,8 +244,15 @@ func checkRecord(t *testing.T, res Result) {
 		t.Errorf("record result %v, referee %v", res.Record.Result, res)
 	}
 	tag, ok := back.Tag(TagReferee)
-	if want := res.Reason.IsFault() || res.Reason == Aborted; ok != want {
-		t.Errorf("Referee tag %q (present %v) for %v", tag, ok, res)
+	if res.Reason.IsFault() || res.Reason == Aborted {
+		if !ok {
+			t.Errorf("no Referee tag for %v", res)
+		}
+	} else if ok && res.Detail == "" && res.Reason != Resign {
+		t.Errorf("Referee tag %q for %v, which the Termination says", tag, res)
+	}
+	if r, detail, err := RecordEnd(back, p); err != nil || r != res.Reason || detail != res.Detail {
+		t.Errorf("RecordEnd: %v %q (%v), want %v %q", r, detail, err, res.Reason, res.Detail)
 	}
 	if ok {
 		r, side, _, err := ParseRefereeTag(tag)
@@ -316,7 +323,7 @@ func TestAbort(t *testing.T) {
 			if res.Reason != Aborted || res.Played() || res.Detail != "stopped by the test" {
 				t.Errorf("got %v, want aborted, stopped by the test", res)
 			}
-			checkRecord(t, res)
+			checkRecord(t, res, ProfileUCC2012)
 			if pid := seatPid(red); pid != 0 && alive(pid) {
 				t.Errorf("engine %d still runs", pid)
 			}
@@ -366,5 +373,31 @@ func TestSubreaper(t *testing.T) {
 	if pid > 0 && alive(pid) {
 		killPid(pid)
 		t.Errorf("grandchild %d outlived the program that became its subreaper", pid)
+	}
+}
+
+// TestRecordEnd checks the records of games between built-in players
+// under both profiles, with caps that end some of them: each reads back
+// equal and RecordEnd names the end the referee gave (checkRecord).
+func TestRecordEnd(t *testing.T) {
+	seen := map[Reason]bool{}
+	for seed := range uint64(12) {
+		r, p := stratego.Barrage(), ProfileLibrary
+		switch seed % 3 {
+		case 1:
+			r, p = UCC2012Rules(), ProfileUCC2012
+			r.MaxPlies = 40 + int(seed)
+		case 2:
+			r.MaxPliesWithoutAttack = 30
+		}
+		res, err := Game{Rules: r, Profile: p, Red: randomSeat(seed), Blue: randomSeat(seed + 100)}.Play(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[res.Reason] = true
+		checkRecord(t, res, p)
+	}
+	if len(seen) < 3 {
+		t.Errorf("only the ends %v were seen", seen)
 	}
 }

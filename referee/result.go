@@ -155,9 +155,10 @@ func (r Result) String() string {
 // a forfeit as the loser's resignation, or "*" for a game that did not
 // end).
 const (
-	// TagReferee says how the referee ended a game whose Termination
-	// does not say it all: a fault, an abort, or a game with no
-	// Termination. Its value is "TOKEN SIDE: DETAIL": the Reason.Token,
+	// TagReferee says how the referee ended a game whose Result and
+	// Termination do not say it all: a fault, an abort, an end in the
+	// setup phase, or an end the rules did not decide (RecordEnd reads
+	// the others from the record). Its value is "TOKEN SIDE: DETAIL": the Reason.Token,
 	// the side it is about (red, blue, or both for a setup both sides
 	// failed; left out for none), and the detail when there is one.
 	TagReferee = "Referee"
@@ -174,31 +175,89 @@ const (
 func (m *match) record(res Result) stratego.Record {
 	tags := []stratego.Tag{{Name: "Red", Value: res.Names[stratego.Red]}, {Name: "Blue", Value: res.Names[stratego.Blue]}}
 	tags = append(tags, m.g.Tags...)
-	if res.Reason.IsFault() || res.Reason == Aborted || res.Reason == None {
+	var rec stratego.Record
+	var final stratego.State
+	if m.game.IsValid() {
+		g := m.game
+		if !g.State().Outcome().IsOver() {
+			switch {
+			case res.Reason == Agreed:
+				g, _ = g.AgreeDraw()
+			case res.Winner != stratego.NoColor:
+				g, _ = g.Resign(res.Winner.Opponent())
+			}
+		}
+		rec, final = g.Record(), g.State()
+	} else { // no game: the setup phase ended it
+		rec = stratego.Record{Rules: m.g.Rules, RedSetup: m.setups[stratego.Red], BlueSetup: m.setups[stratego.Blue]}
+		if res.Winner != stratego.NoColor {
+			rec.Result = stratego.Outcome{Winner: res.Winner, Reason: stratego.Resignation}
+		}
+	}
+	if res.Reason.IsFault() || res.Detail != "" || ruleReason(final, m.g.Profile) != res.Reason {
 		tags = append(tags, stratego.Tag{Name: TagReferee, Value: refereeTag(res)})
 	}
 	if res.Text != "" {
 		tags = append(tags, stratego.Tag{Name: TagSent, Value: oneLine(res.Text)})
 	}
-	if !m.game.IsValid() { // no game: the setup phase ended it
-		rec := stratego.Record{Tags: tags, Rules: m.g.Rules, RedSetup: m.setups[stratego.Red], BlueSetup: m.setups[stratego.Blue]}
-		if res.Winner != stratego.NoColor {
-			rec.Result = stratego.Outcome{Winner: res.Winner, Reason: stratego.Resignation}
-		}
-		return rec
-	}
-	g := m.game
-	if !g.State().Outcome().IsOver() {
-		switch {
-		case res.Reason == Agreed:
-			g, _ = g.AgreeDraw()
-		case res.Winner != stratego.NoColor:
-			g, _ = g.Resign(res.Winner.Opponent())
-		}
-	}
-	rec := g.Record()
 	rec.Tags = append(tags, rec.Tags...)
 	return rec
+}
+
+// ruleReason is the Reason of the end the rules gave the state s, as
+// the referee names it under profile p; None when the rules did not end
+// the game (or the state is the zero State).
+func ruleReason(s stratego.State, p Profile) Reason {
+	if s.Rules().Width == 0 {
+		return None
+	}
+	o := s.Outcome()
+	switch o.Reason {
+	case stratego.FlagCaptured:
+		return Flag
+	case stratego.NoLegalMove:
+		if movable(s.Remaining(s.Turn())) > 0 {
+			return WalledIn
+		}
+		return NoMovable
+	case stratego.NoMovablePiece:
+		return NoMovable
+	case stratego.NeitherCanMove:
+		return Neither
+	case stratego.PlyCap:
+		if p == ProfileUCC2012 {
+			return TurnCap
+		}
+		return PlyCap
+	case stratego.NoAttackCap:
+		return QuietCap
+	case stratego.Resignation:
+		return Resign
+	case stratego.DrawAgreed:
+		return Agreed
+	}
+	return None
+}
+
+// RecordEnd returns how the referee ended the game of a record it wrote
+// (Result.Record) under profile p: the Reason and the Detail. It reads
+// the Referee tag when there is one, and otherwise replays the record
+// and names the end its result gives (the rules' end, a resignation or
+// an agreed draw), as the referee does.
+func RecordEnd(rec stratego.Record, p Profile) (Reason, string, error) {
+	if v, ok := rec.Tag(TagReferee); ok {
+		r, _, detail, err := ParseRefereeTag(v)
+		return r, detail, err
+	}
+	states, err := rec.Replay()
+	if err != nil {
+		return None, "", err
+	}
+	r := ruleReason(states[len(states)-1], p)
+	if r == None {
+		return None, "", fmt.Errorf("%w: a record without a Referee tag of a game that did not end", ErrGarbage)
+	}
+	return r, "", nil
 }
 
 // refereeTag is the value of the Referee tag of a result.

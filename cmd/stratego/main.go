@@ -90,7 +90,7 @@ func run(args []string, in io.Reader, out, errOut io.Writer) int {
 		return 0
 	case errors.As(err, &failure):
 		fmt.Fprintln(errOut, "stratego "+c.name+":", err)
-		return 1
+		return failure.ExitStatus()
 	default:
 		fmt.Fprintln(errOut, "stratego "+c.name+":", err)
 		return 2

@@ -36,7 +36,15 @@ func startFromLobby(tb *tab, base, preset, opponent, color string) {
 	tb.do("choose the variant", chromedp.SetValue(chromedp.CSS("#preset"), preset))
 	tb.click("#opp-" + opponent)
 	if opponent == "bot" {
+		// One line per bot in the list, the chosen one's description beside it.
+		if long := eval[int](tb, `[...document.querySelectorAll('#bot option')].filter((o) => o.textContent !== o.value).length`); long != 0 {
+			tb.t.Errorf("%d bots are listed with more than their name", long)
+		}
 		tb.do("choose the bot", chromedp.SetValue(chromedp.CSS("#bot"), "random"), chromedp.SetValue(chromedp.CSS("#think"), "200"))
+		tb.do("announce the choice", chromedp.Evaluate[chromedp.Void](`document.getElementById('bot').dispatchEvent(new Event('change'))`))
+		if hint := tb.text("#bot-hint"); hint == "" || hint == tb.text("#bot option[value=greedy]") {
+			tb.t.Errorf("the chosen bot's description beside the list is %q", hint)
+		}
 	}
 	tb.click(`input[name=color][value=` + color + `]`)
 	if preset == "barrage" && opponent == "bot" {
@@ -95,6 +103,9 @@ func TestBrowserGameAgainstBot(t *testing.T) {
 	tb.click("#setup-ready")
 	tb.waitFor(`document.getElementById('game').dataset.phase !== 'setup'`)
 	id, token := gameOfPage(tb)
+	if got := tb.text(`.captured-row[data-color="red"]`); got != "Red lost nothing" {
+		t.Errorf("before any fight the captured row says %q", got)
+	}
 
 	rng := rand.New(rand.NewPCG(3, 4))
 	plies := 0

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stratego-go/stratego"
@@ -371,5 +372,28 @@ func checkReplayBoard(t *testing.T, tb *tab, s stratego.State) {
 	}
 	if len(shown) != n {
 		t.Errorf("ply %d: the replay shows %d pieces, want %d", s.Ply(), len(shown), n)
+	}
+}
+
+// TestBrowserLoadNotHeldByThePoll opens a game page whose state request
+// waits for minutes (the opponent has not set up): the page's load
+// event must come before the waiting request is sent, so that a
+// headless screenshot (chromium --headless --screenshot waits for the
+// load event) shows the board.
+func TestBrowserLoadNotHeldByThePoll(t *testing.T) {
+	ts := newTestServer(t, Config{PollWait: 10 * time.Minute, WriteTimeout: 30 * time.Minute})
+	cr := ts.create(t, createRequest{Rules: "duel", Opponent: "person", Color: "red"})
+	blue := ts.claim(t, cr.ID, cr.Links.Invite)
+	tb := startBrowser(t).newTab(t)
+	tb.do("open the game", chromedp.Navigate(ts.http.URL+cr.Links.Player))
+	tb.waitFor(`document.readyState === 'complete' && document.getElementById('game').dataset.phase === 'setup'`)
+	// The opponent's setup ends the waiting request; its timing entry
+	// then says when it was sent.
+	ts.must(t, http.StatusOK, "POST", "/api/games/"+cr.ID+"/setup", blue, setupRequest{Setup: ".X..2...../....F...../B......1.2/.B....3.93"})
+	tb.waitFor(`performance.getEntriesByType('resource').some((e) => e.name.includes('after='))`)
+	sent := eval[float64](tb, `Math.min(...performance.getEntriesByType('resource').filter((e) => e.name.includes('after=')).map((e) => e.startTime))`)
+	loaded := eval[float64](tb, `performance.getEntriesByType('navigation')[0].loadEventEnd`)
+	if loaded <= 0 || sent < loaded {
+		t.Errorf("the waiting state request was sent at %.0f ms, the load event ended at %.0f ms: the poll holds the load", sent, loaded)
 	}
 }

@@ -14,9 +14,20 @@ import (
 
 // Failure is an error after which the command ran to its end but some of
 // its work failed (a perft row that differs, a game file that does not
-// replay): the stratego command exits with status 1 for it, and 2 for
-// any other error (bad flags or input).
-type Failure struct{ Msg string }
+// replay): the stratego command exits with status 1 for it (or Status,
+// when set), and 2 for any other error (bad flags or input).
+type Failure struct {
+	Msg    string
+	Status int // the exit status; 0 means 1
+}
+
+// ExitStatus returns the exit status of the failure: Status, or 1.
+func (f *Failure) ExitStatus() int {
+	if f.Status == 0 {
+		return 1
+	}
+	return f.Status
+}
 
 // Error returns the message.
 func (f *Failure) Error() string { return f.Msg }

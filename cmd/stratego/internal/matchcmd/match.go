@@ -25,6 +25,12 @@
 //	               of each move they keep back for the machine and the
 //	               referee (bot.Options.MoveOverhead; default 0: theirs)
 //	-turncap N     the ucc2012 turn cap (default 5000)
+//	-maxplies N    the ply cap of a game, a draw after N plies, for rules
+//	               that have none (default 3000; 0: no cap); the
+//	               summary and each record's Rules tag show it
+//	-starttime D   the time of an engine's start: its process start, SBP
+//	               handshake and setup, each engine its own (default
+//	               30s, whatever the move time)
 //	-retries N     illegal moves a side may take back, where its engine
 //	               asks for retries (default 0: forfeit)
 //	-out DIR       write each game's record (game-NNN.txt) and log
@@ -39,16 +45,50 @@
 //	-full-line     time a UCC engine's whole reply, not its first byte
 //	-anonymous     tell engines "anonymous" as their opponent's name
 //	-progress      the progress bar: auto (on a terminal), on or off
+//	-shard K/N     play shard K (0 to N−1) of N: the games whose number
+//	               n has (n−1) mod N = K (needs -seed)
+//	-merge DIRS    play nothing: read the records (-out) of the shards,
+//	               DIRS separated by commas, and report as one run
 //
 // At the end it prints a table: for each engine its games, wins, draws,
 // losses, score, and its Elo difference to the field with the 95%
 // interval. With two engines that is the Elo difference between them.
 //
-// The exit status is 0 when every game was played to an end (a forfeit
-// is an end), 1 when a game could not be played, 2 for bad flags.
+// Every game that starts has a record and a log in -out, whatever ends
+// it: a forfeit at the start, the handshake or the setup too (an engine
+// that fails its start loses the game; a game is not played only when
+// neither engine could start), and a game stopped by a signal (result
+// "*", Referee tag "aborted: interrupted …"). Files are written
+// atomically (a temporary file, fsync, rename).
+//
+// On SIGINT or SIGTERM the match starts no new game, ends the games in
+// progress (each recorded as interrupted), writes the summary and exits;
+// a second signal kills it at once. No engine process is left behind:
+// each engine runs in a process group of its own, and on Linux the
+// command is a child subreaper (referee.Subreaper), so that even a
+// process an engine started in a session of its own is killed and
+// waited for. Other Unix systems get the process group kill; Windows
+// the kill of the engine process.
+//
+// Sharding: with the same flags, engines and -seed, the shards 0/N to
+// (N−1)/N of a tournament play every game of it exactly once, each with
+// the seeds of a single run, so that -merge over their -out directories
+// gives the standings, Elo and JSON of one run. Any batch system runs
+// the shards (docs/sharding.md: a Kubernetes Indexed Job, GNU parallel,
+// a Slurm array).
+//
+// The exit status:
+//
+//	0  every game was played, and no game was lost to an engine fault
+//	1  every game was played, and some were lost to engine faults (a
+//	   crash, timeout, garbage, flood, illegal move, bad setup, refused
+//	   rules), or could not be played because neither engine started
+//	2  a usage error (bad flags, engines or files); nothing was played
+//	3  interrupted by a signal: the games not started are missing
 package matchcmd
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -58,10 +98,13 @@ import (
 	"maps"
 	"math"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -94,6 +137,14 @@ type config struct {
 	fullLine bool
 	anon     bool
 	progress string
+	// startTime is each engine's start, handshake and setup time;
+	// maxPlies the ply cap of rules that have none.
+	startTime time.Duration
+	maxPlies  int
+	// shard is this run's shard K of shards N (shards 0: all games);
+	// merge the record directories of a -merge.
+	shard, shards int
+	merge         []string
 }
 
 // engine is one participant.
@@ -111,7 +162,42 @@ func Run(args []string, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return cfg.run(context.Background(), out)
+	if cfg.merge != nil {
+		return cfg.mergeShards(out)
+	}
+	ctx, stop := interruptible()
+	defer stop()
+	// Every child of this process is an engine: a process an engine
+	// leaves behind comes to it and is killed (Linux only).
+	_ = referee.Subreaper()
+	defer referee.Reap()
+	return cfg.run(ctx, out)
+}
+
+// errInterrupted is the cause of the end of a run stopped by a signal.
+var errInterrupted = errors.New("interrupted")
+
+// interruptible returns a context that ends, with a cause wrapping
+// errInterrupted, at the first SIGINT or SIGTERM; the next one kills
+// the program (the signals' default again).
+func interruptible() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			signal.Stop(sigs)
+			cancel(fmt.Errorf("%w by %v", errInterrupted, sig))
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		close(done)
+		signal.Stop(sigs)
+		cancel(nil)
+	}
 }
 
 // parse reads the command line.
@@ -122,6 +208,7 @@ func parse(args []string) (*config, error) {
 		fmt.Fprintln(stderr, "Usage: stratego match [flags] ENGINE ENGINE...")
 		fmt.Fprintln(stderr, "An ENGINE is builtin:NAME ("+strings.Join(bot.Names(), ", ")+"), sbp:COMMAND or ucc:COMMAND.")
 		fs.PrintDefaults()
+		fmt.Fprint(stderr, exitStatuses)
 	}
 	c := &config{}
 	fs.IntVar(&c.games, "games", 2, "games per pair of engines")
@@ -140,6 +227,10 @@ func parse(args []string) (*config, error) {
 	fs.BoolVar(&c.fullLine, "full-line", false, "time a UCC engine's whole reply, not its first byte")
 	fs.BoolVar(&c.anon, "anonymous", false, "tell engines \"anonymous\" as their opponent's name")
 	fs.StringVar(&c.progress, "progress", "auto", "progress bar: auto (on a terminal), on or off")
+	fs.IntVar(&c.maxPlies, "maxplies", defaultMaxPlies, "ply cap of a game (a draw), for rules that have none (0: none)")
+	fs.DurationVar(&c.startTime, "starttime", referee.DefaultStartTime, "time of an engine's start, handshake and setup, each engine its own")
+	shard := fs.String("shard", "", "play only shard `K/N` (K from 0 to N-1) of the games (needs -seed)")
+	merge := fs.String("merge", "", "play nothing: merge the records of the shards' -out `directories` (comma-separated)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -178,10 +269,56 @@ func parse(args []string) (*config, error) {
 	}
 	clock.MoveTime = *moveTime
 	c.clock = clock
+	if c.maxPlies < 0 || c.maxPlies > stratego.MaxPlyCap || c.startTime < 0 {
+		return nil, fmt.Errorf("-maxplies wants 0 to %d and -starttime 0 or more", stratego.MaxPlyCap)
+	}
+	if c.rules.MaxPlies == 0 && c.profile != referee.ProfileUCC2012 {
+		c.rules.MaxPlies = c.maxPlies
+	}
+	if *shard != "" {
+		if c.shard, c.shards, err = parseShard(*shard); err != nil {
+			return nil, err
+		}
+		if c.seed == 0 {
+			return nil, errors.New("-shard needs -seed, the same in every shard")
+		}
+	}
+	if *merge != "" {
+		if *shard != "" || c.outDir != "" {
+			return nil, errors.New("-merge plays nothing: no -shard or -out with it")
+		}
+		c.merge = strings.Split(*merge, ",")
+	}
 	if c.seed == 0 {
 		c.seed = uint64(time.Now().UnixNano())
 	}
 	return c, nil
+}
+
+// exitStatuses is the end of the usage text.
+const exitStatuses = `Exit status:
+  0  every game was played, and none was lost to an engine fault
+  1  every game was played, and some were lost to engine faults (crash,
+     timeout, garbage, flood, illegal move, bad setup, rejected rules), or
+     not played because neither engine could start
+  2  a usage error (bad flags, engines or files): nothing was played
+  3  interrupted by SIGINT or SIGTERM (or a -merge with games missing):
+     the games in progress are recorded as interrupted, the others missing
+`
+
+// defaultMaxPlies is the default ply cap of a match: one long game
+// between slow engines should not hold up a tournament for hours.
+const defaultMaxPlies = 3000
+
+// parseShard reads K/N with 0 ≤ K < N.
+func parseShard(s string) (k, n int, err error) {
+	ks, ns, ok := strings.Cut(s, "/")
+	k, errk := strconv.Atoi(ks)
+	n, errn := strconv.Atoi(ns)
+	if !ok || errk != nil || errn != nil || n < 1 || k < 0 || k >= n {
+		return 0, 0, fmt.Errorf("-shard %q: want K/N with 0 <= K < N", s)
+	}
+	return k, n, nil
 }
 
 // parseEngine reads an ENGINE argument.
@@ -268,8 +405,24 @@ type pairing struct {
 	red, blue int // engine indices
 }
 
-// schedule lists the games: every pair, -games games, colours alternating.
+// schedule lists the games of this run: every pair, -games games,
+// colours alternating, numbered from 1; with -shard only the shard's.
 func (c *config) schedule() []pairing {
+	all := c.fullSchedule()
+	if c.shards == 0 {
+		return all
+	}
+	var ps []pairing
+	for _, p := range all {
+		if (p.n-1)%c.shards == c.shard {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// fullSchedule lists every game of the tournament, shard or not.
+func (c *config) fullSchedule() []pairing {
 	var ps []pairing
 	for i := range c.engines {
 		for j := i + 1; j < len(c.engines); j++ {
@@ -298,7 +451,34 @@ type gameResult struct {
 	played bool
 	red    int
 	blue   int
+	winner stratego.Color
 	res    referee.Result
+	// fault says an engine lost the game by a fault, or neither could
+	// start it.
+	fault bool
+}
+
+// score returns the points of side c.
+func (g gameResult) score(c stratego.Color) float64 {
+	switch g.winner {
+	case c:
+		return 1
+	case stratego.NoColor:
+		return 0.5
+	}
+	return 0
+}
+
+// finish fills in the fields of a game's end.
+func (g *gameResult) finish(winner stratego.Color, reason referee.Reason, plies int, detail string) {
+	g.winner, g.Winner = winner, "draw"
+	if winner != stratego.NoColor {
+		g.Winner = winner.String()
+	}
+	g.Reason, g.Plies, g.Detail = reason.String(), plies, detail
+	// Result.Played, for the fields a record keeps.
+	g.played = reason != referee.None && reason != referee.Aborted && (winner != stratego.NoColor || !reason.IsFault())
+	g.fault = reason.IsFault()
 }
 
 // run plays the tournament and reports.
@@ -308,52 +488,95 @@ func (c *config) run(ctx context.Context, out io.Writer) error {
 			return err
 		}
 	}
+	if c.jsonFile != "" && c.jsonFile != "-" {
+		if err := cli.CheckWritable(c.jsonFile); err != nil {
+			return err
+		}
+	}
 	ps := c.schedule()
 	results := make([]gameResult, len(ps))
+	started := make([]bool, len(ps))
 	bar := newProgress(c.progress, len(ps))
-	work := make(chan pairing)
+	work := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var writeErr error
-	for range min(c.jobs, len(ps)) {
+	for range min(c.jobs, max(len(ps), 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for p := range work {
-				gr := c.play(ctx, p)
+			for i := range work {
+				gr := c.play(ctx, ps[i])
 				if err := c.write(gr); err != nil {
 					mu.Lock()
 					writeErr = errors.Join(writeErr, err)
 					mu.Unlock()
 				}
-				results[p.n-1] = gr
+				results[i] = gr
 				bar.step()
 			}
 		}()
 	}
-	for _, p := range ps {
-		work <- p
+feed:
+	for i := range ps {
+		select {
+		case work <- i:
+			started[i] = true
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(work)
 	wg.Wait()
 	bar.done()
-	sum := c.summarize(results)
+	var played []gameResult
+	for i, gr := range results {
+		if started[i] {
+			played = append(played, gr)
+		}
+	}
+	sum := c.summarize(played)
+	if ctx.Err() != nil {
+		sum.Interrupted = true
+		sum.NotStarted = len(ps) - len(played)
+	}
 	if err := c.report(out, sum); err != nil {
 		return err
 	}
 	if writeErr != nil {
 		return writeErr
 	}
+	return c.status(sum)
+}
+
+// status is the error of a run's end: nil when every game was played
+// and none was lost to a fault; a *cli.Failure otherwise (status 1 for
+// faults and games not played, 3 for a run a signal stopped).
+func (c *config) status(sum summary) error {
 	var failed []string
-	for _, r := range results {
-		if !r.played {
+	for _, r := range sum.Games {
+		if r.fault || !r.played && r.Reason != referee.Aborted.String() {
 			failed = append(failed, fmt.Sprintf("game %d: %s", r.Game, firstOf(r.Error, r.Detail, r.Reason)))
 		}
 	}
+	if sum.Interrupted {
+		return &cli.Failure{Status: 3, Msg: fmt.Sprintf("interrupted: %d of %d games not started, %d games ended unfinished", sum.NotStarted, sum.NotStarted+len(sum.Games), count(sum.Games, func(g gameResult) bool { return g.Reason == referee.Aborted.String() }))}
+	}
 	if len(failed) > 0 {
-		return &cli.Failure{Msg: fmt.Sprintf("%d of %d games not played: %s", len(failed), len(results), strings.Join(failed, "; "))}
+		return &cli.Failure{Msg: fmt.Sprintf("%d of %d games lost to engine faults or not played: %s", len(failed), len(sum.Games), strings.Join(failed, "; "))}
 	}
 	return nil
+}
+
+// count counts the games for which f holds.
+func count(gs []gameResult, f func(gameResult) bool) int {
+	n := 0
+	for _, g := range gs {
+		if f(g) {
+			n++
+		}
+	}
+	return n
 }
 
 // firstOf returns the first non-empty string.
@@ -366,25 +589,29 @@ func firstOf(s ...string) string {
 	return ""
 }
 
-// play plays one game.
+// play plays one game. An engine that does not start loses it
+// (referee.NotStarted).
 func (c *config) play(ctx context.Context, p pairing) gameResult {
 	gr := gameResult{Game: p.n, Red: c.engines[p.red].label, Blue: c.engines[p.blue].label, red: p.red, blue: p.blue}
 	gctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	red, err := c.seat(gctx, c.engines[p.red], uint64(p.n)*2)
-	if err != nil {
-		gr.Error = err.Error()
-		return gr
+	var seats [2]referee.Seat
+	var wg sync.WaitGroup
+	for i, e := range []int{p.red, p.blue} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := c.seat(gctx, c.engines[e], uint64(p.n)*2+uint64(i))
+			if err != nil {
+				s = referee.NotStarted(c.engines[e].label, err)
+			}
+			seats[i] = s
+		}()
 	}
-	blue, err := c.seat(gctx, c.engines[p.blue], uint64(p.n)*2+1)
-	if err != nil {
-		red.Close()
-		gr.Error = err.Error()
-		return gr
-	}
+	wg.Wait()
 	g := referee.Game{
-		Rules: c.rules, Red: red, Blue: blue, Clock: c.clock, Profile: c.profile,
-		TurnCap: c.turnCap, Retries: c.retries, Anonymous: c.anon,
+		Rules: c.rules, Red: seats[0], Blue: seats[1], Clock: c.clock, Profile: c.profile,
+		TurnCap: c.turnCap, Retries: c.retries, Anonymous: c.anon, SetupTime: c.startTime,
 		Tags: []stratego.Tag{{Name: "Event", Value: "stratego match"}, {Name: "Round", Value: fmt.Sprint(p.n)}},
 	}
 	res, err := g.Play(gctx)
@@ -393,11 +620,7 @@ func (c *config) play(ctx context.Context, p pairing) gameResult {
 		return gr
 	}
 	gr.res = res
-	gr.Winner = "draw"
-	if res.Winner != stratego.NoColor {
-		gr.Winner = res.Winner.String()
-	}
-	gr.Reason, gr.Plies, gr.Detail, gr.played = res.Reason.String(), res.Plies, res.Detail, res.Played()
+	gr.finish(res.Winner, res.Reason, res.Plies, res.Detail)
 	return gr
 }
 
@@ -424,12 +647,13 @@ func (c *config) seat(ctx context.Context, e engine, seed uint64) (referee.Seat,
 		}
 		return referee.FromPlayer(e.label, p), nil
 	case "sbp":
-		return referee.StartSBP(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.SBPOptions{Name: e.label})
+		return referee.StartSBP(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.SBPOptions{Name: e.label, HandshakeTime: c.startTime})
 	}
-	return referee.StartUCC(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.UCCOptions{Pause: c.pause, RawEcho: c.rawEcho, FullLine: c.fullLine})
+	return referee.StartUCC(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.UCCOptions{Name: e.label, Pause: c.pause, RawEcho: c.rawEcho, FullLine: c.fullLine})
 }
 
-// write writes a game's record and log into the out directory.
+// write writes a game's record and log into the out directory, each
+// atomically.
 func (c *config) write(gr gameResult) error {
 	if c.outDir == "" || gr.Error != "" {
 		return nil
@@ -437,17 +661,16 @@ func (c *config) write(gr gameResult) error {
 	base := filepath.Join(c.outDir, fmt.Sprintf("game-%03d", gr.Game))
 	rec, err := gr.res.Record.MarshalText()
 	if err != nil {
+		return fmt.Errorf("game %d: %w", gr.Game, err)
+	}
+	if err := cli.WriteFileAtomic(base+".txt", rec); err != nil {
 		return err
 	}
-	if err := os.WriteFile(base+".txt", rec, 0o644); err != nil {
+	var log bytes.Buffer
+	if err := referee.WriteUCCLog(&log, gr.res, c.clock.MoveTime); err != nil {
 		return err
 	}
-	f, err := os.Create(base + ".log")
-	if err != nil {
-		return err
-	}
-	err = referee.WriteUCCLog(f, gr.res, c.clock.MoveTime)
-	return errors.Join(err, f.Close())
+	return cli.WriteFileAtomic(base+".log", log.Bytes())
 }
 
 // standing is one engine's line in the table.
@@ -468,10 +691,18 @@ type standing struct {
 
 // summary is the JSON summary.
 type summary struct {
-	Rules     string       `json:"rules"`
+	Rules string `json:"rules"`
+	// PlyCap is the rules' ply cap (0: none), and StartTime each
+	// engine's start, handshake and setup time.
+	PlyCap    int          `json:"plyCap"`
 	Clock     string       `json:"clock"`
+	StartTime string       `json:"startTime"`
 	Games     []gameResult `json:"games"`
 	Standings []standing   `json:"standings"`
+	// Interrupted says a signal stopped the run, and NotStarted counts
+	// the games it did not start.
+	Interrupted bool `json:"interrupted,omitempty"`
+	NotStarted  int  `json:"notStarted,omitempty"`
 }
 
 // summarize counts the results.
@@ -490,7 +721,7 @@ func (c *config) summarize(results []gameResult) summary {
 		}{{r.red, stratego.Red}, {r.blue, stratego.Blue}} {
 			s := &st[side.i]
 			s.Games++
-			switch r.res.Score(side.c) {
+			switch r.score(side.c) {
 			case 1:
 				s.Wins++
 			case 0:
@@ -498,7 +729,7 @@ func (c *config) summarize(results []gameResult) summary {
 			default:
 				s.Draws++
 			}
-			s.Score += r.res.Score(side.c)
+			s.Score += r.score(side.c)
 		}
 	}
 	for i := range st {
@@ -509,7 +740,7 @@ func (c *config) summarize(results []gameResult) summary {
 			}
 		}
 	}
-	return summary{Rules: c.rulesArg, Clock: c.clock.String(), Games: results, Standings: st}
+	return summary{Rules: c.rulesArg, PlyCap: c.rules.MaxPlies, Clock: c.clock.String(), StartTime: c.startTime.String(), Games: results, Standings: st}
 }
 
 // Elo returns the Elo difference that a result of w wins, d draws and l
@@ -554,11 +785,18 @@ func (c *config) report(out io.Writer, sum summary) error {
 			_, err = out.Write(b)
 			return err
 		}
-		if err := os.WriteFile(c.jsonFile, b, 0o644); err != nil {
+		if err := cli.WriteFileAtomic(c.jsonFile, b); err != nil {
 			return err
 		}
 	}
-	fmt.Fprintf(out, "%d games, rules %s, clock %s\n", len(sum.Games), sum.Rules, sum.Clock)
+	plyCap := "no ply cap"
+	if sum.PlyCap > 0 {
+		plyCap = fmt.Sprintf("ply cap %d", sum.PlyCap)
+	}
+	fmt.Fprintf(out, "%d games, rules %s, %s, clock %s, start %s\n", len(sum.Games), sum.Rules, plyCap, sum.Clock, sum.StartTime)
+	if sum.Interrupted {
+		fmt.Fprintf(out, "interrupted: %d games not started\n", sum.NotStarted)
+	}
 	reasons := map[string]int{}
 	for _, g := range sum.Games {
 		if g.played {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -22,6 +23,12 @@ import (
 const asEngine = "MATCHCMD_TEST_AS_ENGINE"
 
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(asFake); mode != "" {
+		os.Exit(runFake(mode))
+	}
+	if os.Getenv(asMatch) == "1" {
+		os.Exit(runMatch(os.Args[1:]))
+	}
 	if os.Getenv(asEngine) == "1" {
 		if err := enginecmd.Run(os.Args[1:], os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, "engine:", err)
@@ -31,7 +38,39 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv(asEngine, "1") // for the children only: this process is past the check
 	stderr = &bytes.Buffer{}
-	os.Exit(m.Run())
+	code := m.Run()
+	if kids := children(); len(kids) > 0 {
+		fmt.Fprintf(os.Stderr, "child processes left after the tests: %v\n", kids)
+		code = 1
+	}
+	os.Exit(code)
+}
+
+// asMatch makes the test binary run "stratego match" with its arguments
+// and exit with the command's status (the signal test).
+const asMatch = "MATCHCMD_TEST_AS_MATCH"
+
+// runMatch runs the match command as the stratego command does and
+// returns its exit status.
+func runMatch(args []string) int {
+	os.Unsetenv(asMatch)
+	stderr = os.Stderr
+	err := Run(args, nil, os.Stdout)
+	var f *cli.Failure
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &f):
+		fmt.Fprintln(os.Stderr, "stratego match:", err)
+		return f.ExitStatus()
+	}
+	fmt.Fprintln(os.Stderr, "stratego match:", err)
+	return 2
+}
+
+// fake is the engine argument of a misbehaving engine (fake_test.go).
+func fake(protocol, mode string) string {
+	return protocol + ":env " + asFake + "=" + mode + " " + os.Args[0]
 }
 
 // self is the engine command of this test binary.
@@ -212,5 +251,22 @@ func TestProgressBar(t *testing.T) {
 	newProgress("auto", 4).step()
 	if b.Len() != 0 {
 		t.Errorf("auto draws on a buffer: %q", b.String())
+	}
+}
+
+// TestMatchUsageNamesTheExitStatuses: "stratego match -h" documents each
+// exit status.
+func TestMatchUsageNamesTheExitStatuses(t *testing.T) {
+	var b bytes.Buffer
+	old := stderr
+	stderr = &b
+	defer func() { stderr = old }()
+	if err := Run([]string{"-h"}, nil, &b); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("-h: %v", err)
+	}
+	for _, want := range []string{"Exit status:", "  0  every game was played", "  1  ", "  2  a usage error", "  3  interrupted", "-shard", "-merge", "-starttime", "-maxplies"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the usage lacks %q:\n%s", want, b.String())
+		}
 	}
 }
