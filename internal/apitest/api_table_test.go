@@ -322,6 +322,8 @@ var api = []entry{
 	{"learn.TurnSquare", learn.TurnSquare},
 	{"bot.*Greedy.Move", (*bot.Greedy).Move},
 	{"bot.*Greedy.Setup", (*bot.Greedy).Setup},
+	{"bot.*MCTS.Move", (*bot.MCTS).Move},
+	{"bot.*MCTS.Setup", (*bot.MCTS).Setup},
 	{"bot.*Random.Move", (*bot.Random).Move},
 	{"bot.*Random.Setup", (*bot.Random).Setup},
 	{"bot.*Search.Move", (*bot.Search).Move},
@@ -331,6 +333,7 @@ var api = []entry{
 	{"bot.Names", bot.Names},
 	{"bot.New", bot.New},
 	{"bot.NewGreedy", bot.NewGreedy},
+	{"bot.NewMCTS", bot.NewMCTS},
 	{"bot.NewRandom", bot.NewRandom},
 	{"bot.NewSearch", bot.NewSearch},
 }
