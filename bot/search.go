@@ -83,6 +83,7 @@ type Search struct {
 	tm      *timer
 	last    time.Time
 	nodes   int
+	checks  int // calls of stop
 	budget  int // the node budget (0: none)
 	aborted bool
 	buf     [maxDepth + quiesceDepth + 2][]stratego.Move
@@ -91,6 +92,8 @@ type Search struct {
 	killer  [maxDepth + 2][2]stratego.Move
 	history []int32 // per move key
 	hidden  []stratego.Square
+	states  []stratego.State // the draws of pick, reused
+	logw    []float64
 }
 
 // NewSearch returns a search player with the options o.
@@ -251,10 +254,11 @@ func (p *Search) pick(v stratego.View, rng *rand.Rand) []det {
 		// A small node budget gets fewer draws: a tenth of its nodes.
 		draws = min(poolDraws, max(8, p.budget/10))
 	}
-	states := make([]stratego.State, 0, draws)
-	logw := make([]float64, 0, draws)
+	states := p.states[:0]
+	logw := p.logw[:0]
+	defer func() { p.states, p.logw = states[:0], logw[:0] }()
 	for i := range draws {
-		if i%8 == 0 && i > 0 && p.tm.expired(&p.last) {
+		if i%4 == 0 && i > 0 && p.tm.expired(&p.last) {
 			break
 		}
 		s, err := sm.Sample(rng)
@@ -341,12 +345,14 @@ func squash(x float64) float64 {
 }
 
 // stop reports whether the search must stop now, looking at the clock
-// every nodeCheck nodes.
+// at every nodeCheck-th call (about as often: every node calls it once or
+// twice).
 func (p *Search) stop() bool {
 	if p.aborted {
 		return true
 	}
-	if p.budget > 0 && p.nodes >= p.budget || p.nodes%nodeCheck == 0 && p.tm.expired(&p.last) {
+	p.checks++
+	if p.budget > 0 && p.nodes >= p.budget || p.checks%nodeCheck == 0 && p.tm.expired(&p.last) {
 		p.aborted = true
 	}
 	return p.aborted

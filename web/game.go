@@ -93,13 +93,13 @@ type game struct {
 	created time.Time
 	owner   string // the client that made it (clientOf)
 
-	// bots holds the built-in player of a side, nil for a person.
-	bots      [3]bot.Player // indexed by Color
-	botNames  [3]string
+	botNames  [3]string // indexed by Color; "" for a person
 	botBudget bot.Budget
 
 	mu       sync.Mutex
-	seats    [3]seat // the spectator's, Red's, Blue's (indexed by Color)
+	bots     [3]bot.Player // the built-in player of a side; dropped when the game is over
+	gone     bool          // expired: never saved again
+	seats    [3]seat       // the spectator's, Red's, Blue's (indexed by Color)
 	touched  time.Time
 	phase    phase
 	setups   [3]*stratego.Setup // indexed by Color; nil until given

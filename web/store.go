@@ -135,7 +135,7 @@ func (g *game) fileOf() (*gameFile, error) {
 // save writes g to the data directory, if there is one. The caller
 // holds g.mu. A failure is logged and returned.
 func (s *Server) save(g *game) error {
-	if s.store == nil {
+	if s.store == nil || g.gone {
 		return nil
 	}
 	f, err := g.fileOf()
@@ -235,7 +235,7 @@ func (s *Server) gameOf(b []byte) (*game, error) {
 	}
 	g.phase = phasePlay
 	if g.play.State().Outcome().IsOver() {
-		g.phase = phaseOver
+		g.phase, g.bots = phaseOver, [3]bot.Player{}
 	}
 	return g, nil
 }
