@@ -30,7 +30,7 @@ func ExampleNew() {
 	if err != nil {
 		panic(err)
 	}
-	for !s.Outcome().Over() {
+	for !s.Outcome().IsOver() {
 		m, err := players[s.Turn()].Move(ctx, s.View(s.Turn()), bot.Budget{Iterations: 2000})
 		if err != nil {
 			panic(err)

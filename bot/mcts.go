@@ -305,7 +305,7 @@ func (wk *worker) iterate(s stratego.State) {
 	path := t.path[:0]
 	cur := int32(0)
 	path = append(path, cur)
-	for !s.Outcome().Over() {
+	for !s.Outcome().IsOver() {
 		wk.buf = s.AppendLegalMoves(wk.buf[:0])
 		if len(wk.buf) == 0 {
 			break
@@ -467,7 +467,7 @@ func (t *tree) step(cur int32, legal []stratego.Move, c stratego.Color, rng *ran
 // end for the searching player.
 func (wk *worker) playout(s stratego.State) float64 {
 	for range wk.depth {
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			break
 		}
 		wk.buf = s.AppendLegalMoves(wk.buf[:0])

@@ -436,7 +436,7 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 	if p.stop() {
 		return 0
 	}
-	if s.Outcome().Over() {
+	if s.Outcome().IsOver() {
 		return over(s, ply)
 	}
 	if depth <= 0 {
@@ -521,7 +521,7 @@ func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64)
 		}
 		p.nodes++
 		var x float64
-		if c.Outcome().Over() {
+		if c.Outcome().IsOver() {
 			x = -over(c, ply+1)
 		} else {
 			x = -p.quiesce(c, depth-1, ply+1, -beta, -alpha)
