@@ -2,7 +2,6 @@ package stratego
 
 import (
 	"math/rand/v2"
-	"slices"
 )
 
 // sampleTries bounds the redraws of [View.Sample] (see there).
@@ -78,7 +77,8 @@ type Sampler struct {
 	// moves is set when the More-Squares Rule may make the legal moves
 	// depend on the drawn ranks, so that draws must be checked.
 	moves bool
-	wd    *weightedDraw // the weighted draw of View.WeightedSampler, or nil
+	wd    *weightedDraw   // the weighted draw of View.WeightedSampler, or nil
+	tm    *sampleTemplate // the state every draw starts from (sample_fast.go)
 }
 
 // Sampler returns a Sampler for v. It fails as [View.Sample] does when
@@ -127,8 +127,8 @@ func (v View) sampler() (*Sampler, State, error) {
 	// state, but for the legal moves, depends only on what v shows (the
 	// property that views do not leak), so it holds for all draws if it
 	// holds for one.
-	full, err := sm.sp.draw(&sm.v, rand.New(rand.NewPCG(1, 2)))
-	if err != nil {
+	var full Board
+	if err := sm.sp.draw(&sm.v, rand.New(rand.NewPCG(1, 2)), &full); err != nil {
 		return nil, State{}, err
 	}
 	s, err := sm.v.build(base, &full)
@@ -137,6 +137,10 @@ func (v View) sampler() (*Sampler, State, error) {
 	}
 	if w := s.View(p.Viewer); !w.pos.equal(p) || w.last != v.last {
 		return nil, State{}, ErrInconsistentView
+	}
+	sm.tm = newSampleTemplate(&sm.v, s)
+	if sm.moves {
+		sm.tm.setChaseCands(&sm.v)
 	}
 	return sm, s, nil
 }
@@ -147,28 +151,22 @@ func (sm *Sampler) Sample(rng *rand.Rand) (State, error) {
 	if rng == nil {
 		rng = topLevel
 	}
-	v := &sm.v
-	var buf [128]Move
+	v, tm := &sm.v, sm.tm
+	if sm.moves && tm.bad {
+		return State{}, ErrInconsistentView // no draw has the view's legal moves
+	}
+	var full Board
 	for range sampleTries {
-		var full Board
 		if sm.wd != nil {
 			sm.wd.draw(v, rng, &full)
-		} else {
-			var err error
-			if full, err = sm.sp.draw(v, rng); err != nil {
-				return State{}, err
-			}
-		}
-		s, err := v.build(sm.base, &full)
-		if err != nil {
+		} else if err := sm.sp.draw(v, rng, &full); err != nil {
 			return State{}, err
 		}
-		if sm.moves {
-			ms := s.AppendLegalMoves(buf[:0])
-			sortMoves(ms)
-			if !slices.Equal(ms, v.moves) {
-				continue
-			}
+		s := tm.fill(v, &full)
+		// The viewer's legal moves depend on the hidden ranks only
+		// through the More-Squares Rule (see View).
+		if sm.moves && !tm.chaseAgrees(&s) {
+			continue
 		}
 		if v.outcomeAgrees(&s) {
 			return s, nil
@@ -294,14 +292,19 @@ const beatRedraws = 10000 // see View.Sample
 
 // draw returns the board with ranks drawn for the hidden pieces: a draw
 // of drawOnce that respects the silent-defense marks of sp.beaten.
-func (sp *sampler) draw(v *View, rng *rand.Rand) (Board, error) {
-	var full Board
+func (sp *sampler) draw(v *View, rng *rand.Rand, full *Board) error {
 	for range beatRedraws {
-		if err := sp.drawOnce(v, rng, &full); err != nil || len(sp.beaten) == 0 || sp.respectsBeaten(&full) {
-			return full, err
+		var err error
+		if len(sp.pool) <= 64 {
+			err = sp.drawFast(v, rng, full)
+		} else {
+			err = sp.drawOnce(v, rng, full)
+		}
+		if err != nil || len(sp.beaten) == 0 || sp.respectsBeaten(full) {
+			return err
 		}
 	}
-	return Board{}, ErrInconsistentView
+	return ErrInconsistentView
 }
 
 // respectsBeaten reports whether the ranks of full beat the attackers of

@@ -7,13 +7,11 @@ import (
 	"github.com/stratego-go/stratego"
 )
 
-// benchSearch measures the search's iterations per second on one core in
-// a middlegame view under r.
-func benchSearch(b *testing.B, r stratego.Rules) {
+// benchSearch measures a searching player's iterations per second on one
+// core in a middlegame view under r: MCTS's playouts, Search's nodes.
+func benchSearch(b *testing.B, r stratego.Rules, p Player, iters int) {
 	s := midgame(b, r, 1, 60)
 	v := s.View(s.Turn())
-	p := NewSearch(Options{Seed: 1})
-	const iters = 1000
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := p.Move(context.Background(), v, Budget{Iterations: iters}); err != nil {
@@ -23,9 +21,21 @@ func benchSearch(b *testing.B, r stratego.Rules) {
 	b.ReportMetric(float64(iters*b.N)/b.Elapsed().Seconds(), "iterations/s")
 }
 
-func BenchmarkSearchClassic(b *testing.B)  { benchSearch(b, stratego.Classic()) }
-func BenchmarkSearchBarrage(b *testing.B)  { benchSearch(b, stratego.Barrage()) }
-func BenchmarkSearchUltimate(b *testing.B) { benchSearch(b, stratego.UltimateLightning()) }
+func BenchmarkMCTSClassic(b *testing.B) {
+	benchSearch(b, stratego.Classic(), NewMCTS(Options{Seed: 1}), 1000)
+}
+func BenchmarkMCTSBarrage(b *testing.B) {
+	benchSearch(b, stratego.Barrage(), NewMCTS(Options{Seed: 1}), 1000)
+}
+func BenchmarkMCTSUltimate(b *testing.B) {
+	benchSearch(b, stratego.UltimateLightning(), NewMCTS(Options{Seed: 1}), 1000)
+}
+func BenchmarkSearchClassic(b *testing.B) {
+	benchSearch(b, stratego.Classic(), NewSearch(Options{Seed: 1}), 20000)
+}
+func BenchmarkSearchBarrage(b *testing.B) {
+	benchSearch(b, stratego.Barrage(), NewSearch(Options{Seed: 1}), 20000)
+}
 
 func BenchmarkGreedy(b *testing.B) {
 	s := midgame(b, stratego.Classic(), 1, 60)

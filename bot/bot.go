@@ -76,8 +76,8 @@ type Options struct {
 	// budget for every move, whatever Budget.Iterations says; a time
 	// bound of the Budget (or the context's deadline) still applies. It
 	// fixes a player's strength for programs that give only time budgets,
-	// such as the match runner (the players "search-200" and
-	// "search-800" of New).
+	// such as the match runner (the players "mcts-200" and "mcts-800" of
+	// New).
 	Iterations int
 	// MoveOverhead is the part of each move's time budget that a
 	// searching player keeps back for what happens outside its search:
@@ -115,12 +115,14 @@ var players = map[string]factory{
 		func(o Options) Player { return NewRandom(o.Seed) }},
 	"greedy": {"plays the legal move of the best expected one-ply material gain over the hidden ranks; setups like search",
 		func(o Options) Player { return NewGreedy(o) }},
-	"search": {"information-set Monte Carlo tree search over samples of its view with truncated playouts and a heuristic evaluation; one second a move by default",
+	"search": {"alpha-beta search with iterative deepening over a few likely determinizations of its view, drawn by its beliefs about the hidden ranks (setup statistics, behaviour); one second a move by default",
 		func(o Options) Player { return NewSearch(o) }},
-	"search-200": {"search with 200 iterations a move (a fixed strength, a few milliseconds a move; the 1x budget of the README's strength table)",
-		func(o Options) Player { return NewSearch(withIterations(o, 200)) }},
-	"search-800": {"search with 800 iterations a move (the 4x budget of the README's strength table)",
-		func(o Options) Player { return NewSearch(withIterations(o, 800)) }},
+	"mcts": {"the former search player: information-set Monte Carlo tree search over uniform samples of its view with truncated playouts and a heuristic evaluation; one second a move by default",
+		func(o Options) Player { return NewMCTS(o) }},
+	"mcts-200": {"mcts with 200 iterations a move (a fixed strength, a few milliseconds a move; the former search-200)",
+		func(o Options) Player { return NewMCTS(withIterations(o, 200)) }},
+	"mcts-800": {"mcts with 800 iterations a move (the former search-800)",
+		func(o Options) Player { return NewMCTS(withIterations(o, 800)) }},
 }
 
 // withIterations returns o with Iterations n unless o sets its own.

@@ -17,7 +17,7 @@ import (
 var testBudget = Budget{Iterations: 60}
 
 func TestNamesAndNew(t *testing.T) {
-	want := []string{"greedy", "random", "search", "search-200", "search-800"}
+	want := []string{"greedy", "mcts", "mcts-200", "mcts-800", "random", "search"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Errorf("Names() = %v, want %v", got, want)
 	}
@@ -111,7 +111,7 @@ func genGame(t *rapid.T, r stratego.Rules) stratego.State {
 	var moves []stratego.Move
 	var last [2]stratego.Move
 	for range plies {
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			break
 		}
 		moves = s.AppendLegalMoves(moves[:0])
@@ -144,7 +144,7 @@ func TestNeverIllegal(t *testing.T) {
 			t.Fatal(err)
 		}
 		ctx := context.Background()
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			if _, err := p.Move(ctx, s.View(s.Turn()), testBudget); !errors.Is(err, ErrNoMove) {
 				t.Fatalf("%s in a finished game: got %v, want ErrNoMove", name, err)
 			}
@@ -182,7 +182,7 @@ func TestGamesUnderEveryPreset(t *testing.T) {
 				// The fixed-strength players get the test's small budget too.
 				b, _ := New(other, Options{Seed: 4, Iterations: testBudget.Iterations})
 				res := playGame(t, r, a, b, testBudget, testBudget)
-				if !res.outcome.Over() {
+				if !res.outcome.IsOver() {
 					t.Errorf("search vs %s: the game did not end", other)
 				}
 			}
@@ -257,22 +257,22 @@ func midgame(t testing.TB, r stratego.Rules, seed uint64, plies int) stratego.St
 			}
 			s, _, _ = s.Apply(moves[rng.IntN(len(moves))])
 		}
-		if !s.Outcome().Over() {
+		if !s.Outcome().IsOver() {
 			return s
 		}
 	}
 }
 
-// TestSearchReproducible: with an iteration budget, the same seed and view
+// TestMCTSReproducible: with an iteration budget, the same seed and view
 // give the same move, with one worker and with two.
-func TestSearchReproducible(t *testing.T) {
+func TestMCTSReproducible(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		for seed := range uint64(4) {
 			s := midgame(t, stratego.Classic(), seed, 60)
 			v := s.View(s.Turn())
 			var first stratego.Move
 			for i := range 3 {
-				p := NewSearch(Options{Seed: seed, Workers: workers})
+				p := NewMCTS(Options{Seed: seed, Workers: workers})
 				m, err := p.Move(context.Background(), v, Budget{Iterations: 300})
 				if err != nil {
 					t.Fatal(err)
@@ -287,14 +287,14 @@ func TestSearchReproducible(t *testing.T) {
 	}
 }
 
-// TestSearchIterationBudget: the search runs exactly the iterations of its
+// TestMCTSIterationBudget: the search runs exactly the iterations of its
 // budget, split over its workers, and no more.
-func TestSearchIterationBudget(t *testing.T) {
+func TestMCTSIterationBudget(t *testing.T) {
 	s := midgame(t, stratego.Classic(), 1, 40)
 	v := s.View(s.Turn())
 	moves := v.AppendLegalMoves(nil)
 	for _, tc := range []struct{ workers, iters int }{{1, 1}, {1, 250}, {2, 251}, {3, 2}} {
-		p := NewSearch(Options{Seed: 1, Workers: tc.workers})
+		p := NewMCTS(Options{Seed: 1, Workers: tc.workers})
 		st := p.search(context.Background(), v, moves, Budget{Iterations: tc.iters}, time.Now())
 		sum := 0
 		for _, n := range st.n {
@@ -306,20 +306,20 @@ func TestSearchIterationBudget(t *testing.T) {
 	}
 }
 
-// TestSearchFixedIterations: Options.Iterations (and the players
-// search-200 and search-800) fix the iterations of every move whatever
+// TestMCTSFixedIterations: Options.Iterations (and the players
+// mcts-200 and mcts-800) fix the iterations of every move whatever
 // the budget, and play the moves of that iteration budget.
-func TestSearchFixedIterations(t *testing.T) {
+func TestMCTSFixedIterations(t *testing.T) {
 	s := midgame(t, stratego.Classic(), 5, 40)
 	v := s.View(s.Turn())
 	moves := v.AppendLegalMoves(nil)
-	p := NewSearch(Options{Seed: 2, Iterations: 123})
+	p := NewMCTS(Options{Seed: 2, Iterations: 123})
 	if st := p.search(context.Background(), v, moves, Budget{Time: time.Hour}, time.Now()); st.total != 123 {
 		t.Errorf("Options.Iterations 123: ran %d iterations", st.total)
 	}
-	for name, n := range map[string]int{"search-200": 200, "search-800": 800} {
+	for name, n := range map[string]int{"mcts-200": 200, "mcts-800": 800} {
 		fixed, _ := New(name, Options{Seed: 9})
-		plain := NewSearch(Options{Seed: 9})
+		plain := NewMCTS(Options{Seed: 9})
 		got, err := fixed.Move(context.Background(), v, Budget{Time: time.Hour})
 		if err != nil {
 			t.Fatal(err)
@@ -331,14 +331,14 @@ func TestSearchFixedIterations(t *testing.T) {
 	}
 }
 
-// TestSearchMemoryBounded: a tree stops growing at its node limit, and
+// TestMCTSMemoryBounded: a tree stops growing at its node limit, and
 // the search still runs its whole budget (playouts from the leaves) and
 // plays a legal move.
-func TestSearchMemoryBounded(t *testing.T) {
+func TestMCTSMemoryBounded(t *testing.T) {
 	s := midgame(t, stratego.Classic(), 4, 40)
 	v := s.View(s.Turn())
 	moves := v.AppendLegalMoves(nil)
-	p := NewSearch(Options{Seed: 1})
+	p := NewMCTS(Options{Seed: 1})
 	limit := len(moves) + 20
 	p.trees = []*tree{{limit: limit}}
 	st := p.search(context.Background(), v, moves, Budget{Iterations: 2000}, time.Now())
@@ -353,13 +353,13 @@ func TestSearchMemoryBounded(t *testing.T) {
 	}
 }
 
-// TestSearchTimeBudget: a time budget is kept (generously: the check is
+// TestMCTSTimeBudget: a time budget is kept (generously: the check is
 // that the search stops, not how precisely), and the zero Budget means
 // DefaultTime.
-func TestSearchTimeBudget(t *testing.T) {
+func TestMCTSTimeBudget(t *testing.T) {
 	s := midgame(t, stratego.Classic(), 2, 40)
 	v := s.View(s.Turn())
-	p := NewSearch(Options{Seed: 1, Workers: 2})
+	p := NewMCTS(Options{Seed: 1, Workers: 2})
 	start := time.Now()
 	m, err := p.Move(context.Background(), v, Budget{Time: 50 * time.Millisecond})
 	if err != nil || !v.IsLegal(m) {
@@ -380,12 +380,12 @@ func TestSearchTimeBudget(t *testing.T) {
 	}
 }
 
-// TestSearchCancel: a context already done gives its error at once; a
+// TestMCTSCancel: a context already done gives its error at once; a
 // context cancelled during a long search ends it with a legal move.
-func TestSearchCancel(t *testing.T) {
+func TestMCTSCancel(t *testing.T) {
 	s := midgame(t, stratego.Classic(), 3, 40)
 	v := s.View(s.Turn())
-	p := NewSearch(Options{Seed: 1, Workers: 2})
+	p := NewMCTS(Options{Seed: 1, Workers: 2})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := p.Move(ctx, v, Budget{}); !errors.Is(err, context.Canceled) {
@@ -404,9 +404,9 @@ func TestSearchCancel(t *testing.T) {
 	}
 }
 
-// TestSearchTakesFlag: a search player strikes at a square where the
+// TestMCTSTakesFlag: the Monte Carlo player strikes at a square where the
 // enemy flag may stand when a fight there costs little.
-func TestSearchTakesFlag(t *testing.T) {
+func TestMCTSTakesFlag(t *testing.T) {
 	r := stratego.Duel()
 	var b stratego.Board
 	put := func(sq string, c stratego.Color, rk stratego.Rank) {
@@ -427,7 +427,7 @@ func TestSearchTakesFlag(t *testing.T) {
 	v := s.View(stratego.Red)
 	// Red's scout on b5 sees b10 down the open file; the flag is one of
 	// the two blue pieces, and the scout is cheap.
-	m, err := NewSearch(Options{Seed: 1}).Move(context.Background(), v, Budget{Iterations: 2000})
+	m, err := NewMCTS(Options{Seed: 1}).Move(context.Background(), v, Budget{Iterations: 2000})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -108,7 +108,7 @@ func values(own, enemy stratego.Army) [stratego.NumRanks]float64 {
 // linear term and the threat term), less openCost for each open door
 // next to the player's flag.
 func (e *evaluator) reward(s stratego.State) float64 {
-	if o := s.Outcome(); o.Over() {
+	if o := s.Outcome(); o.IsOver() {
 		switch o.Winner {
 		case e.me:
 			return 1
@@ -206,4 +206,49 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// pointsOf is points for a state of the search (the same value, read
+// from one copy of the board rather than square by square).
+func (e *evaluator) pointsOf(s *stratego.State) float64 {
+	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
+	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
+	b := s.Board()
+	var flag [2]stratego.Square
+	var movers [2]int
+	var mat [2]float64
+	for _, sq := range e.squares {
+		p := b.At(sq)
+		if p == 0 {
+			continue
+		}
+		i, rk := side(p.Color()), p.Rank()
+		v := val[i][rk]
+		if rk.Movable() {
+			if s.Knowledge(sq)&stratego.KnownRank != 0 {
+				v *= shownFactor
+			}
+			e.mover[i][movers[i]] = sq
+			movers[i]++
+		} else if rk == stratego.Flag {
+			flag[i] = sq
+		}
+		mat[i] += v
+	}
+	me := side(e.me)
+	d := mat[me] - mat[1-me]
+	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
+		atk, def := e.nearest(me, movers[me], flag[1-me]), e.nearest(1-me, movers[1-me], flag[me])
+		d += flagWeight*float64(def-atk) + attackShare*threat(atk) - threat(def)
+		open := 0
+		f, w := flag[me].File(), flag[me].Row()
+		for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			q := stratego.SquareAt(f+dd[0], w+dd[1])
+			if e.rules.OnBoard(q) && b.At(q) == 0 {
+				open++
+			}
+		}
+		d -= openCost * float64(open)
+	}
+	return d
 }

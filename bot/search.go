@@ -4,129 +4,124 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
+	"sort"
 	"time"
 
 	"github.com/stratego-go/stratego"
 )
 
-// DefaultTime is the time a searching player takes for a move when its
-// Budget is the zero Budget.
-const DefaultTime = time.Second
-
-// Search defaults.
+// Search settings.
 const (
-	// defaultDepth is the number of plies of a playout after the
-	// candidate move.
-	defaultDepth = 6
-	// exploration is the constant of the UCB1 rule at the root, for
-	// rewards in [0, 1].
-	exploration = 0.35
-	// priorWeight scales the progressive bias of the root moves: a root
-	// child's UCB1 value gets priorWeight·tanh(g/evalScale)/(n+1) added,
-	// g its one-ply greedy score (greedyScore) and n its visits, so the
-	// first iterations favour the moves the greedy player likes and the
-	// bias fades as the counts grow.
-	priorWeight = 1.0
-	// thinkNum/thinkDen is the share of a move's time, less the move
-	// overhead, that a search spends (see stopTime): the rest is kept in
-	// hand for a busy machine's scheduling delays.
-	thinkNum, thinkDen = 3, 4
-	// checkEvery is how many iterations a worker runs between looks at
-	// the clock and the context.
-	checkEvery = 2
-	// takeWin is how often, out of 8, a playout takes the most valuable
-	// enemy piece it knows it beats.
-	takeWin = 7
-	// probeOdds: one playout move in probeOdds, when there is one, is an
-	// attack on a piece of hidden rank, drawn at random.
-	probeOdds = 4
+	// poolDraws is how many states a search draws (uniformly, from
+	// stratego.Sampler) to pick its determinizations from by their
+	// beliefs' weights.
+	poolDraws = 400
+	// poolSize is how many determinizations it picks (with repeats,
+	// which it searches once, counting them as often as picked).
+	poolSize = 32
+	// maxDepth bounds the iterative deepening, in plies.
+	maxDepth = 12
+	// rootMargin is how far below the best root move of a determinization
+	// (in points) a root move's search may stop with a bound: a move that
+	// bad in one determinization counts as that bad.
+	rootMargin = 150.0
+	// quiesceDepth bounds the plies of captures searched after the depth.
+	quiesceDepth = 4
+	// winPoints is the score of a won game, in points; a win found sooner
+	// scores a little more.
+	winPoints = 100000.0
+	// nodeCheck: the search looks at the clock every nodeCheck nodes.
+	nodeCheck = 32
 )
 
-// Search is the search player: single-observer information-set Monte
-// Carlo tree search (Cowling, Powley and Whitehouse, "Information Set
-// Monte Carlo Tree Search", IEEE TCIAIG 2012) over determinizations of the
-// player's view, with truncated playouts and a heuristic evaluation.
+// Search is the search player, the strongest built-in player (the player
+// "search" of New): alpha-beta search over a few likely determinizations
+// of its view, in the manner of Demon of Ignorance and of de Boer's
+// Invincible (V. de Boer, "Invincible: a Stratego bot", TU Delft 2007),
+// with iterative deepening and the perfect-information Monte Carlo
+// average of Ginsberg's GIB over the determinizations.
 //
-// Each iteration draws a full state that agrees with the view
-// (stratego.Sampler: every assignment of hidden ranks that fits what the
-// view shows is equally likely) and walks down the tree from the root:
-// a node's children are moves, shared by every sample in which they are
-// legal, and the walk takes, among the children the sample allows, the
-// best by UCB1 counted over the times each was available, until it adds
-// one new node for a legal move not yet in the tree. From there it plays
-// a short playout (Options.Depth plies, default 6) in which the enemy
-// takes the player's flag when it can, each side takes an enemy piece it
-// knows it beats (the rank was shown) most of the time, sometimes strikes
-// a piece of hidden rank, and otherwise moves at random, never into a
-// fight it knows it loses. It scores the end: a win, a loss or a draw when
-// the game ended, else the difference of material (shown pieces count a
-// little less, so that the player does not show its strong pieces for
-// nothing), of how near each side's nearest movable piece is to the enemy
-// flag (which, averaged over the samples, is where the hidden flag is
-// likely to stand), and of open squares next to its own flag. The reward
-// goes back up the path, each node counting it for the side that made its
-// move. The player plays the root move visited most often.
+// It keeps beliefs about the enemy's hidden ranks (see beliefs): where
+// each piece set up, weighed by how often real players put each rank
+// there (the Gravon tables of ChooseSetup, for the armies of the presets),
+// and what its moves suggest (a hidden piece that walks up to one of the
+// player's pieces whose rank it knows is likelier to beat it, one that
+// walks away likelier to lose to it). For each move it draws poolDraws
+// states uniformly from the view's Sampler and picks poolSize of them in
+// proportion to the beliefs' weights (importance resampling), most likely
+// first. It then deepens: at depth 1, 2, … it searches every root move in
+// every picked state with negamax alpha-beta (captures first, the most
+// valuable victim first, then the killer moves and the history heuristic;
+// a quiescence search of winning captures at the leaves), and scores each
+// root move by the average over the states, weighted by how often each was
+// picked, of its squashed value (a win 1, a loss -1, else
+// tanh(points/evalScale) of the evaluation of MCTS: material with shown
+// pieces worth less, the Spy's and the Miners' worth by what the enemy has
+// left, the nearest pieces to the flags, open squares by the player's
+// flag). A state not yet searched at the current depth counts with its
+// last depth. It plays the root move of the best score.
 //
-// The playouts choose with only what each side may know of the other's
-// ranks (but for the enemy's flag capture), so the hidden ranks decide
-// the fights, not the choices. An iteration (the unit of
-// Budget.Iterations) is one sample, one walk down the tree and one
-// playout. Memory is bounded whatever the budget: a worker's tree holds at
-// most maxNodes nodes of 32 bytes (4 MiB), and once it is full the search
-// goes on with playouts from its leaves; the trees are kept for the next
-// move.
-//
-// With Options.Workers above one the root is searched in parallel: each
-// worker grows its own tree on its own samples and random stream, and
-// the counts of the root moves are added. A Search plays one game at a
-// time (see Player).
+// An iteration (the unit of Budget.Iterations and Options.Iterations) is
+// one node of the search; with an iteration budget and no time the
+// search is deterministic for the seed and the view (and the views before
+// it in the game, which the beliefs follow). Its time management is that
+// of MCTS (see MCTS.Move), the clock read every nodeCheck nodes. It uses
+// one goroutine (Options.Workers does not matter) and Options.Depth, when
+// set, bounds the depth. A Search plays one game at a time, its views in
+// order (see Player); a view that does not follow the last one starts its
+// beliefs again from what the view shows.
 type Search struct {
 	opt   Options
-	now   func() time.Time // the clock: time.Now, or a test's fake one
-	rng   *rand.Rand       // for setups
+	now   func() time.Time
+	rng   *rand.Rand // for setups
+	bel   *beliefs
+	lag   time.Duration
 	moves []stratego.Move
-	trees []*tree       // one per worker, reused from move to move
-	lag   time.Duration // the longest gap between looks at the clock in the last move
+
+	// The state of one move's search.
+	ev      *evaluator
+	tm      *timer
+	last    time.Time
+	nodes   int
+	checks  int // calls of stop
+	budget  int // the node budget (0: none)
+	aborted bool
+	buf     [maxDepth + quiesceDepth + 2][]stratego.Move
+	stack   [maxDepth + quiesceDepth + 3]stratego.State // the state at each ply
+	scbuf   [maxDepth + quiesceDepth + 2][]float64
+	killer  [maxDepth + 2][2]stratego.Move
+	history []int32 // per move key
+	hidden  []stratego.Square
+	states  []stratego.State // the draws of pick, reused
+	logw    []float64
 }
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
-	if o.Depth <= 0 {
-		o.Depth = defaultDepth
-	}
-	switch {
-	case o.Workers < 0:
-		o.Workers = runtime.GOMAXPROCS(0)
-	case o.Workers == 0:
-		o.Workers = 1
-	}
-	return &Search{opt: o, now: time.Now, rng: rand.New(rand.NewPCG(o.Seed, 0x5e7))}
+	return &Search{opt: o, now: time.Now, rng: rand.New(rand.NewPCG(o.Seed, 0xab5))}
 }
 
-// Setup returns a setup for side c under r from the setup chooser of the
-// package (see ChooseSetup), or the error of r.Validate.
+// Setup returns a setup for side c under r from ChooseSetup, or the error
+// of r.Validate.
 func (p *Search) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) (stratego.Setup, error) {
+	if p.rng == nil {
+		return stratego.Setup{}, ErrNotMade
+	}
 	return ChooseSetup(r, p.rng)
 }
 
+// setClock replaces the player's clock (for tests).
+func (p *Search) setClock(now func() time.Time) { p.now = now }
+
 // Move searches the view within the budget and returns the move it found
 // best. The zero Budget is DefaultTime; Options.Iterations replaces the
-// budget's iterations. A Budget with only Iterations set is deterministic
-// for the seed (Options.Seed), the view and Options.Workers.
-//
-// Time: the search has the earlier of the end of Budget.Time and ctx's
-// deadline, counted from the call. It keeps Options.MoveOverhead of that
-// back (at most three quarters of it) and stops after three quarters of
-// the rest, looking at the clock every checkEvery iterations; then it
-// returns the best move found so far (with no iteration done, the greedy
-// player's move). With a 30ms budget and the default overhead it stops
-// after 15ms, with 1s after 742.5ms.
-//
-// When ctx is done before Move starts it returns ctx.Err(); when it ends
-// during the search, Move returns the best move so far. It fails with
-// ErrNoMove when the view lists no legal move.
+// budget's iterations (nodes). The time is kept as by MCTS.Move: the
+// search plans to stop after three quarters of its time less the move
+// overhead, earlier on a busy machine, and returns the best move of the
+// depths it finished (with none finished, the greedy player's move). When
+// ctx is done before Move starts it returns ctx.Err(); when it ends during
+// the search, Move returns the best move so far. It fails with ErrNoMove
+// when the view lists no legal move.
 func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return stratego.Move{}, err
@@ -135,6 +130,10 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 		return stratego.Move{}, ErrNotMade
 	}
 	start := p.now()
+	if p.bel == nil || p.bel.rules != v.Rules() || p.bel.me != v.Player() {
+		p.bel = newBeliefs(v.Rules(), v.Player())
+	}
+	p.bel.observe(v)
 	p.moves = v.AppendLegalMoves(p.moves[:0])
 	moves := p.moves
 	switch len(moves) {
@@ -143,47 +142,6 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	case 1:
 		return moves[0], nil
 	}
-	st := p.search(ctx, v, moves, b, start)
-	if st.total == 0 {
-		return greedyPick(v, moves, p.moveRand(v, 0)), nil
-	}
-	return moves[st.best()], nil
-}
-
-// moveRand returns the random stream of worker w for the move of view v:
-// a function of the seed, the side, the ply and the worker only.
-func (p *Search) moveRand(v stratego.View, w int) *rand.Rand {
-	return rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|uint64(w)))
-}
-
-// rootStats are the visit counts and reward sums of the root moves.
-type rootStats struct {
-	n     []int
-	w     []float64
-	total int
-}
-
-func (st *rootStats) add(o *rootStats) {
-	for i := range st.n {
-		st.n[i] += o.n[i]
-		st.w[i] += o.w[i]
-	}
-	st.total += o.total
-}
-
-// best returns the move tried most often, the better mean breaking ties.
-func (st *rootStats) best() int {
-	best := 0
-	for i := 1; i < len(st.n); i++ {
-		if st.n[i] > st.n[best] || st.n[i] == st.n[best] && st.w[i] > st.w[best] {
-			best = i
-		}
-	}
-	return best
-}
-
-// search runs the workers and returns their summed statistics.
-func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.Move, b Budget, start time.Time) rootStats {
 	limit, iters := b.Time, b.Iterations
 	switch {
 	case p.opt.Iterations > 0:
@@ -191,307 +149,300 @@ func (p *Search) search(ctx context.Context, v stratego.View, moves []stratego.M
 	case b == (Budget{}) || limit <= 0 && iters <= 0:
 		limit, iters = DefaultTime, 0
 	}
-	tm := newTimer(ctx, p.now, start, limit, p.opt.overhead(), p.lag/2)
-	defer func() { p.lag = time.Duration(tm.lag.Load()) }()
-	sm, err := v.Sampler()
-	if err != nil {
-		return rootStats{}
+	p.tm = newTimer(ctx, p.now, start, limit, p.opt.overhead(), p.lag/2)
+	defer func() { p.lag = time.Duration(p.tm.lag.Load()) }()
+	p.last, p.nodes, p.budget, p.aborted = start, 0, iters, false
+	rng := rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|0xab))
+	best, ok := p.search(v, moves, rng)
+	if !ok {
+		return greedyPick(v, moves, rng), nil
 	}
-	prior := make([]float64, len(moves))
-	for i, m := range moves {
-		prior[i] = priorWeight * math.Tanh(greedyScore(v, m)/evalScale)
-	}
-	workers := p.opt.Workers
-	if iters > 0 && workers > iters {
-		workers = iters
-	}
-	for len(p.trees) < workers {
-		p.trees = append(p.trees, &tree{})
-	}
-	results := make([]rootStats, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		share := 0
-		if iters > 0 {
-			share = iters / workers
-			if w < iters%workers {
-				share++
-			}
-		}
-		wk := &worker{
-			rng:   p.moveRand(v, w),
-			ev:    newEvaluator(v.Rules(), v.Player()),
-			rules: v.Rules(),
-			depth: p.opt.Depth,
-			moves: moves,
-			sm:    sm,
-			st:    rootStats{n: make([]int, len(moves)), w: make([]float64, len(moves))},
-			tree:  p.trees[w],
-			prior: prior,
-			timer: tm,
-			last:  start,
-		}
-		if w == workers-1 {
-			// The last worker runs here: with one worker, no goroutine
-			// has to be woken up to return the move.
-			wk.run(share)
-			results[w] = wk.st
-			break
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			wk.run(share)
-			results[w] = wk.st
-		}()
-	}
-	wg.Wait()
-	total := rootStats{n: make([]int, len(moves)), w: make([]float64, len(moves))}
-	for i := range results {
-		total.add(&results[i])
-	}
-	return total
+	return moves[best], nil
 }
 
-// worker is one goroutine of a search: it grows its own tree.
-type worker struct {
-	rng   *rand.Rand
-	ev    *evaluator
-	rules stratego.Rules
+// det is one determinization: a state and how often it was picked.
+type det struct {
+	s     stratego.State
+	mult  float64
+	vals  []float64 // the squashed value of each root move at depth depth
 	depth int
-	moves []stratego.Move // the root moves, shared read-only
-	sm    *stratego.Sampler
-	st    rootStats
-	buf   []stratego.Move
-	tree  *tree
-	prior []float64
-	timer *timer
-	last  time.Time // the worker's last look at the clock
 }
 
-// run runs iters iterations (0: until the deadline, the context or the
-// stop flag ends the search), then sums the root's children into st.
-func (wk *worker) run(iters int) {
-	wk.tree.reset(wk.moves, wk.ev.me)
-	wk.tree.prior = wk.prior
-	for it := 0; iters == 0 || it < iters; it++ {
-		if it%checkEvery == 0 && wk.expired() {
-			break
-		}
-		s, err := wk.sm.Sample(wk.rng)
-		if err != nil {
-			wk.timer.done.Store(true)
-			break
-		}
-		wk.iterate(s)
-		wk.st.total++
+// search runs the search and returns the index of the best root move,
+// false when no depth was finished for any state.
+func (p *Search) search(v stratego.View, moves []stratego.Move, rng *rand.Rand) (int, bool) {
+	dets := p.pick(v, rng)
+	if len(dets) == 0 {
+		return 0, false
 	}
-	for c := wk.tree.nodes[0].first; c != 0; c = wk.tree.nodes[c].next {
-		nd := &wk.tree.nodes[c]
-		i := int(nd.root)
-		wk.st.n[i] += int(nd.n)
-		wk.st.w[i] += nd.w
+	p.ev = newEvaluator(v.Rules(), v.Player())
+	if p.history == nil {
+		p.history = make([]int32, moveKeys)
 	}
-}
-
-// iterate runs one iteration on the sample s: down the tree by UCB among
-// the children whose moves s allows, one new node, a playout, and the
-// reward back up the path.
-func (wk *worker) iterate(s stratego.State) {
-	t := wk.tree
-	path := t.path[:0]
-	cur := int32(0)
-	path = append(path, cur)
-	for !s.Outcome().Over() {
-		wk.buf = s.AppendLegalMoves(wk.buf[:0])
-		if len(wk.buf) == 0 {
-			break
-		}
-		next, m, isNew := t.step(cur, wk.buf, s.Turn(), wk.rng)
-		if next < 0 {
-			// The tree is full: play out from here.
-			break
-		}
-		if _, err := s.Play(m); err != nil {
-			break
-		}
-		cur = next
-		path = append(path, cur)
-		if isNew {
-			break
-		}
+	clear(p.history)
+	p.killer = [maxDepth + 2][2]stratego.Move{}
+	top := maxDepth
+	if p.opt.Depth > 0 {
+		top = min(p.opt.Depth, maxDepth)
 	}
-	r := wk.playout(s)
-	for _, i := range path {
-		nd := &t.nodes[i]
-		nd.n++
-		if nd.mover == wk.ev.me {
-			nd.w += r
-		} else {
-			nd.w += 1 - r
-		}
+	order := make([]int, len(moves))
+	for i := range order {
+		order[i] = i
 	}
-	t.path = path
-}
-
-// expired reports whether the search must stop (see timer).
-func (wk *worker) expired() bool { return wk.timer.expired(&wk.last) }
-
-// maxNodes bounds the nodes of one worker's tree (32 bytes each);
-// a full tree stops growing and the search goes on with playouts from
-// its leaves.
-const maxNodes = 1 << 17
-
-// node is a node of the search tree: the move that led to it, from the
-// position of its parent, and the statistics of the player who made it.
-type node struct {
-	move        stratego.Move
-	mover       stratego.Color
-	root        int16 // for a child of the root, the index of its move
-	first, next int32 // first child, next sibling (0: none)
-	n, avail    int32 // visits; times it was available in its parent
-	w           float64
-}
-
-// tree is a single-observer information-set tree (Cowling, Powley and
-// Whitehouse 2012): its nodes stand for move sequences from the root,
-// shared by every sample in which they are legal, and a node's children
-// are chosen among those its sample allows, by UCB1 with the count of
-// times each was available.
-type tree struct {
-	limit int       // the most nodes it holds (0: maxNodes)
-	prior []float64 // per root move: the progressive bias of its greedy score
-	nodes []node
-	path  []int32
-	stamp uint32
-	mark  []uint32 // per move key: stamp when legal now, stamp+1 when it has a child too
-	index []int16  // per move key: the index in the legal moves
-}
-
-// moveKeys is the size of the move key space of key.
-const moveKeys = 2*100*100 + 100*16
-
-// key numbers a move for the marks: a piece move by its squares and, for a
-// turning Captain, which of its two paths; a rescue by square and rank.
-func key(m stratego.Move) int {
-	if m.IsRescue() {
-		return 2*100*100 + m.To.Index()*16 + int(m.Rescue)
-	}
-	k := 2 * (m.From.Index()*100 + m.To.Index())
-	if m.Via != stratego.NoSquare && m.Via.File() == m.To.File() {
-		k++
-	}
-	return k
-}
-
-func (t *tree) reset(rootMoves []stratego.Move, me stratego.Color) {
-	if t.limit == 0 {
-		t.limit = maxNodes
-	}
-	if t.mark == nil {
-		t.mark = make([]uint32, moveKeys)
-		t.index = make([]int16, moveKeys)
-	}
-	t.nodes = append(t.nodes[:0], node{mover: me.Opponent()})
-	// The root's children are made at once, one per legal move.
-	for i := len(rootMoves) - 1; i >= 0; i-- {
-		t.nodes = append(t.nodes, node{move: rootMoves[i], mover: me, root: int16(i), next: t.nodes[0].first})
-		t.nodes[0].first = int32(len(t.nodes) - 1)
-	}
-}
-
-// step chooses the child of node cur to follow in a sample whose side to
-// move (c) has the legal moves legal: a new child for a legal move that
-// has none yet (drawn at random; isNew), else the available child of the
-// best UCB1 value. It returns -1 when a new child is due but the tree is
-// full.
-func (t *tree) step(cur int32, legal []stratego.Move, c stratego.Color, rng *rand.Rand) (next int32, m stratego.Move, isNew bool) {
-	t.stamp += 2
-	if t.stamp == 0 {
-		clear(t.mark)
-		t.stamp = 2
-	}
-	for i, m := range legal {
-		k := key(m)
-		t.mark[k] = t.stamp
-		t.index[k] = int16(i)
-	}
-	for ch := t.nodes[cur].first; ch != 0; ch = t.nodes[ch].next {
-		if k := key(t.nodes[ch].move); t.mark[k] == t.stamp {
-			t.mark[k] = t.stamp + 1
-			t.nodes[ch].avail++
-		}
-	}
-	untried, pick := 0, -1
-	for i, m := range legal {
-		if t.mark[key(m)] == t.stamp {
-			if untried++; rng.IntN(untried) == 0 {
-				pick = i
+	score := make([]float64, len(moves))
+	done := false
+	for depth := 1; depth <= top && !p.aborted; depth++ {
+		for i := range dets {
+			d := &dets[i]
+			vals := p.rootValues(d.s, moves, order, depth)
+			if p.aborted {
+				break
 			}
+			d.vals, d.depth = vals, depth
+			done = true
+		}
+		p.scores(dets, score)
+		// The next depth tries the best moves first.
+		sort.SliceStable(order, func(a, b int) bool { return score[order[a]] > score[order[b]] })
+	}
+	if !done {
+		return 0, false
+	}
+	p.scores(dets, score)
+	best := 0
+	for i := range score {
+		if score[i] > score[best] {
+			best = i
 		}
 	}
-	if pick >= 0 {
-		if len(t.nodes) >= t.limit {
-			return -1, stratego.Move{}, false
-		}
-		t.nodes = append(t.nodes, node{move: legal[pick], mover: c, root: -1, next: t.nodes[cur].first, avail: 1})
-		id := int32(len(t.nodes) - 1)
-		t.nodes[cur].first = id
-		return id, legal[pick], true
-	}
-	best, bestU := int32(-1), math.Inf(-1)
-	for ch := t.nodes[cur].first; ch != 0; ch = t.nodes[ch].next {
-		nd := &t.nodes[ch]
-		if t.mark[key(nd.move)] != t.stamp+1 {
+	return best, true
+}
+
+// scores sets score to the weighted average over the searched
+// determinizations of each root move's value.
+func (p *Search) scores(dets []det, score []float64) {
+	clear(score)
+	total := 0.0
+	for _, d := range dets {
+		if d.vals == nil {
 			continue
 		}
-		if nd.n == 0 {
-			return ch, nd.move, false
-		}
-		fn := float64(nd.n)
-		u := nd.w/fn + exploration*math.Sqrt(math.Log(float64(nd.avail))/fn)
-		if cur == 0 {
-			u += t.prior[nd.root] / (fn + 1)
-		}
-		if u > bestU {
-			best, bestU = ch, u
+		total += d.mult
+		for i, x := range d.vals {
+			score[i] += d.mult * x
 		}
 	}
-	return best, t.nodes[best].move, false
+	if total > 0 {
+		for i := range score {
+			score[i] /= total
+		}
+	}
 }
 
-// playout plays up to depth plies from s and returns the reward of the
-// end for the searching player.
-func (wk *worker) playout(s stratego.State) float64 {
-	for range wk.depth {
-		if s.Outcome().Over() {
+// pick draws poolDraws states from the view (a tenth of the node budget
+// when that is fewer, but at least 8) and picks poolSize of them (at most
+// as many as it drew) by the beliefs' weights (systematic resampling),
+// merging repeats.
+func (p *Search) pick(v stratego.View, rng *rand.Rand) []det {
+	sm, err := v.Sampler()
+	if err != nil {
+		return nil
+	}
+	p.hidden = hiddenSquares(v, p.hidden)
+	draws := poolDraws
+	if p.budget > 0 {
+		// A small node budget gets fewer draws: a tenth of its nodes.
+		draws = min(poolDraws, max(8, p.budget/10))
+	}
+	states := p.states[:0]
+	logw := p.logw[:0]
+	defer func() { p.states, p.logw = states[:0], logw[:0] }()
+	for i := range draws {
+		if i%4 == 0 && i > 0 && p.tm.expired(&p.last) {
 			break
 		}
-		wk.buf = s.AppendLegalMoves(wk.buf[:0])
-		if len(wk.buf) == 0 {
+		s, err := sm.Sample(rng)
+		if err != nil {
 			break
 		}
-		if _, err := s.Play(wk.policy(s, wk.buf)); err != nil {
+		states = append(states, s)
+		logw = append(logw, p.bel.logWeightOf(s, p.hidden))
+	}
+	if len(states) == 0 {
+		return nil
+	}
+	top := math.Inf(-1)
+	for _, w := range logw {
+		top = max(top, w)
+	}
+	sum := 0.0
+	for i, w := range logw {
+		logw[i] = math.Exp(w - top)
+		sum += logw[i]
+	}
+	// Systematic resampling: poolSize evenly spaced points on the
+	// cumulative weights, from one random offset.
+	count := make([]int, len(states))
+	picks := min(poolSize, len(states))
+	step := sum / float64(picks)
+	u := rng.Float64() * step
+	acc := 0.0
+	j := 0
+	for i, w := range logw {
+		acc += w
+		for j < picks && u+float64(j)*step < acc {
+			count[i]++
+			j++
+		}
+	}
+	var dets []det
+	for i, c := range count {
+		if c > 0 {
+			dets = append(dets, det{s: states[i], mult: float64(c)})
+		}
+	}
+	sort.SliceStable(dets, func(a, b int) bool { return dets[a].mult > dets[b].mult })
+	return dets
+}
+
+// rootValues searches the root moves in the state s to depth plies and
+// returns each one's squashed value for the player; nil when the search
+// was stopped.
+func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int, depth int) []float64 {
+	vals := make([]float64, len(moves))
+	best := math.Inf(-1)
+	c := &p.stack[1]
+	for _, i := range order {
+		*c = s
+		if _, err := c.Play(moves[i]); err != nil {
+			vals[i] = -1
+			continue
+		}
+		p.nodes++
+		alpha := math.Inf(-1)
+		if !math.IsInf(best, -1) && math.Abs(best) < winPoints/2 {
+			alpha = best - rootMargin
+		}
+		x := -p.negamax(c, depth-1, 1, math.Inf(-1), -alpha)
+		if p.aborted {
+			return nil
+		}
+		best = max(best, x)
+		vals[i] = squash(x)
+	}
+	return vals
+}
+
+// squash turns a value in points into a reward in [-1, 1].
+func squash(x float64) float64 {
+	switch {
+	case x >= winPoints/2:
+		return 1
+	case x <= -winPoints/2:
+		return -1
+	}
+	return math.Tanh(x / evalScale)
+}
+
+// stop reports whether the search must stop now, looking at the clock
+// at every nodeCheck-th call (about as often: every node calls it once or
+// twice).
+func (p *Search) stop() bool {
+	if p.aborted {
+		return true
+	}
+	p.checks++
+	if p.budget > 0 && p.nodes >= p.budget || p.checks%nodeCheck == 0 && p.tm.expired(&p.last) {
+		p.aborted = true
+	}
+	return p.aborted
+}
+
+// value is the evaluation of s for its side to move, in points.
+func (p *Search) value(s *stratego.State) float64 {
+	x := p.ev.pointsOf(s)
+	if s.Turn() != p.ev.me {
+		return -x
+	}
+	return x
+}
+
+// over returns the score of a finished game for the side to move at ply
+// ply of the search.
+func over(s *stratego.State, ply int) float64 {
+	o := s.Outcome()
+	switch o.Winner {
+	case s.Turn():
+		return winPoints - float64(ply)
+	case stratego.NoColor:
+		return 0
+	}
+	return -winPoints + float64(ply)
+}
+
+// negamax searches s to depth plies (then the captures) and returns its
+// value for the side to move, within the window (alpha, beta).
+func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64) float64 {
+	if p.stop() {
+		return 0
+	}
+	if s.Outcome().IsOver() {
+		return over(s, ply)
+	}
+	if depth <= 0 {
+		return p.quiesce(s, quiesceDepth, ply, alpha, beta)
+	}
+	moves := s.AppendLegalMoves(p.buf[ply][:0])
+	p.buf[ply] = moves
+	if len(moves) == 0 {
+		return p.value(s)
+	}
+	p.order(s, moves, ply)
+	best := math.Inf(-1)
+	c := &p.stack[ply+1]
+	for _, m := range moves {
+		*c = *s
+		if _, err := c.Play(m); err != nil {
+			continue
+		}
+		p.nodes++
+		x := -p.negamax(c, depth-1, ply+1, -beta, -alpha)
+		if p.aborted {
+			return 0
+		}
+		if x > best {
+			best = x
+		}
+		if x > alpha {
+			alpha = x
+		}
+		if alpha >= beta {
+			if !isAttack(s, m) {
+				k := &p.killer[min(ply, maxDepth+1)]
+				if k[0] != m {
+					k[1], k[0] = k[0], m
+				}
+				p.history[key(m)] += int32(depth * depth)
+			}
 			break
 		}
 	}
-	return wk.ev.reward(s)
+	return best
 }
 
-// policy picks a playout move for the side to move in s: for the enemy of
-// the searching player the capture of the flag when a move takes it; then
-// mostly the capture of the most valuable enemy piece whose rank the side
-// knows and beats; otherwise a random move that is not an attack it knows
-// it loses. The enemy's flag capture is the one use of the sampled truth
-// in a choice: it makes the search guard its own flag against every piece
-// that could reach it, as if the enemy knew where it stands. The player's
-// own side gets no such help, which would let it take a flag it cannot
-// know and prefer standing next to a suspect over striking it.
-func (wk *worker) policy(s stratego.State, moves []stratego.Move) stratego.Move {
-	enemy := s.Turn() != wk.ev.me
-	best, bestV := -1, -1.0
-	probe, probes := -1, 0
-	for i, m := range moves {
+// quiesce searches the captures that do not lose the attacker, depth
+// plies at most, standing pat on the evaluation.
+func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64) float64 {
+	stand := p.value(s)
+	if depth <= 0 || stand >= beta {
+		return stand
+	}
+	alpha = max(alpha, stand)
+	moves := s.AppendLegalMoves(p.buf[ply][:0])
+	p.buf[ply] = moves
+	r := s.Rules()
+	n := 0
+	for _, m := range moves {
 		if m.IsRescue() {
 			continue
 		}
@@ -499,49 +450,120 @@ func (wk *worker) policy(s stratego.State, moves []stratego.Move) stratego.Move 
 		if !ok {
 			continue
 		}
-		if enemy && d.Rank() == stratego.Flag {
-			return m
+		a, _ := s.At(m.From)
+		if stratego.Resolve(r, a.Rank(), d.Rank()) == stratego.DefenderWins {
+			continue
 		}
-		c, rk, known := knownFight(s, wk.rules, m)
-		switch {
-		case known && c == stratego.AttackerWins && baseValue[rk] > bestV:
-			best, bestV = i, baseValue[rk]
-		case !known:
-			if probes++; wk.rng.IntN(probes) == 0 {
-				probe = i
-			}
+		moves[n] = m
+		n++
+	}
+	moves = moves[:n]
+	p.orderCaptures(s, moves, ply)
+	best := stand
+	c := &p.stack[ply+1]
+	for _, m := range moves {
+		if p.stop() {
+			return 0
+		}
+		*c = *s
+		if _, err := c.Play(m); err != nil {
+			continue
+		}
+		p.nodes++
+		var x float64
+		if c.Outcome().IsOver() {
+			x = -over(c, ply+1)
+		} else {
+			x = -p.quiesce(c, depth-1, ply+1, -beta, -alpha)
+		}
+		if p.aborted {
+			return 0
+		}
+		best = max(best, x)
+		alpha = max(alpha, x)
+		if alpha >= beta {
+			break
 		}
 	}
-	if best >= 0 && wk.rng.IntN(8) < takeWin {
-		return moves[best]
-	}
-	if probe >= 0 && wk.rng.IntN(probeOdds) == 0 {
-		return moves[probe]
-	}
-	var m stratego.Move
-	for range 4 {
-		m = moves[wk.rng.IntN(len(moves))]
-		if c, _, ok := knownFight(s, wk.rules, m); !ok || c == stratego.AttackerWins {
-			return m
-		}
-	}
-	return m
+	return best
 }
 
-// knownFight returns the result of move m in s and the defender's rank
-// when m attacks a piece whose rank the mover knows; ok is false for a
-// move that attacks nothing or a piece of hidden rank.
-func knownFight(s stratego.State, r stratego.Rules, m stratego.Move) (stratego.Combat, stratego.Rank, bool) {
+// isAttack reports whether m attacks a piece in s.
+func isAttack(s *stratego.State, m stratego.Move) bool {
 	if m.IsRescue() {
-		return stratego.NoCombat, 0, false
+		return false
 	}
-	d, ok := s.At(m.To)
-	if !ok || s.Knowledge(m.To)&stratego.KnownRank == 0 {
-		return stratego.NoCombat, 0, false
-	}
-	a, _ := s.At(m.From)
-	return stratego.Resolve(r, a.Rank(), d.Rank()), d.Rank(), true
+	_, ok := s.At(m.To)
+	return ok
 }
 
-// setClock replaces the player's clock (for tests).
-func (p *Search) setClock(now func() time.Time) { p.now = now }
+// gain is the ordering score of an attack in s: the victim's value when
+// the attacker wins, the difference when both fall, the loss when it
+// loses.
+func gain(s *stratego.State, m stratego.Move) float64 {
+	a, _ := s.At(m.From)
+	d, _ := s.At(m.To)
+	switch stratego.Resolve(s.Rules(), a.Rank(), d.Rank()) {
+	case stratego.AttackerWins:
+		if d.Rank() == stratego.Flag {
+			return 10 * winPoints
+		}
+		return 1000 + baseValue[d.Rank()]*8 - baseValue[a.Rank()]/8
+	case stratego.BothRemoved:
+		return 500 + baseValue[d.Rank()] - baseValue[a.Rank()]
+	}
+	return -1000 - baseValue[a.Rank()]
+}
+
+// order sorts moves for the search at ply: winning attacks first (the
+// most valuable victim first), then the killer moves, then quiet moves by
+// the history heuristic, then losing attacks.
+func (p *Search) order(s *stratego.State, moves []stratego.Move, ply int) {
+	k := p.killer[min(ply, maxDepth+1)]
+	sc := p.orderScores(ply, len(moves))
+	for i, m := range moves {
+		switch {
+		case m.IsRescue():
+			sc[i] = 900 + baseValue[m.Rescue]
+		case isAttack(s, m):
+			sc[i] = gain(s, m)
+		case m == k[0]:
+			sc[i] = 800
+		case m == k[1]:
+			sc[i] = 700
+		default:
+			sc[i] = float64(min(p.history[key(m)], 600))
+		}
+	}
+	sortByScore(moves, sc)
+}
+
+// orderCaptures sorts attacks by gain.
+func (p *Search) orderCaptures(s *stratego.State, moves []stratego.Move, ply int) {
+	sc := p.orderScores(ply, len(moves))
+	for i, m := range moves {
+		sc[i] = gain(s, m)
+	}
+	sortByScore(moves, sc)
+}
+
+// orderScores returns the score buffer of ply, n long.
+func (p *Search) orderScores(ply, n int) []float64 {
+	if cap(p.scbuf[ply]) < n {
+		p.scbuf[ply] = make([]float64, n)
+	}
+	return p.scbuf[ply][:n]
+}
+
+// sortByScore sorts moves by sc, highest first (insertion sort: the lists
+// are short).
+func sortByScore(moves []stratego.Move, sc []float64) {
+	for i := 1; i < len(moves); i++ {
+		m, x := moves[i], sc[i]
+		j := i
+		for ; j > 0 && sc[j-1] < x; j-- {
+			moves[j], sc[j] = moves[j-1], sc[j-1]
+		}
+		moves[j], sc[j] = m, x
+	}
+}

@@ -27,12 +27,12 @@ type strengthMatch struct {
 }
 
 var strengthMatches = []strengthMatch{
-	{"classic-random", "classic", "search", "random", 1, 0},
-	{"barrage-random", "barrage", "search", "random", 1, 0},
-	{"classic-greedy", "classic", "search", "greedy", 1, 0},
-	{"barrage-greedy", "barrage", "search", "greedy", 1, 0},
-	{"classic-ladder", "classic", "search", "search", 4, 1},
-	{"barrage-ladder", "barrage", "search", "search", 4, 1},
+	{"classic-random", "classic", "mcts", "random", 1, 0},
+	{"barrage-random", "barrage", "mcts", "random", 1, 0},
+	{"classic-greedy", "classic", "mcts", "greedy", 1, 0},
+	{"barrage-greedy", "barrage", "mcts", "greedy", 1, 0},
+	{"classic-ladder", "classic", "mcts", "mcts", 4, 1},
+	{"barrage-ladder", "barrage", "mcts", "mcts", 4, 1},
 	{"classic-greedy-random", "classic", "greedy", "random", 0, 0},
 	{"barrage-greedy-random", "barrage", "greedy", "random", 0, 0},
 }

@@ -46,7 +46,7 @@ type clocked interface {
 
 // timedPlayers are the players that manage time, made with options o.
 func timedPlayers(o Options) map[string]clocked {
-	return map[string]clocked{"search": NewSearch(o)}
+	return map[string]clocked{"search": NewSearch(o), "mcts": NewMCTS(o)}
 }
 
 // TestNeverLateOnSlowClock: on a fake clock, whatever the time between two

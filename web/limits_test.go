@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -200,5 +201,51 @@ func TestNumericFieldsInRange(t *testing.T) {
 			t.Errorf("after=%s: %d %s, want 400", after, code, out)
 		}
 		_ = code
+	}
+}
+
+// TestConnectionLimit checks the bound on open connections: with n
+// connections accepted and open, no slot is free; closing one frees
+// one, and the next Accept takes it.
+func TestConnectionLimit(t *testing.T) {
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := limitListener(inner, 2).(*limited)
+	defer ln.Close()
+	var clients []net.Conn
+	for range 3 {
+		c, err := net.Dial("tcp", inner.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		clients = append(clients, c)
+	}
+	a, err := ln.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ln.Accept(); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(ln.sem); n != 2 {
+		t.Fatalf("%d slots taken by 2 open connections", n)
+	}
+	third := make(chan net.Conn, 1)
+	go func() {
+		c, _ := ln.Accept() // waits for a free slot
+		third <- c
+	}()
+	a.Close()
+	a.Close() // a second Close frees nothing more
+	c := <-third
+	if c == nil {
+		t.Fatal("no third connection after one closed")
+	}
+	c.Close()
+	if n := len(ln.sem); n != 1 {
+		t.Fatalf("%d slots taken by 1 open connection", n)
 	}
 }

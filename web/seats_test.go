@@ -248,7 +248,7 @@ func seatsOfKind(t *testing.T, opponent, color string) {
 				continue
 			}
 			s := states[a.ply]
-			if st.Phase == "over" && !s.Outcome().Over() && rec.Result.Reason == stratego.Resignation {
+			if st.Phase == "over" && !s.Outcome().IsOver() && rec.Result.Reason == stratego.Resignation {
 				if s, err = s.Resign(rec.Result.Winner.Opponent()); err != nil {
 					t.Fatal(err)
 				}

@@ -95,9 +95,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -774,7 +776,7 @@ func (c *config) report(out io.Writer, sum summary) error {
 		}
 	}
 	var rs []string
-	for _, k := range sortedKeys(reasons) {
+	for _, k := range slices.Sorted(maps.Keys(reasons)) {
 		rs = append(rs, fmt.Sprintf("%s %d", k, reasons[k]))
 	}
 	if len(rs) > 0 {
@@ -793,18 +795,4 @@ func (c *config) report(out io.Writer, sum summary) error {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%.1f\t%s\t%s\t\n", s.Engine, s.Games, s.Wins, s.Draws, s.Losses, s.Score, elo, margin)
 	}
 	return tw.Flush()
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-		}
-	}
-	return keys
 }

@@ -271,7 +271,7 @@ func (g *game) run() error {
 	}
 	fmt.Fprintln(g.out, "\nThe game begins. Type a move such as e4-e5, or \"help\".")
 	var stopped *stopError
-	for !g.s.Outcome().Over() {
+	for !g.s.Outcome().IsOver() {
 		if g.s.Turn() == me {
 			err = g.humanTurn()
 		} else {
@@ -295,7 +295,7 @@ func (g *game) finish(stopped *stopError) {
 	me := g.cfg.human
 	if stopped != nil {
 		fmt.Fprintf(g.out, "\n%s: the game stops unfinished after %d plies.\n", stopped.why, g.s.Ply())
-	} else if ev := g.s.View(me).LastEvent(); ev.Color != me && ev.Outcome.Over() {
+	} else if ev := g.s.View(me).LastEvent(); ev.Color != me && ev.Outcome.IsOver() {
 		// The enemy's moves that ended the game, which the person has
 		// not seen yet.
 		fmt.Fprintln(g.out)

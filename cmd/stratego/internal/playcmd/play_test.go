@@ -345,7 +345,7 @@ func TestEndOfInput(t *testing.T) {
 			t.Errorf("output:\n%s", out)
 		}
 		rec, states := readRecord(t, path)
-		if len(rec.Moves) != 2 || rec.Result.Over() || states[len(states)-1].Outcome().Over() {
+		if len(rec.Moves) != 2 || rec.Result.IsOver() || states[len(states)-1].Outcome().IsOver() {
 			t.Errorf("record has %d moves and result %v, want 2 and ongoing", len(rec.Moves), rec.Result)
 		}
 	})
@@ -508,7 +508,7 @@ func TestFullGameRecordAndNoLeak(t *testing.T) {
 			text := out.String()
 			rec, states := readRecord(t, path)
 			last := states[len(states)-1]
-			if !last.Outcome().Over() || rec.Result != last.Outcome() {
+			if !last.Outcome().IsOver() || rec.Result != last.Outcome() {
 				t.Fatalf("record result %v, replay %v; want a finished game:\n%s", rec.Result, last.Outcome(), text[max(0, len(text)-3000):])
 			}
 			if !strings.Contains(text, fmt.Sprintf("result %v", last.Outcome())) {

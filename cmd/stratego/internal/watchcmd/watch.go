@@ -198,7 +198,7 @@ func (w *watcher) run(ctx context.Context) error {
 	if err := w.start(ctx); err != nil {
 		return err
 	}
-	for !w.gm.State().Outcome().Over() {
+	for !w.gm.State().Outcome().IsOver() {
 		s := w.gm.State()
 		c := s.Turn()
 		if ctx.Err() != nil {
@@ -352,7 +352,7 @@ func (w *watcher) say(line string) {
 func (w *watcher) frame() {
 	s := w.gm.State()
 	status := fmt.Sprintf("ply %d, %v to move", s.Ply(), s.Turn())
-	if s.Outcome().Over() {
+	if s.Outcome().IsOver() {
 		status = fmt.Sprintf("ply %d, the game is over", s.Ply())
 	}
 	fmt.Fprintf(w.out, "\x1b[H\x1b[J%s\n\n%s\n%s\n", w.title(), w.st.State(s, stratego.Red), status)

@@ -1,0 +1,199 @@
+package bot
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stratego-go/stratego"
+)
+
+// TestBeliefsSetupPrior: at the start of a Classic game the enemy's flag
+// is believed far likelier on its back row than on its front row, as in
+// the Gravon setups, from either chair; a custom army gets no prior.
+func TestBeliefsSetupPrior(t *testing.T) {
+	r := stratego.Classic()
+	rng := rand.New(rand.NewPCG(1, 1))
+	s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		me          stratego.Color
+		back, front string // a back-row and a front-row square of the enemy
+	}{
+		{stratego.Red, "d10", "d7"},
+		{stratego.Blue, "d1", "d4"},
+	} {
+		b := newBeliefs(r, tc.me)
+		b.observe(s.View(tc.me))
+		back, front := stratego.MustParseSquare(tc.back), stratego.MustParseSquare(tc.front)
+		if wb, wf := b.logWeight(back, stratego.Flag), b.logWeight(front, stratego.Flag); wb < wf+2 {
+			t.Errorf("%v: log-weight of the flag on %v %.2f, on %v %.2f: want the back row far likelier", tc.me, back, wb, front, wf)
+		}
+		if wb, wf := b.logWeight(back, stratego.Scout), b.logWeight(front, stratego.Scout); wf <= wb-1 {
+			t.Errorf("%v: scouts: back %.2f, front %.2f", tc.me, wb, wf)
+		}
+	}
+	custom := r
+	custom.Army[stratego.Scout]--
+	custom.FillZone = false
+	if err := custom.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if b := newBeliefs(custom, stratego.Red); b.model != nil {
+		t.Error("a custom army has a setup prior")
+	}
+}
+
+// TestBeliefsTrackAcrossTurns: observing every turn of the player, the
+// origin of a moved enemy piece is the square it set up on.
+func TestBeliefsTrackAcrossTurns(t *testing.T) {
+	r := stratego.Classic()
+	rng := rand.New(rand.NewPCG(3, 1))
+	s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBeliefs(r, stratego.Blue)
+	// origin of each red piece, followed by the test from the true game.
+	var truth [stratego.MaxSquares]int16
+	for i := range truth {
+		truth[i] = -1
+	}
+	b0 := newBeliefs(r, stratego.Blue)
+	b0.reset(s.View(stratego.Blue))
+	truth = b0.origin
+	red, blue := NewRandom(4), NewRandom(5)
+	ctx := context.Background()
+	checked := 0
+	for ply := 0; ply < 200 && !s.Outcome().IsOver(); ply++ {
+		c := s.Turn()
+		v := s.View(c)
+		p := Player(red)
+		if c == stratego.Blue {
+			p = blue
+			b.observe(v)
+			for i := range stratego.MaxSquares {
+				sq := stratego.SquareFromIndex(i)
+				if pc, ok := s.At(sq); ok && pc.Color() == stratego.Red && v.Hidden().Has(sq) {
+					if b.origin[i] != truth[i] {
+						t.Fatalf("ply %d: %v believed from %d, came from %d", ply, sq, b.origin[i], truth[i])
+					}
+					checked++
+				}
+			}
+		}
+		m, err := p.Move(ctx, v, Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c == stratego.Red && !m.IsRescue() {
+			truth[m.To.Index()], truth[m.From.Index()] = truth[m.From.Index()], -1
+		}
+		if s, _, err = s.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+	// A fresh observer cannot know where moved pieces came from.
+	fresh := newBeliefs(r, stratego.Blue)
+	fresh.observe(s.View(stratego.Blue))
+	for i := range stratego.MaxSquares {
+		sq := stratego.SquareFromIndex(i)
+		if s.View(stratego.Blue).Knowledge(sq)&stratego.KnownMoved != 0 && fresh.origin[i] != -1 {
+			t.Errorf("a fresh observer believes the moved piece on %v came from %d", sq, fresh.origin[i])
+		}
+	}
+}
+
+// TestBeliefsApproach: a hidden enemy piece that steps next to a piece of
+// the player's whose rank the enemy knows gets more weight for the ranks
+// that beat it; one that steps away, for the ranks that lose to it.
+func TestBeliefsApproach(t *testing.T) {
+	var bd stratego.Board
+	put := func(sq string, c stratego.Color, rk stratego.Rank) {
+		bd.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
+	}
+	rc := stratego.Classic()
+	put("a1", stratego.Red, stratego.Flag)
+	put("e5", stratego.Red, stratego.Colonel)
+	put("j1", stratego.Red, stratego.Scout)
+	put("a10", stratego.Blue, stratego.Flag)
+	put("e7", stratego.Blue, stratego.General)
+	put("j10", stratego.Blue, stratego.Scout)
+	s, err := stratego.FromBoard(rc, bd, stratego.Blue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBeliefs(rc, stratego.Red)
+	b.model = nil // behaviour only
+	b.ply = s.Ply() - 1
+	// Blue's general steps next to the Colonel, whose rank the test
+	// says Blue knows.
+	if s, _, err = s.Apply(stratego.MustParseMove("e7-e6")); err != nil {
+		t.Fatal(err)
+	}
+	v := s.View(stratego.Red)
+	b.judgeWith(v, stratego.MustParseSquare("e7"), stratego.MustParseSquare("e6"), func(stratego.Square) bool { return true })
+	e6 := stratego.MustParseSquare("e6")
+	if b.logWeight(e6, stratego.General) <= 0 || b.logWeight(e6, stratego.Marshal) <= 0 {
+		t.Errorf("after an approach: general %.2f, marshal %.2f, want more weight", b.logWeight(e6, stratego.General), b.logWeight(e6, stratego.Marshal))
+	}
+	if b.logWeight(e6, stratego.Major) != 0 {
+		t.Errorf("after an approach: major %.2f, want none", b.logWeight(e6, stratego.Major))
+	}
+	if s, _, err = s.Apply(stratego.MustParseMove("j1-j2")); err != nil {
+		t.Fatal(err)
+	}
+	if s, _, err = s.Apply(stratego.MustParseMove("e6-f6")); err != nil {
+		t.Fatal(err)
+	}
+	b.origin[stratego.MustParseSquare("f6").Index()], b.bias[stratego.MustParseSquare("f6").Index()] = -1, [stratego.NumRanks]float32{}
+	b.judgeWith(s.View(stratego.Red), e6, stratego.MustParseSquare("f6"), func(stratego.Square) bool { return true })
+	f6 := stratego.MustParseSquare("f6")
+	if b.logWeight(f6, stratego.Major) <= 0 || b.logWeight(f6, stratego.General) != 0 {
+		t.Errorf("after a retreat: major %.2f, general %.2f", b.logWeight(f6, stratego.Major), b.logWeight(f6, stratego.General))
+	}
+}
+
+// TestPickFollowsBeliefs: the determinizations the search picks put the
+// enemy flag on its back row far more often than uniform draws do.
+func TestPickFollowsBeliefs(t *testing.T) {
+	r := stratego.Classic()
+	rng := rand.New(rand.NewPCG(4, 1))
+	red, _ := ChooseSetup(r, rng)
+	blue, _ := ChooseSetup(r, rng)
+	s, err := stratego.New(r, red, blue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := s.View(stratego.Red)
+	p := NewSearch(Options{Seed: 1})
+	p.bel = newBeliefs(r, stratego.Red)
+	p.bel.observe(v)
+	p.tm = newTimer(context.Background(), p.now, p.now(), 0, 0, 0)
+	backRow := func(st stratego.State) bool {
+		for f := range 10 {
+			if pc, ok := st.At(stratego.SquareAt(f, 9)); ok && pc.Rank() == stratego.Flag {
+				return true
+			}
+		}
+		return false
+	}
+	picked, total := 0.0, 0.0
+	for i := range 10 {
+		for _, d := range p.pick(v, rand.New(rand.NewPCG(uint64(i), 9))) {
+			total += d.mult
+			if backRow(d.s) {
+				picked += d.mult
+			}
+		}
+	}
+	// Uniform draws put the flag on the back row one time in four.
+	if frac := picked / total; frac < 0.6 {
+		t.Errorf("picked states with the flag on the back row: %.2f, want most (uniform: 0.25)", frac)
+	}
+}

@@ -1,0 +1,201 @@
+package bot
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stratego-go/stratego"
+	"pgregory.net/rapid"
+)
+
+// TestSearchReproducible: with an iteration budget, the same seed and the
+// same game give the same moves (the beliefs follow the game), and a
+// fresh player asked about one view gives the same move each time.
+func TestSearchReproducible(t *testing.T) {
+	r := stratego.Barrage()
+	r.MaxPlies = 60
+	play := func() []stratego.State {
+		return playGame(t, r, NewSearch(Options{Seed: 5}), NewSearch(Options{Seed: 6}), Budget{Iterations: 600}, Budget{Iterations: 600}).states
+	}
+	a, b := play(), play()
+	if len(a) != len(b) {
+		t.Fatalf("games of %d and %d states", len(a), len(b))
+	}
+	for i := range a {
+		if !a[i].Equal(b[i]) {
+			t.Fatalf("the games differ at ply %d", i)
+		}
+	}
+	for seed := range uint64(3) {
+		s := midgame(t, stratego.Classic(), seed, 60)
+		v := s.View(s.Turn())
+		first, err := NewSearch(Options{Seed: seed}).Move(context.Background(), v, Budget{Iterations: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, _ := NewSearch(Options{Seed: seed}).Move(context.Background(), v, Budget{Iterations: 2000}); m != first {
+			t.Errorf("seed %d: move %v, then %v", seed, first, m)
+		}
+	}
+}
+
+// TestSearchIterationBudget: the search visits the nodes of its budget
+// (Budget.Iterations, or Options.Iterations whatever the budget), one more
+// at most.
+func TestSearchIterationBudget(t *testing.T) {
+	s := midgame(t, stratego.Classic(), 1, 40)
+	v := s.View(s.Turn())
+	for _, n := range []int{1, 100, 2500} {
+		p := NewSearch(Options{Seed: 1})
+		if _, err := p.Move(context.Background(), v, Budget{Iterations: n}); err != nil {
+			t.Fatal(err)
+		}
+		if p.nodes < n || p.nodes > n+1 {
+			t.Errorf("budget %d: %d nodes", n, p.nodes)
+		}
+		q := NewSearch(Options{Seed: 1, Iterations: n})
+		if _, err := q.Move(context.Background(), v, Budget{Time: 1 << 62}); err != nil {
+			t.Fatal(err)
+		}
+		if q.nodes != p.nodes {
+			t.Errorf("Options.Iterations %d: %d nodes, Budget.Iterations %d", n, q.nodes, p.nodes)
+		}
+	}
+}
+
+// TestSearchSeesOnlyItsView: the move depends on the view only: two games
+// that differ in the ranks the player cannot see (the enemy's hidden
+// pieces swapped) give the same move for the same seed and budget.
+func TestSearchSeesOnlyItsView(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r, _ := stratego.Preset(rapid.SampledFrom([]string{"classic", "barrage", "duel"}).Draw(t, "preset"))
+		s := genGame(t, r)
+		if s.Outcome().IsOver() {
+			return
+		}
+		me := s.Turn()
+		v := s.View(me)
+		// A state with the same view: a draw from the view itself.
+		other, err := v.Sample(rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "sample seed"), 3)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := other.View(me)
+		if !v.Equal(w) {
+			t.Fatal("the sample's view differs")
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		n := 800
+		if testing.Short() {
+			n = 300
+		}
+		a, err := NewSearch(Options{Seed: seed}).Move(context.Background(), v, Budget{Iterations: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := NewSearch(Options{Seed: seed}).Move(context.Background(), w, Budget{Iterations: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a != b {
+			t.Fatalf("move %v in the game, %v in a game with the same view", a, b)
+		}
+	})
+}
+
+// TestSearchNeverIllegalDeep is TestNeverIllegal for the search with a
+// budget deep enough for its quiescence search, killers and history.
+func TestSearchNeverIllegalDeep(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t)
+		s := genGame(t, r)
+		if s.Outcome().IsOver() {
+			return
+		}
+		v := s.View(s.Turn())
+		n := 3000
+		if testing.Short() {
+			n = 1000
+		}
+		m, err := NewSearch(Options{Seed: rapid.Uint64().Draw(t, "seed")}).Move(context.Background(), v, Budget{Iterations: n})
+		if err != nil {
+			t.Fatalf("Move: %v\n%s", err, v)
+		}
+		if err := s.Check(m); err != nil || !v.IsLegal(m) {
+			t.Fatalf("chose %v: %v", m, err)
+		}
+	})
+}
+
+// TestSearchTakesFlagAB: the search strikes at a square where the enemy
+// flag may stand when a fight there costs little (TestSearchTakesFlag's
+// position).
+func TestSearchTakesFlagAB(t *testing.T) {
+	r := stratego.Duel()
+	var b stratego.Board
+	put := func(sq string, c stratego.Color, rk stratego.Rank) {
+		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
+	}
+	put("e1", stratego.Red, stratego.Flag)
+	put("d1", stratego.Red, stratego.Bomb)
+	put("f1", stratego.Red, stratego.Bomb)
+	put("e2", stratego.Red, stratego.Miner)
+	put("j1", stratego.Red, stratego.General)
+	put("b5", stratego.Red, stratego.Scout)
+	put("b10", stratego.Blue, stratego.Flag)
+	put("j9", stratego.Blue, stratego.Scout)
+	s, err := stratego.FromBoard(r, b, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewSearch(Options{Seed: 1}).Move(context.Background(), s.View(stratego.Red), Budget{Iterations: 3000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m != stratego.MustParseMove("b5-b10") {
+		t.Errorf("search played %v, want b5-b10 (the flag one time in two)", m)
+	}
+}
+
+// TestSearchBeatsMCTS: at a small iteration budget each (the search's
+// nodes cost about what MCTS's playouts cost over ten), the search wins
+// most games of a short Barrage match against MCTS.
+func TestSearchBeatsMCTS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a match")
+	}
+	r := stratego.Barrage()
+	r.MaxPlies = 600
+	wins := 0
+	const games = 6
+	for g := range games {
+		a, b := Player(NewSearch(Options{Seed: uint64(g)})), Player(NewMCTS(Options{Seed: uint64(100 + g)}))
+		ba, bb := Budget{Iterations: 4000}, Budget{Iterations: 400}
+		me := stratego.Red
+		if g%2 == 1 {
+			a, b, ba, bb, me = b, a, bb, ba, stratego.Blue
+		}
+		if res := playGame(t, r, a, b, ba, bb); res.outcome.Winner == me {
+			wins++
+		}
+	}
+	if wins < games/2+1 {
+		t.Errorf("search won %d of %d games against mcts", wins, games)
+	}
+}
+
+// TestPointsOfIsPoints: the search's evaluation reads the same value as
+// the Monte Carlo player's.
+func TestPointsOfIsPoints(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t)
+		s := genGame(t, r)
+		for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
+			e := newEvaluator(r, c)
+			if a, b := e.points(s), e.pointsOf(&s); a != b {
+				t.Fatalf("%v: points %v, pointsOf %v", c, a, b)
+			}
+		}
+	})
+}
