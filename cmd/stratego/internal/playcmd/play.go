@@ -315,7 +315,7 @@ func (g *game) finish(stopped *stopError) {
 // "unfinished (quit)" for a game stopped.
 func (g *game) resultText(stopped *stopError) string {
 	o := g.s.Outcome()
-	if stopped != nil || !o.Over() {
+	if stopped != nil || !o.IsOver() {
 		why := "unfinished"
 		if stopped != nil {
 			why += " (" + stopped.why + ")"

@@ -380,7 +380,7 @@ func (w *watcher) finish() error {
 		winner = ": " + w.cfg.names[o.Winner] + " (" + w.st.Side(o.Winner) + ") wins"
 	}
 	result := o.String()
-	if !o.Over() {
+	if !o.IsOver() {
 		result = "unfinished"
 	}
 	fmt.Fprintf(w.out, "plies %d\nresult %s%s\n", s.Ply(), result, winner)

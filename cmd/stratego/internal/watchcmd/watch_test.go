@@ -78,7 +78,7 @@ func TestSignal(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
 	}
-	if rec, _ := readRecord(t, path); rec.Result.Over() {
+	if rec, _ := readRecord(t, path); rec.Result.IsOver() {
 		t.Errorf("record result %v, want *", rec.Result)
 	}
 }
