@@ -16,7 +16,7 @@ const noLimit = int(^uint(0) >> 1)
 // appendAll, else the general loops of appendFiltered; both give the
 // same moves in the same order.
 func (s *State) appendMoves(dst []Move) []Move {
-	if s.g == nil || s.outcome.Over() {
+	if s.g == nil || s.outcome.IsOver() {
 		return dst
 	}
 	if s.pending {
@@ -36,7 +36,7 @@ func (s *State) appendMoves(dst []Move) []Move {
 // holds limit moves (so a limit of len(dst)+1 asks whether there is any
 // move at all).
 func (s *State) appendMovesUpTo(dst []Move, limit int) []Move {
-	if s.g == nil || s.outcome.Over() {
+	if s.g == nil || s.outcome.IsOver() {
 		return dst
 	}
 	if s.pending {
@@ -300,7 +300,7 @@ func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, 
 // hasMove reports whether the side to move has a legal move.
 func (s *State) hasMove() bool {
 	c := s.turn
-	if s.g != nil && !s.outcome.Over() && !s.pending && !s.repetitionMayForbid() {
+	if s.g != nil && !s.outcome.IsOver() && !s.pending && !s.repetitionMayForbid() {
 		// Neither repetition rule forbids a move: there is one exactly
 		// when a movable piece has a first step (longer moves start with
 		// one).
@@ -347,7 +347,7 @@ func (s *State) check(m Move) error {
 	if s.g == nil {
 		return moveErr(m, ErrGameOver)
 	}
-	if s.outcome.Over() {
+	if s.outcome.IsOver() {
 		return moveErr(m, ErrGameOver)
 	}
 	if !m.IsValid() {

@@ -477,7 +477,7 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 	b = append(b, ' ')
 	b = appendMoves(b, p.history)
 	b = append(b, ' ')
-	if !p.Outcome.Over() {
+	if !p.Outcome.IsOver() {
 		b = append(b, '*')
 	} else {
 		switch p.Outcome.Winner {

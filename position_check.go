@@ -76,7 +76,7 @@ func (p *Position) checkPieces() error {
 			return err
 		}
 	}
-	if p.RescueDue && (p.Rules.Rescues == 0 || p.Outcome.Over()) {
+	if p.RescueDue && (p.Rules.Rescues == 0 || p.Outcome.IsOver()) {
 		return posErr(p.Turn, NoSquare, "rescue due where none is possible")
 	}
 	if p.RescueDue && !p.rescuerOnBoard(p.Turn) {

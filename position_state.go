@@ -34,7 +34,7 @@ func (p Position) StateWithRulesOutcome() (State, error) {
 	if err != nil {
 		return State{}, err
 	}
-	if !p.Outcome.Over() {
+	if !p.Outcome.IsOver() {
 		s.outcome = want
 		return s, nil
 	}
@@ -207,7 +207,7 @@ func (p *Position) rebuild() (s State, want Outcome, err error) {
 		if !s.canRescue(s.turn) {
 			return State{}, Outcome{}, posErr(s.turn, NoSquare, "rescue due but nothing to rescue or no square")
 		}
-		if p.Outcome.Over() {
+		if p.Outcome.IsOver() {
 			return State{}, Outcome{}, posErr(s.turn, NoSquare, "rescue due in a finished game")
 		}
 		return s, Outcome{}, nil
@@ -224,7 +224,7 @@ func (p *Position) settle(s *State, want Outcome) error {
 	case o.Reason == FlagCaptured:
 		// Not decided by the end check (the flag's absence was checked).
 	case o.Reason == Resignation || o.Reason == DrawAgreed:
-		if want.Over() {
+		if want.IsOver() {
 			return posErr(NoColor, NoSquare, "outcome "+o.String()+" after the game ended: "+want.String())
 		}
 	case o != want:

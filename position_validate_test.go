@@ -34,7 +34,7 @@ func TestProp_ValidateAgreesWithState(t *testing.T) {
 		p := s.Position()
 		if rapid.Bool().Draw(t, "literal") {
 			p = literalOf(p)
-			if _, err := p.State(); err != nil && !p.Outcome.Over() {
+			if _, err := p.State(); err != nil && !p.Outcome.IsOver() {
 				t.Fatalf("literal of an ongoing game's position: %v\n%v", err, p)
 			}
 		}

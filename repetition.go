@@ -232,7 +232,7 @@ func (s *State) sameBoardAfter(head, n *boardNode, pc Piece, from, to int) bool 
 // pushBoard returns list with the current board in front, made by the
 // quiet move between the cells.
 func (s *State) pushBoard(list *boardNode, from, to int) *boardNode {
-	return s.g.nodes.node(s.hash, from, to, s.pc[s.cells[to]-1], list)
+	return s.node(from, to, s.pc[s.cells[to]-1], list)
 }
 
 // trackChases updates the chase records after c's move between the
@@ -248,7 +248,7 @@ func (s *State) trackChases(c Color, from, to int, attack bool) {
 	if attack {
 		*mine, *theirs = chase{}, chase{}
 		if game {
-			s.seen = s.g.nodes.node(s.hash, 0, 0, 0, nil)
+			s.seen = s.node(0, 0, 0, nil)
 		}
 		// The threat is judged by the destination square, not by the
 		// piece on it: an attacker that lost or traded off threatens too
@@ -256,7 +256,7 @@ func (s *State) trackChases(c Color, from, to int, attack bool) {
 		if s.adjacentEnemy(to, c) {
 			mine.on, mine.to, mine.from = true, uint8(to), uint8(from)
 			if !game {
-				mine.boards = s.g.nodes.node(s.hash, 0, 0, 0, nil)
+				mine.boards = s.node(0, 0, 0, nil)
 			}
 		}
 		return

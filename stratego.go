@@ -48,10 +48,9 @@ func (p pieceRec) know() Knowledge { return Knowledge(p & recKnow) }
 func (p pieceRec) onBoard() bool   { return p&recOff == 0 }
 func (p pieceRec) rescuer() bool   { return p&recRescuer != 0 }
 
-// game is what all the states of one game share and never change, but
-// for the arena its chase records take their nodes from.
+// game is what all the states of one game share: set when the game
+// starts and never changed.
 type game struct {
-	nodes   nodeArena // the boardNodes of the game's states
 	rules   Rules
 	walls   [numCells]uint8
 	wall    bb       // the walls as a set of cells
@@ -106,18 +105,18 @@ type boardNode struct {
 	next     *boardNode
 }
 
-// nodeArena hands out the boardNodes of one game's chase records in
-// blocks, so that a chasing ply does not allocate. The states of a game,
-// copies in other goroutines included, share it: a node is taken by
-// exactly one move (the slot is claimed atomically), written before that
-// move's state is seen by anyone, and never written again, so states
-// stay immutable values. A block lives while any state holds one of its
-// nodes.
-type nodeArena struct {
-	block atomic.Pointer[nodeBlock]
-}
-
-// nodeBlock is one block of a nodeArena; used counts the slots claimed.
+// nodeBlock is a block of boardNodes that the chase records of a line of
+// play take their nodes from, so that a chasing ply does not allocate.
+// A State holds the block its next nodes come from (State.blk): none at
+// first, then one of its own made at its first chase board, handed on to
+// the states played from it. The copies of one state share its block:
+// each node is claimed by exactly one move (used counts the claimed
+// slots, atomically), written before that move's state is seen by
+// anyone, and never written again, so states stay immutable values.
+// A copy that finds the block full makes a block of its own: copies played
+// on in other goroutines claim slots of one block at most nodeBlockSize
+// times in all, then write only to blocks no other line of play holds.
+// A block lives while any state holds one of its nodes.
 type nodeBlock struct {
 	used  atomic.Int32
 	nodes [nodeBlockSize]boardNode
@@ -125,34 +124,42 @@ type nodeBlock struct {
 
 const nodeBlockSize = 64
 
-// node returns a new node for list: the board of s, made by the quiet
-// move of pc between the cells (0, 0 for the first board of a list).
-func (a *nodeArena) node(hash uint64, from, to int, pc Piece, list *boardNode) *boardNode {
-	for {
-		b := a.block.Load()
-		if b != nil {
-			if i := b.used.Add(1) - 1; i < nodeBlockSize {
-				n := &b.nodes[i]
-				*n = boardNode{hash: hash, from: uint8(from), to: uint8(to), pc: pc, next: list}
-				return n
-			}
-		}
-		nb := new(nodeBlock)
-		nb.used.Store(1)
-		nb.nodes[0] = boardNode{hash: hash, from: uint8(from), to: uint8(to), pc: pc, next: list}
-		if a.block.CompareAndSwap(b, nb) {
-			return &nb.nodes[0]
+// node returns a new node for a chase list of s: the board of s, made by
+// the quiet move of pc between the cells (0, 0 for the first board of a
+// list), taken from s's block or, when that is full or s has none, from
+// a new block that s then holds.
+func (s *State) node(from, to int, pc Piece, list *boardNode) *boardNode {
+	if b := s.blk; b != nil && b.used.Load() < nodeBlockSize {
+		// The load keeps the counter of a full block from being written
+		// (and from overflowing) by the copies still holding it.
+		if i := b.used.Add(1) - 1; i < nodeBlockSize {
+			n := &b.nodes[i]
+			*n = boardNode{hash: s.hash, from: uint8(from), to: uint8(to), pc: pc, next: list}
+			return n
 		}
 	}
+	b := new(nodeBlock)
+	b.used.Store(1)
+	b.nodes[0] = boardNode{hash: s.hash, from: uint8(from), to: uint8(to), pc: pc, next: list}
+	s.blk = b
+	return &b.nodes[0]
 }
 
 // State is a position of a game with everything that decides what may
 // happen next: the pieces, the side to move, what each side has learned,
 // the repetition records and the counters for the caps. It is an
 // immutable value: methods never change it, [State.Apply] returns a new
-// one, and copies share nothing that is ever written, so a State may be
-// read from many goroutines at once. The zero State is not a game; make
-// one with [New] or [FromBoard], or keep a whole game with [Game].
+// one, and copies share nothing that is ever written but one counter, so
+// a State may be read from many goroutines at once and its copies played
+// on in place ([State.Play]) in as many. The counter: the More-Squares
+// records of a line of play take their nodes from a block that the
+// copies played on share until its 64 nodes are taken (each node claimed
+// atomically by one move, then never written again), after which each
+// takes a block of its own; the states of [New], [FromBoard],
+// [Position.State] and [Sampler.Sample] start with none, so states drawn
+// from one Sampler share no written word at all. The zero State is not
+// a game; make one with [New] or [FromBoard], or keep a whole game with
+// [Game].
 //
 // Compare states with [State.Equal]; == does not compile on State (nor
 // on [Game]), since the states of one game share storage whose identity
@@ -177,6 +184,7 @@ type State struct {
 	runs    [2]run     // by side
 	chases  [2]chase   // by side
 	seen    *boardNode // boards since the last attack (MoreSquaresGame)
+	blk     *nodeBlock // where the next boardNodes come from (see nodeBlock), or nil
 	beat    *beatNode  // fights won by hidden defenders (InfoSilentDefense), else nil
 }
 
@@ -315,7 +323,7 @@ func newState(r Rules, b *Board, turn Color) (State, error) {
 		Rect(0, r.Height-half, r.Width-1, r.Height-1).Intersect(r.Squares()),
 	}
 	if r.MoreSquares == MoreSquaresGame {
-		s.seen = g.nodes.node(s.hash, 0, 0, 0, nil)
+		s.seen = s.node(0, 0, 0, nil)
 	}
 	s.outcome = s.endCheck(false)
 	return s, nil
@@ -538,7 +546,7 @@ func (s *State) apply(m Move) (Event, error) {
 // it that holds neither a piece of that side nor a wall. (Such a move is
 // legal: check has nothing else to refuse.)
 func (s *State) plainStep(m Move) (from, to int, ok bool) {
-	if s.g == nil || s.outcome.Over() || s.pending || m.Via != NoSquare || m.Rescue != NoRank ||
+	if s.g == nil || s.outcome.IsOver() || s.pending || m.Via != NoSquare || m.Rescue != NoRank ||
 		uint(m.From)-1 >= MaxSquares || uint(m.To)-1 >= MaxSquares || s.repetitionMayForbid() {
 		return 0, 0, false
 	}
@@ -558,7 +566,7 @@ func (s *State) plainStep(m Move) (from, to int, ok bool) {
 // [ErrInvalid] when c is not Red or Blue. Either side may resign, on its
 // turn or not.
 func (s State) Resign(c Color) (State, error) {
-	if s.g == nil || s.outcome.Over() {
+	if s.g == nil || s.outcome.IsOver() {
 		return s, ErrGameOver
 	}
 	if !c.IsValid() {
@@ -572,7 +580,7 @@ func (s State) Resign(c Color) (State, error) {
 // ([DrawAgreed]). It fails with [ErrGameOver] when the game has already
 // ended (or s is the zero State).
 func (s State) AgreeDraw() (State, error) {
-	if s.g == nil || s.outcome.Over() {
+	if s.g == nil || s.outcome.IsOver() {
 		return s, ErrGameOver
 	}
 	s.outcome = Outcome{Reason: DrawAgreed}
@@ -811,7 +819,7 @@ func (s *State) playRescue(m Move) {
 	// start afresh, as after an attack.
 	s.chases = [2]chase{}
 	if s.g.rules.MoreSquares == MoreSquaresGame {
-		s.seen = s.g.nodes.node(s.hash, 0, 0, 0, nil)
+		s.seen = s.node(0, 0, 0, nil)
 	}
 	s.ply++
 	s.quiet++

@@ -779,7 +779,7 @@ func (v *View) checkMoves() error {
 			return fmt.Errorf("legal move %v listed twice", v.moves[i])
 		}
 	}
-	if p.Outcome.Over() && len(v.moves) > 0 {
+	if p.Outcome.IsOver() && len(v.moves) > 0 {
 		return errors.New("legal moves listed in a finished game")
 	}
 	sm, s, err := v.sampler()

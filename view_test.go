@@ -73,7 +73,7 @@ func genRecorded(t *rapid.T, r Rules, maxPlies int) recorded {
 	g.end = g.start
 	n := rapid.IntRange(0, maxPlies).Draw(t, "plies")
 	var buf []Move
-	for i := 0; i < n && !g.end.Outcome().Over(); i++ {
+	for i := 0; i < n && !g.end.Outcome().IsOver(); i++ {
 		buf = g.end.AppendLegalMoves(buf[:0])
 		m := rapid.SampledFrom(buf).Draw(t, "move")
 		next, ev, err := g.end.Apply(m)

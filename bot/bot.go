@@ -84,7 +84,7 @@ type Options struct {
 	// the operating system's scheduling on a busy machine, the referee,
 	// a protocol's pipe (the "Move Overhead" of chess engines). 0 is
 	// DefaultMoveOverhead, a negative value none. Of the rest, a search
-	// spends three quarters (see Search.Move).
+	// spends half (see MCTS.Move).
 	MoveOverhead time.Duration
 }
 

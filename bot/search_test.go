@@ -71,7 +71,7 @@ func TestSearchSeesOnlyItsView(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r, _ := stratego.Preset(rapid.SampledFrom([]string{"classic", "barrage", "duel"}).Draw(t, "preset"))
 		s := genGame(t, r)
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			return
 		}
 		me := s.Turn()
@@ -110,7 +110,7 @@ func TestSearchNeverIllegalDeep(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := genRules(t)
 		s := genGame(t, r)
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			return
 		}
 		v := s.View(s.Turn())

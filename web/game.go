@@ -93,13 +93,13 @@ type game struct {
 	created time.Time
 	owner   string // the client that made it (clientOf)
 
-	// bots holds the built-in player of a side, nil for a person.
-	bots      [3]bot.Player // indexed by Color
-	botNames  [3]string
+	botNames  [3]string // indexed by Color; "" for a person
 	botBudget bot.Budget
 
 	mu       sync.Mutex
-	seats    [3]seat // the spectator's, Red's, Blue's (indexed by Color)
+	bots     [3]bot.Player // the built-in player of a side; dropped when the game is over
+	gone     bool          // expired: never saved again
+	seats    [3]seat       // the spectator's, Red's, Blue's (indexed by Color)
 	touched  time.Time
 	phase    phase
 	setups   [3]*stratego.Setup // indexed by Color; nil until given
@@ -150,7 +150,7 @@ func (g *game) setSetup(c stratego.Color, s stratego.Setup, now time.Time) error
 		}
 		g.play = gm
 		g.phase = phasePlay
-		if gm.State().Outcome().Over() {
+		if gm.State().Outcome().IsOver() {
 			g.phase = phaseOver
 		}
 	}
@@ -172,7 +172,7 @@ func (g *game) apply(c stratego.Color, m stratego.Move, now time.Time) error {
 	}
 	g.play = next
 	g.seen = append(g.seen, seenOf(next.State()))
-	if next.State().Outcome().Over() {
+	if next.State().Outcome().IsOver() {
 		g.phase = phaseOver
 	}
 	g.bump(now)

@@ -686,7 +686,7 @@ func (g *game) record() stratego.Record {
 
 // playerName names the player of c for a record.
 func (g *game) playerName(c stratego.Color) string {
-	if g.bots[c] != nil {
+	if g.botNames[c] != "" {
 		return "bot " + g.botNames[c]
 	}
 	return "person"

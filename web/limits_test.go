@@ -2,7 +2,9 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -200,5 +202,84 @@ func TestNumericFieldsInRange(t *testing.T) {
 			t.Errorf("after=%s: %d %s, want 400", after, code, out)
 		}
 		_ = code
+	}
+}
+
+// TestConnectionLimit checks the bound on open connections: with n
+// connections accepted and open, no slot is free; closing one frees
+// one, and the next Accept takes it.
+func TestConnectionLimit(t *testing.T) {
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := limitListener(inner, 2).(*limited)
+	defer ln.Close()
+	var clients []net.Conn
+	for range 3 {
+		c, err := net.Dial("tcp", inner.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		clients = append(clients, c)
+	}
+	a, err := ln.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ln.Accept(); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(ln.sem); n != 2 {
+		t.Fatalf("%d slots taken by 2 open connections", n)
+	}
+	third := make(chan net.Conn, 1)
+	go func() {
+		c, _ := ln.Accept() // waits for a free slot
+		third <- c
+	}()
+	a.Close()
+	a.Close() // a second Close frees nothing more
+	c := <-third
+	if c == nil {
+		t.Fatal("no third connection after one closed")
+	}
+	c.Close()
+	if n := len(ln.sem); n != 1 {
+		t.Fatalf("%d slots taken by 1 open connection", n)
+	}
+}
+
+// TestServeHeaderLimit checks that Serve's server refuses headers
+// larger than Config.MaxHeaderBytes (431) and answers ordinary ones.
+func TestServeHeaderLimit(t *testing.T) {
+	s := New(Config{MaxHeaderBytes: 4 << 10})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	get := func(header string) int {
+		req, _ := http.NewRequest("GET", "http://"+ln.Addr().String()+"/api/options", nil)
+		req.Header.Set("X-Big", header)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if code := get("small"); code != http.StatusOK {
+		t.Errorf("an ordinary request: %d", code)
+	}
+	if code := get(strings.Repeat("x", 64<<10)); code != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("64 KiB of headers: %d, want 431", code)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Serve after the context ended: %v", err)
 	}
 }

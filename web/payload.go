@@ -136,7 +136,7 @@ func (g *game) payload(ro role) (statePayload, error) {
 // side describes who plays c.
 func (g *game) side(c stratego.Color) sideInfo {
 	si := sideInfo{Kind: "person", Ready: g.setups[c] != nil, Seated: g.seats[c].hasSecret}
-	if g.bots[c] != nil {
+	if g.botNames[c] != "" {
 		si.Kind, si.Name, si.Seated = "bot", g.botNames[c], true
 	}
 	return si

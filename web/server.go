@@ -342,17 +342,19 @@ func (s *Server) sweepLocked() {
 		g.mu.Lock()
 		over := g.phase == phaseOver
 		expired := !over && (now.Sub(g.created) > s.cfg.MaxAge || now.Sub(g.touched) > s.cfg.IdleAge)
-		g.mu.Unlock()
 		switch {
 		case over:
 			delete(s.live, id)
+			g.bots = [3]bot.Player{} // a record needs no player
 			s.keepLocked(g)
 		case expired:
 			delete(s.live, id)
+			g.gone = true
 			if s.store != nil {
 				s.store.remove(id)
 			}
 		}
+		g.mu.Unlock()
 	}
 }
 

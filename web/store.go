@@ -135,7 +135,7 @@ func (g *game) fileOf() (*gameFile, error) {
 // save writes g to the data directory, if there is one. The caller
 // holds g.mu. A failure is logged and returned.
 func (s *Server) save(g *game) error {
-	if s.store == nil {
+	if s.store == nil || g.gone {
 		return nil
 	}
 	f, err := g.fileOf()
@@ -220,7 +220,7 @@ func (s *Server) gameOf(b []byte) (*game, error) {
 	if err := g.play.UnmarshalText([]byte(f.Game)); err != nil {
 		return nil, err
 	}
-	if f.Resigned != "" && !g.play.State().Outcome().Over() {
+	if f.Resigned != "" && !g.play.State().Outcome().IsOver() {
 		c, err := stratego.ParseColor(f.Resigned)
 		if err != nil {
 			return nil, err
@@ -234,8 +234,8 @@ func (s *Server) gameOf(b []byte) (*game, error) {
 		g.seen = append(g.seen, seenOf(at.State()))
 	}
 	g.phase = phasePlay
-	if g.play.State().Outcome().Over() {
-		g.phase = phaseOver
+	if g.play.State().Outcome().IsOver() {
+		g.phase, g.bots = phaseOver, [3]bot.Player{}
 	}
 	return g, nil
 }

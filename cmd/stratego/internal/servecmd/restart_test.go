@@ -217,9 +217,20 @@ func TestRestartAfterKill(t *testing.T) {
 	api(t, srv.base, "GET", "/api/games/"+g.id, g.tokens[stratego.Red], nil, &st)
 	polled := make(chan int, 1)
 	go func() {
-		polled <- api(t, srv.base, "GET", fmt.Sprintf("/api/games/%s?after=%d", g.id, st.Version), g.tokens[stratego.Red], nil, nil)
+		req, _ := http.NewRequest("GET", fmt.Sprintf("%s/api/games/%s?after=%d", srv.base, g.id, st.Version), nil)
+		req.Header.Set("Authorization", "Bearer "+g.tokens[stratego.Red])
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			polled <- -1
+			return
+		}
+		res.Body.Close()
+		polled <- res.StatusCode
 	}()
-	time.Sleep(100 * time.Millisecond) // not needed for the result: the poll is answered either way
+	// Give the request time to reach the server (it waits 25 s there);
+	// a slower start fails the check below only on a machine stalled
+	// for seconds.
+	time.Sleep(time.Second)
 	srv.cmd.Process.Signal(syscall.SIGTERM)
 	if err := srv.cmd.Wait(); err != nil {
 		t.Errorf("after SIGTERM the server exits with %v", err)
