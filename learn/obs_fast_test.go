@@ -22,7 +22,7 @@ func TestProp_ObservationMatchesReference(t *testing.T) {
 		s := gametest.MustNew(t, r, seed)
 		rng := rand.New(rand.NewPCG(seed, 3))
 		var ms []stratego.Move
-		for n := rapid.IntRange(0, 800).Draw(t, "plies") + int(seed%400); n > 0 && !s.Outcome().Over(); n-- {
+		for n := rapid.IntRange(0, 800).Draw(t, "plies") + int(seed%400); n > 0 && !s.Outcome().IsOver(); n-- {
 			ms = s.AppendLegalMoves(ms[:0])
 			s, _, _ = s.Apply(ms[rng.IntN(len(ms))])
 		}
@@ -38,7 +38,7 @@ func TestProp_ObservationMatchesReference(t *testing.T) {
 	for _, r := range gametest.Rules() {
 		s := gametest.MustNew(t, r, 5)
 		var ms []stratego.Move
-		for i := 0; i < 300 && !s.Outcome().Over(); i++ {
+		for i := 0; i < 300 && !s.Outcome().IsOver(); i++ {
 			ms = s.AppendLegalMoves(ms[:0])
 			s, _, _ = s.Apply(ms[(i*7)%len(ms)])
 			if i%25 == 0 {
