@@ -98,13 +98,11 @@ import (
 	"maps"
 	"math"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -165,39 +163,13 @@ func Run(args []string, in io.Reader, out io.Writer) error {
 	if cfg.merge != nil {
 		return cfg.mergeShards(out)
 	}
-	ctx, stop := interruptible()
+	ctx, stop := cli.Interruptible()
 	defer stop()
 	// Every child of this process is an engine: a process an engine
 	// leaves behind comes to it and is killed (Linux only).
 	_ = referee.Subreaper()
 	defer referee.Reap()
 	return cfg.run(ctx, out)
-}
-
-// errInterrupted is the cause of the end of a run stopped by a signal.
-var errInterrupted = errors.New("interrupted")
-
-// interruptible returns a context that ends, with a cause wrapping
-// errInterrupted, at the first SIGINT or SIGTERM; the next one kills
-// the program (the signals' default again).
-func interruptible() (context.Context, func()) {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case sig := <-sigs:
-			signal.Stop(sigs)
-			cancel(fmt.Errorf("%w by %v", errInterrupted, sig))
-		case <-done:
-		}
-	}()
-	return ctx, func() {
-		close(done)
-		signal.Stop(sigs)
-		cancel(nil)
-	}
 }
 
 // parse reads the command line.
