@@ -89,7 +89,7 @@ func TestMessages(t *testing.T) {
 			_, err := stratego.ParsePosition(strings.Replace(pos, " - *", " - draw:plycap", 1))
 			return err
 		},
-			"stratego: invalid position: outcome draw (ply cap) but the rules give ongoing"},
+			"stratego: invalid position (Outcome): outcome draw (ply cap) but the rules give ongoing"},
 		{"a run problem unrelated to setups", func() error {
 			_, err := stratego.ParsePosition(strings.Replace(pos, " -/- -/-/0 ", " a1-a2/- -/-/0 ", 1))
 			return err
