@@ -3,7 +3,6 @@ package learn
 import (
 	"github.com/stratego-go/stratego"
 
-	"math"
 	"slices"
 )
 
@@ -661,7 +660,12 @@ func sinkhorn(p [][stratego.NumRanks - 1]float64, count []float64, army *strateg
 		for j := range col {
 			f[j] = 1 // a column of zeros stays as it is
 			if col[j] > 0 {
-				worst = max(worst, math.Abs(col[j]-want[j]))
+				// The largest |col − want|, for the stopping test only.
+				if d := col[j] - want[j]; d > worst {
+					worst = d
+				} else if -d > worst {
+					worst = -d
+				}
 				f[j] = want[j] / col[j]
 			}
 		}
