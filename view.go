@@ -170,6 +170,16 @@ func (v View) Knowledge(sq Square) Knowledge {
 	return v.pos.Known.known[sq-1]
 }
 
+// Squares returns what v shows of every square at once, indexed by
+// [Square.Index]: the piece as [View.At] gives it (0 for an empty
+// square, rank [Unknown] for a hidden enemy piece) and what the opponent
+// knows of it ([View.Knowledge]). It is for encoders that read every
+// square: a View is a large value, and a method call per square copies
+// it.
+func (v View) Squares() (pieces [MaxSquares]Piece, known [MaxSquares]Knowledge) {
+	return v.pos.Board.pieces, v.pos.Known.known
+}
+
 // Board returns the pieces as the player sees them: its own pieces and
 // shown enemy pieces with their rank, hidden enemy pieces with rank
 // [Unknown] (the board of [View.At]).
@@ -281,22 +291,18 @@ func (v View) HiddenArmy() Army {
 	o := v.pos.Viewer.Opponent()
 	a := v.pos.Rules.Army
 	lost := v.Captured(o)
-	for rk := range a {
-		a[rk] = sat(a[rk], lost[rk])
-	}
+	var on [256]uint8 // pieces on the board, by Piece value
 	for _, p := range v.pos.Board.pieces {
-		if p.Color() == o && p.Rank().IsValid() {
-			a[p.Rank()] = sat(a[p.Rank()], 1)
+		on[p]++
+	}
+	for rk := range a {
+		n := int(lost[rk])
+		if Rank(rk).IsValid() {
+			n += int(on[NewPiece(o, Rank(rk))]) // shown enemy pieces
 		}
+		a[rk] = uint8(max(int(a[rk])-n, 0))
 	}
 	return a
-}
-
-func sat(a, b uint8) uint8 {
-	if b > a {
-		return 0
-	}
-	return a - b
 }
 
 // CanBe reports whether the piece on sq may have rank rk as far as the
