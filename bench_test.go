@@ -94,7 +94,7 @@ func TestNoAllocsPerPly(t *testing.T) {
 	}
 	newGame()
 	if n := testing.AllocsPerRun(4000, func() {
-		if _, ev, _ := s.PlayRandom(rng); ev.Outcome.Over() {
+		if _, ev, _ := s.PlayRandom(rng); ev.Outcome.IsOver() {
 			newGame()
 		}
 	}); n != 0 {
@@ -106,7 +106,7 @@ func TestNoAllocsPerPly(t *testing.T) {
 		buf = s.AppendLegalMoves(buf[:0])
 		var ev Event
 		s, ev, _ = s.Apply(buf[rng.IntN(len(buf))])
-		if ev.Outcome.Over() {
+		if ev.Outcome.IsOver() {
 			newGame()
 		}
 	}); n != 0 {
@@ -118,7 +118,7 @@ func TestNoAllocsPerPly(t *testing.T) {
 	const plies = 20000
 	newGame()
 	for range plies {
-		if _, ev, _ := s.PlayRandom(rng); ev.Outcome.Over() {
+		if _, ev, _ := s.PlayRandom(rng); ev.Outcome.IsOver() {
 			newGame()
 		}
 	}
@@ -171,7 +171,7 @@ func benchPlayout(b *testing.B, r Rules) {
 			b.Fatal(err)
 		}
 		plies++
-		over = s.Outcome().Over()
+		over = s.Outcome().IsOver()
 	}
 	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
 }
@@ -206,7 +206,7 @@ func BenchmarkPlayoutPlay(b *testing.B) {
 			b.Fatal(err)
 		}
 		plies++
-		over = ev.Outcome.Over()
+		over = ev.Outcome.IsOver()
 	}
 	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
 }
@@ -245,7 +245,7 @@ func benchPlayoutRandom(b *testing.B, r Rules) {
 			b.Fatal("no move in a game not over")
 		}
 		plies++
-		over = ev.Outcome.Over()
+		over = ev.Outcome.IsOver()
 	}
 	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
 }
@@ -283,7 +283,7 @@ func BenchmarkPlayoutParallel(b *testing.B) {
 				}
 			}
 			_, ev, _ := s.PlayRandom(rng)
-			over = ev.Outcome.Over()
+			over = ev.Outcome.IsOver()
 		}
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "plies/s")

@@ -186,7 +186,7 @@ func TestSelfPlaySampledViewsAgree(t *testing.T) {
 			}
 			var v View
 			var moves []Move
-			for ply := 0; ply < 150 && !s.Outcome().Over(); ply++ {
+			for ply := 0; ply < 150 && !s.Outcome().IsOver(); ply++ {
 				c := s.Turn()
 				s.ViewInto(&v, c)
 				guess, err := v.Sample(rng)

@@ -26,7 +26,7 @@ func genPlayedGame(t *rapid.T, maxPlies int) (Game, []State) {
 	states := []State{s}
 	n := rapid.IntRange(0, maxPlies).Draw(t, "plies")
 	var buf []Move
-	for i := 0; i < n && !s.Outcome().Over(); i++ {
+	for i := 0; i < n && !s.Outcome().IsOver(); i++ {
 		buf = s.AppendLegalMoves(buf[:0])
 		m := rapid.SampledFrom(buf).Draw(t, "move")
 		next, wantEv, err := s.Apply(m)
@@ -127,7 +127,7 @@ func TestProp_GameKeepsEveryPly(t *testing.T) {
 func TestProp_GamesBranch(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		g, states := genPlayedGame(t, plies(80))
-		if g.State().Outcome().Over() {
+		if g.State().Outcome().IsOver() {
 			return
 		}
 		legal := g.State().AppendLegalMoves(nil)
@@ -195,7 +195,7 @@ func TestGameEnds(t *testing.T) {
 				t.Fatalf("At(Len) = %v, %v; want the ended game", at.State().Outcome(), ok)
 			}
 			u, ok := tc.g.Undo()
-			if !ok || u.Len() != 1 || u.State().Outcome().Over() || !u.State().Equal(g1.State()) {
+			if !ok || u.Len() != 1 || u.State().Outcome().IsOver() || !u.State().Equal(g1.State()) {
 				t.Fatalf("Undo: ok %v, len %d, outcome %v; want the game before the end", ok, u.Len(), u.State().Outcome())
 			}
 			rec := tc.g.Record()
@@ -209,7 +209,7 @@ func TestGameEnds(t *testing.T) {
 			if !back.State().Equal(tc.g.State()) {
 				t.Fatalf("the record reads back to another game")
 			}
-			if u, ok := back.Undo(); !ok || u.Len() != 1 || u.State().Outcome().Over() {
+			if u, ok := back.Undo(); !ok || u.Len() != 1 || u.State().Outcome().IsOver() {
 				t.Fatalf("Undo of the game read back: ok %v, len %d, outcome %v", ok, u.Len(), u.State().Outcome())
 			}
 		})
@@ -220,7 +220,7 @@ func TestGameEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	u, ok := r0.Undo()
-	if !ok || u.State().Outcome().Over() {
+	if !ok || u.State().Outcome().IsOver() {
 		t.Fatalf("Undo of a resignation at the start: ok %v, outcome %v", ok, u.State().Outcome())
 	}
 	if _, ok := u.Undo(); ok {
@@ -241,7 +241,7 @@ func TestGameSnapshots(t *testing.T) {
 	}
 	states := []State{g.State()}
 	var buf []Move
-	for len(states) < 3*snapEvery+5 && !g.State().Outcome().Over() {
+	for len(states) < 3*snapEvery+5 && !g.State().Outcome().IsOver() {
 		buf = g.State().AppendLegalMoves(buf[:0])
 		if g, _, err = g.Apply(buf[rng.IntN(len(buf))]); err != nil {
 			t.Fatal(err)
@@ -365,7 +365,7 @@ func BenchmarkGamePlayout(b *testing.B) {
 		if g, _, err = g.Apply(buf[rng.IntN(len(buf))]); err != nil {
 			b.Fatal(err)
 		}
-		over = g.State().Outcome().Over()
+		over = g.State().Outcome().IsOver()
 	}
 }
 
@@ -379,7 +379,7 @@ func BenchmarkGameAt(b *testing.B) {
 		b.Fatal(err)
 	}
 	var buf []Move
-	for !g.State().Outcome().Over() {
+	for !g.State().Outcome().IsOver() {
 		buf = g.State().AppendLegalMoves(buf[:0])
 		if g, _, err = g.Apply(buf[rng.IntN(len(buf))]); err != nil {
 			b.Fatal(err)
@@ -418,7 +418,7 @@ func TestGameConcurrentBranches(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(w), 9))
 			b := g
 			var buf []Move
-			for b.Len() < 80 && !b.State().Outcome().Over() {
+			for b.Len() < 80 && !b.State().Outcome().IsOver() {
 				buf = b.State().AppendLegalMoves(buf[:0])
 				var err error
 				if b, _, err = b.Apply(buf[rng.IntN(len(buf))]); err != nil {

@@ -74,7 +74,7 @@ func genGame(t *rapid.T, r Rules, maxPlies int) State {
 	s := mustNew(t, r, seed)
 	n := rapid.IntRange(0, maxPlies).Draw(t, "plies")
 	var buf []Move
-	for i := 0; i < n && !s.Outcome().Over(); i++ {
+	for i := 0; i < n && !s.Outcome().IsOver(); i++ {
 		buf = s.AppendLegalMoves(buf[:0])
 		m := rapid.SampledFrom(buf).Draw(t, "move")
 		next, _, err := s.Apply(m)
@@ -170,13 +170,13 @@ func ongoingMidgame(tb testing.TB) State {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		var ms []Move
 		for range 80 {
-			if s.Outcome().Over() {
+			if s.Outcome().IsOver() {
 				break
 			}
 			ms = s.AppendLegalMoves(ms[:0])
 			s = play(tb, s, ms[rng.IntN(len(ms))].String())
 		}
-		if !s.Outcome().Over() {
+		if !s.Outcome().IsOver() {
 			return s
 		}
 	}

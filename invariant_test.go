@@ -169,7 +169,7 @@ func invariantErrors(s State) []string {
 	if !s.RescueDue() {
 		want := invEndCheck(&s)
 		switch o := s.Outcome(); {
-		case !o.Over() && want.Over():
+		case !o.IsOver() && want.IsOver():
 			fail("outcome %v but the end check gives %v", o, want)
 		case (o.Reason == NoLegalMove || o.Reason == NeitherCanMove) && o != want:
 			fail("outcome %v but the end check gives %v", o, want)

@@ -21,7 +21,7 @@ const noLimit = int(^uint(0) >> 1)
 // scout slides, then the Captains' two-square moves: the moves of
 // appendAll, less those a repetition rule forbids.
 func (s *State) appendMoves(dst []Move) []Move {
-	if s.g == nil || s.outcome.Over() {
+	if s.g == nil || s.outcome.IsOver() {
 		return dst
 	}
 	if s.pending {
@@ -39,7 +39,7 @@ func (s *State) appendMoves(dst []Move) []Move {
 // or not, stopping once dst holds limit moves (so a limit of len(dst)+1
 // asks whether there is any move at all).
 func (s *State) appendMovesUpTo(dst []Move, limit int) []Move {
-	if s.g == nil || s.outcome.Over() {
+	if s.g == nil || s.outcome.IsOver() {
 		return dst
 	}
 	if s.pending {
@@ -232,7 +232,7 @@ func (s *State) appendCaptainSteps(dst []Move) []Move {
 // hasMove reports whether the side to move has a legal move.
 func (s *State) hasMove() bool {
 	c := s.turn
-	if s.g != nil && !s.outcome.Over() && !s.pending && !s.repetitionMayForbid() {
+	if s.g != nil && !s.outcome.IsOver() && !s.pending && !s.repetitionMayForbid() {
 		// Neither repetition rule forbids a move: there is one exactly
 		// when a movable piece has a first step (longer moves start with
 		// one).
@@ -279,7 +279,7 @@ func (s *State) check(m Move) error {
 	if s.g == nil {
 		return moveErr(m, ErrGameOver)
 	}
-	if s.outcome.Over() {
+	if s.outcome.IsOver() {
 		return moveErr(m, ErrGameOver)
 	}
 	if !m.IsValid() {

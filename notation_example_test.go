@@ -186,7 +186,7 @@ func ExampleParseOutcome() {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Println(o.Over(), o.Winner, o.Reason)
+		fmt.Println(o.IsOver(), o.Winner, o.Reason)
 	}
 	// Output:
 	// false none not over

@@ -57,16 +57,16 @@ type Outcome struct {
 	Reason EndReason // why the game ended, or NotOver
 }
 
-// Over reports whether the game has ended.
-func (o Outcome) Over() bool { return o.Reason != NotOver }
+// IsOver reports whether the game has ended.
+func (o Outcome) IsOver() bool { return o.Reason != NotOver }
 
 // IsDraw reports whether the game ended in a draw.
-func (o Outcome) IsDraw() bool { return o.Over() && o.Winner == NoColor }
+func (o Outcome) IsDraw() bool { return o.IsOver() && o.Winner == NoColor }
 
 // String returns "ongoing", "red wins (flag captured)" or "draw (ply cap)".
 func (o Outcome) String() string {
 	switch {
-	case !o.Over():
+	case !o.IsOver():
 		return "ongoing"
 	case o.Winner == NoColor:
 		return "draw (" + o.Reason.String() + ")"

@@ -59,7 +59,7 @@ func BenchmarkPlayoutParallelSampler(b *testing.B) {
 					} else {
 						_, ev, _ = s.PlayRandom(rng)
 					}
-					over = ev.Outcome.Over()
+					over = ev.Outcome.IsOver()
 				}
 			})
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "plies/s")
@@ -73,7 +73,7 @@ func BenchmarkPlayoutParallelSampler(b *testing.B) {
 func blocksOf(s State, rng *rand.Rand, n int) (map[*nodeBlock]bool, State) {
 	seen := map[*nodeBlock]bool{}
 	buf := make([]Move, 0, 256)
-	for i := 0; i < n && !s.Outcome().Over(); i++ {
+	for i := 0; i < n && !s.Outcome().IsOver(); i++ {
 		before := s.blk
 		var used int32
 		if before != nil {
@@ -182,7 +182,7 @@ func TestConcurrentSampledPlayouts(t *testing.T) {
 			}
 			l := line{start: s}
 			buf := make([]Move, 0, 256)
-			for i := 0; i < n && !s.Outcome().Over(); i++ {
+			for i := 0; i < n && !s.Outcome().IsOver(); i++ {
 				if i%2 == 0 {
 					m, _, _ := s.PlayRandom(rng)
 					l.moves = append(l.moves, m)

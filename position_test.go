@@ -25,7 +25,7 @@ func positionRules() []Rules {
 	return []Rules{Classic(), Gravon(), game, capped, UltimateLightning(), QuickBattle(), open, silent}
 }
 
-var cmpPosition = cmp.AllowUnexported(Position{}, chaseRec{}, beatMark{}, Board{}, KnowledgeBoard{})
+var cmpPosition = cmp.AllowUnexported(Board{}, KnowledgeBoard{})
 
 func sortedMoves(s State) []Move {
 	ms := s.AppendLegalMoves(nil)
@@ -101,7 +101,7 @@ func TestPositionRoundTrip(t *testing.T) {
 			if got, want := s2.Position().String(), s.Position().String(); got != want {
 				t.Fatalf("after %d plies: position\n got %s\nwant %s", i, got, want)
 			}
-			if s.Outcome().Over() || i == 40 {
+			if s.Outcome().IsOver() || i == 40 {
 				break
 			}
 			m := rapid.SampledFrom(s.AppendLegalMoves(nil)).Draw(t, "continuation")
@@ -296,7 +296,7 @@ func BenchmarkParsePosition(b *testing.B) {
 func genBenchState(tb testing.TB) State {
 	s := mustNew(tb, Classic(), 42)
 	var buf []Move
-	for i := 0; i < 200 && !s.Outcome().Over(); i++ {
+	for i := 0; i < 200 && !s.Outcome().IsOver(); i++ {
 		buf = s.AppendLegalMoves(buf[:0])
 		s, _, _ = s.Apply(buf[(i*7919)%len(buf)])
 	}
@@ -368,7 +368,7 @@ func TestPositionRescue(t *testing.T) {
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		s := s
-		for i := 0; i < 30 && !s.Outcome().Over(); i++ {
+		for i := 0; i < 30 && !s.Outcome().IsOver(); i++ {
 			checkPositionRoundTrip(t, s)
 			m := rapid.SampledFrom(s.AppendLegalMoves(nil)).Draw(t, "move")
 			s, _, _ = s.Apply(m)

@@ -99,7 +99,7 @@ func Example_selfPlay() {
 	}
 	var v stratego.View     // reused: ViewInto does not allocate once grown
 	var buf []stratego.Move // reused for the legal moves
-	for !s.Outcome().Over() {
+	for !s.Outcome().IsOver() {
 		s.ViewInto(&v, s.Turn())
 		sampler, err := v.Sampler()
 		if err != nil {
@@ -132,7 +132,7 @@ func Example_selfPlay() {
 			return
 		}
 	}
-	fmt.Println("game over:", s.Outcome().Over())
+	fmt.Println("game over:", s.Outcome().IsOver())
 	// Output:
 	// game over: true
 }

@@ -180,7 +180,7 @@ func playFrom(t *rapid.T, s State, g *refGame, n int, check func(s State, g *ref
 	var last [3]Move
 	seen := map[Board]bool{g.start: true}
 	for range n {
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			break
 		}
 		legal := s.AppendLegalMoves(nil)
@@ -296,7 +296,7 @@ func checkMoveVerdicts(t *rapid.T, s State, yielded map[Move]bool, m Move) {
 	if n != 1 {
 		t.Fatalf("move %v: error %v wraps %d of the named sentinels, want exactly 1", m, err, n)
 	}
-	if s.Outcome().Over() && !errors.Is(err, ErrGameOver) {
+	if s.Outcome().IsOver() && !errors.Is(err, ErrGameOver) {
 		t.Fatalf("move %v after the end: %v, want ErrGameOver", m, err)
 	}
 }
@@ -325,7 +325,7 @@ func TestProp_LegalMovesAreExactlyTheAcceptedMoves(t *testing.T) {
 			if s.HasLegalMove() != (len(yielded) > 0) {
 				t.Fatalf("HasLegalMove() = %v with %d legal moves", s.HasLegalMove(), len(yielded))
 			}
-			if s.Outcome().Over() != (len(yielded) == 0) {
+			if s.Outcome().IsOver() != (len(yielded) == 0) {
 				t.Fatalf("outcome %v with %d legal moves", s.Outcome(), len(yielded))
 			}
 			if next == (Move{}) || rapid.IntRange(0, 9).Draw(t, "all pairs") == 0 {
@@ -392,7 +392,7 @@ func compareWithReference(t *rapid.T, s State, g *refGame) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("rules %+v\nafter %v\n%s\nlegal moves (-reference +engine):\n%s", r, g.moves, s.Picture(), diff)
 	}
-	if wantOutcome.Over() {
+	if wantOutcome.IsOver() {
 		return
 	}
 	// Moves the pieces could make but the repetition rules forbid:
@@ -588,7 +588,7 @@ func TestProp_GamesWithCapsEnd(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, seed))
 		var buf []Move
 		rescued := false // the last ply was a rescue placement
-		for !s.Outcome().Over() {
+		for !s.Outcome().IsOver() {
 			// A move that earns a rescue is capped after the rescue
 			// (Rules.MaxPlies), so a due rescue may take the game one
 			// ply past the cap.
@@ -963,7 +963,7 @@ func TestPlyCapAfterRescue(t *testing.T) {
 			t.Fatalf("%s: %v", m, err)
 		}
 	}
-	if !s.RescueDue() || s.Outcome().Over() {
+	if !s.RescueDue() || s.Outcome().IsOver() {
 		t.Fatalf("after the move that earns a rescue at the cap: rescue due %v, outcome %v; want a due rescue, game on", s.RescueDue(), s.Outcome())
 	}
 	var moves []Move

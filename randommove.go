@@ -323,7 +323,7 @@ func (s *State) randomMoveRedraws(rng *rand.Rand, redraws int) (Move, bool) {
 // drawMove is randomMoveRedraws that also returns the cells the move
 // goes from and to (0, 0 for a rescue).
 func (s *State) drawMove(rng *rand.Rand, redraws int) (m Move, from, to int, ok bool) {
-	if s.g == nil || s.outcome.Over() {
+	if s.g == nil || s.outcome.IsOver() {
 		return Move{}, 0, 0, false
 	}
 	if rng == nil {

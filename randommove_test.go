@@ -15,7 +15,7 @@ import (
 // buckets the repetition rules allow, or the rescue placements.
 func drawable(s *State) []Move {
 	var out []Move
-	if s.g == nil || s.outcome.Over() {
+	if s.g == nil || s.outcome.IsOver() {
 		return nil
 	}
 	if s.pending {
@@ -68,7 +68,7 @@ func TestProp_RandomMoveDrawsFromTheLegalMoves(t *testing.T) {
 				t.Fatalf("drawable moves (-legal +drawn):\n%s", diff)
 			}
 			m, ok := s.RandomMove(rng)
-			if ok != !s.Outcome().Over() {
+			if ok != !s.Outcome().IsOver() {
 				t.Fatalf("RandomMove ok = %v in a game with outcome %v", ok, s.Outcome())
 			}
 			if ok && !slices.Contains(want, m) {
@@ -135,7 +135,7 @@ func TestProp_RandomMoveIsUniform(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 2))
 		var states []State
 		playGame(t, r, plies(60), func(s State, _ *refGame, _ Move) {
-			if s.Outcome().Over() {
+			if s.Outcome().IsOver() {
 				return
 			}
 			var g genMasks

@@ -43,3 +43,18 @@ func readFile(t *testing.T, name string) string {
 	}
 	return string(b)
 }
+
+// TestREADMEGoVersion checks that the Go version the README asks for is
+// the one go.mod names.
+func TestREADMEGoVersion(t *testing.T) {
+	mod := readFile(t, "go.mod")
+	_, rest, ok := strings.Cut(mod, "\ngo ")
+	if !ok {
+		t.Fatal("go.mod names no Go version")
+	}
+	version, _, _ := strings.Cut(rest, "\n")
+	version = strings.Join(strings.Split(version, ".")[:2], ".") // 1.25.0 → 1.25
+	if want := "(Go " + version + " or newer"; !strings.Contains(readFile(t, "README.md"), want) {
+		t.Errorf("README.md does not say %q, the version of go.mod", want)
+	}
+}

@@ -16,7 +16,7 @@ import (
 // stream only as far as it needs.
 //
 // A record that does not parse is yielded as the zero Record with a
-// *[RecordError] (naming the record's index and line and wrapping the
+// *[RecordError] (naming the record's number and line and wrapping the
 // error of [ParseRecord]), and reading goes on with the next record: a
 // record ends at its result, or where a tag begins after its moves when
 // its result is missing. An error of r other than [io.EOF] is yielded
@@ -52,15 +52,15 @@ func ReadRecords(r io.Reader) iter.Seq2[Record, error] {
 // RecordError is the error [ReadRecords] yields for a record of a stream
 // that does not parse. It unwraps to the error of [ParseRecord].
 type RecordError struct {
-	Index int   // the record's index in the stream, from 0
-	Line  int   // the line of the stream (from 1) where the error is
-	Err   error // the error of ParseRecord
+	Number int   // the record's number in the stream: 1 for the first
+	Line   int   // the line of the stream (from 1) where the error is
+	Err    error // the error of ParseRecord
 }
 
-// Error returns the record's index and line and the cause: "stratego:
+// Error returns the record's number and line and the cause: "stratego:
 // record 2 (line 31): parsing record …: at offset 420: want …".
 func (e *RecordError) Error() string {
-	return fmt.Sprintf("%srecord %d (line %d): %s", errPrefix, e.Index, e.Line, causeText(e.Err))
+	return fmt.Sprintf("%srecord %d (line %d): %s", errPrefix, e.Number, e.Line, causeText(e.Err))
 }
 
 // Unwrap returns the cause.
@@ -74,7 +74,7 @@ func newRecordError(index, line int, text string, err error) error {
 	if errors.As(err, &pe) && pe.Input == text && pe.Pos >= 0 && pe.Pos <= len(text) {
 		line += strings.Count(text[:pe.Pos], "\n")
 	}
-	return &RecordError{Index: index, Line: line, Err: err}
+	return &RecordError{Number: index + 1, Line: line, Err: err}
 }
 
 // recordSplitter cuts a stream into record texts. It knows of records

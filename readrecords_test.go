@@ -2,6 +2,7 @@ package stratego
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -60,10 +61,10 @@ const streamGood = `[Rules "barrage"]
 
 func TestReadRecords(t *testing.T) {
 	type item struct {
-		Moves int    // moves of a good record
-		Index int    // the index of a bad one
-		Line  int    // its line
-		Err   string // what its error says, in part
+		Moves  int    // moves of a good record
+		Number int    // the number of a bad one (from 1)
+		Line   int    // its line
+		Err    string // what its error says, in part
 	}
 	for _, tc := range []struct {
 		name   string
@@ -76,13 +77,13 @@ func TestReadRecords(t *testing.T) {
 		{"byte order mark", "\ufeff" + streamGood, []item{{Moves: 2}}},
 		{"two, no space", strings.TrimSpace(streamGood) + streamGood, []item{{Moves: 2}, {Moves: 2}}},
 		{"a bad move between good ones", streamGood + strings.Replace(streamGood, "d10-d9", "d10-", 1) + streamGood,
-			[]item{{Moves: 2}, {Index: 1, Line: 11, Err: "at offset"}, {Moves: 2}}},
+			[]item{{Moves: 2}, {Number: 2, Line: 11, Err: "at offset"}, {Moves: 2}}},
 		{"a missing result", strings.Replace(streamGood, "*\n", "", 1) + streamGood,
-			[]item{{Index: 0, Line: 6, Err: "a result"}, {Moves: 2}}},
+			[]item{{Number: 1, Line: 6, Err: "a result"}, {Moves: 2}}},
 		{"an unclosed comment", streamGood + "[Rules \"barrage\"]\n{ no end",
-			[]item{{Moves: 2}, {Index: 1, Line: 8, Err: "closing the comment"}}},
+			[]item{{Moves: 2}, {Number: 2, Line: 8, Err: "closing the comment"}}},
 		{"a bad setup tag", strings.Replace(streamGood, "FB12239X../", "FB1223XX../", 1),
-			[]item{{Index: 0, Line: 2, Err: "RedSetup"}}},
+			[]item{{Number: 1, Line: 2, Err: "RedSetup"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []item
@@ -95,8 +96,9 @@ func TestReadRecords(t *testing.T) {
 				if !errors.As(err, &re) || !errors.Is(err, ErrSyntax) && !errors.Is(err, ErrSetup) {
 					t.Fatalf("error %v: want a *RecordError wrapping the parser's error", err)
 				}
-				it := item{Index: re.Index, Line: re.Line, Err: tc.want[len(got)].Err}
-				if len(got) >= len(tc.want) || !strings.Contains(err.Error(), it.Err) {
+				it := item{Number: re.Number, Line: re.Line, Err: tc.want[len(got)].Err}
+				if len(got) >= len(tc.want) || !strings.Contains(err.Error(), it.Err) ||
+					!strings.Contains(err.Error(), fmt.Sprintf("record %d (line %d)", re.Number, re.Line)) {
 					it.Err = err.Error()
 				}
 				got = append(got, it)

@@ -137,7 +137,7 @@ func validTagName(s string) bool {
 
 func resultToken(o Outcome) string {
 	switch {
-	case !o.Over():
+	case !o.IsOver():
 		return "*"
 	case o.Winner == Red:
 		return "1-0"
@@ -262,7 +262,7 @@ func (rec *Record) appendTags(b []byte) ([]byte, error) {
 		return b, recordErr("result")
 	}
 	b = appendTag(b, "Result", resultToken(rec.Result))
-	if rec.Result.Over() {
+	if rec.Result.IsOver() {
 		b = appendTag(b, "Termination", rec.Result.Reason.String())
 	}
 	return b, nil
@@ -808,11 +808,11 @@ func (rec Record) Replay() ([]State, error) {
 	switch want := rec.Result; {
 	case !want.IsValid():
 		return states, fmt.Errorf("%w: record result %d/%d", ErrInvalid, want.Winner, want.Reason)
-	case !want.Over() || want == got:
-	case !got.Over() && want.Reason == Resignation:
+	case !want.IsOver() || want == got:
+	case !got.IsOver() && want.Reason == Resignation:
 		s, _ = s.Resign(want.Winner.Opponent())
 		states[len(states)-1] = s
-	case !got.Over() && want.Reason == DrawAgreed:
+	case !got.IsOver() && want.Reason == DrawAgreed:
 		s, _ = s.AgreeDraw()
 		states[len(states)-1] = s
 	default:
@@ -845,7 +845,7 @@ func (rec Record) Annotated() (Record, error) {
 	for i, m := range rec.Moves {
 		out.Moves[i] = RecordedMove{AnnotatedMove: Annotate(states[i+1].LastEvent()), Comment: m.Comment}
 	}
-	if o := states[len(states)-1].Outcome(); o.Over() {
+	if o := states[len(states)-1].Outcome(); o.IsOver() {
 		out.Result = o
 	}
 	return out, nil

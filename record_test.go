@@ -11,7 +11,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-var cmpRecord = cmp.Options{cmp.AllowUnexported(Setup{}, Position{}, chaseRec{})}
+var cmpRecord = cmp.Options{cmp.AllowUnexported(Setup{}, Board{}, KnowledgeBoard{})}
 
 var commentText = rapid.Custom(func(t *rapid.T) string {
 	s := rapid.StringOfN(rapid.SampledFrom([]rune("ab c\"{[]\\é1.-")), 0, 12, -1).Draw(t, "comment")
@@ -35,7 +35,7 @@ func genRecord(t *rapid.T) (Record, State) {
 	rec := Record{Rules: r, RedSetup: red, BlueSetup: blue}
 	if rapid.Bool().Draw(t, "from a position") {
 		for range rapid.IntRange(0, 60).Draw(t, "opening plies") {
-			if s.Outcome().Over() {
+			if s.Outcome().IsOver() {
 				break
 			}
 			s, _, _ = s.Apply(rapid.SampledFrom(s.AppendLegalMoves(nil)).Draw(t, "opening move"))
@@ -44,7 +44,7 @@ func genRecord(t *rapid.T) (Record, State) {
 		rec.Start, rec.RedSetup, rec.BlueSetup = &p, Setup{}, Setup{}
 	}
 	for range rapid.IntRange(0, 120).Draw(t, "plies") {
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			break
 		}
 		m := rapid.SampledFrom(s.AppendLegalMoves(nil)).Draw(t, "move")
@@ -60,7 +60,7 @@ func genRecord(t *rapid.T) (Record, State) {
 		rec.Moves = append(rec.Moves, rm)
 	}
 	rec.Result = s.Outcome()
-	if !s.Outcome().Over() {
+	if !s.Outcome().IsOver() {
 		switch rapid.IntRange(0, 2).Draw(t, "end") {
 		case 1:
 			s, _ = s.Resign(rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "resigns"))
@@ -280,7 +280,7 @@ func randomRecord(tb testing.TB, r Rules, seed uint64, plies int) (Record, State
 		tb.Fatal(err)
 	}
 	var moves []Move
-	for i := 0; i < plies && !s.Outcome().Over(); i++ {
+	for i := 0; i < plies && !s.Outcome().IsOver(); i++ {
 		ms := s.AppendLegalMoves(nil)
 		m := ms[rng.IntN(len(ms))]
 		moves = append(moves, m)

@@ -414,7 +414,7 @@ func (g *refGame) legal() ([]Move, Outcome, error) {
 		return nil, Outcome{}, err
 	}
 	o := p.outcome()
-	if o.Over() {
+	if o.IsOver() {
 		return nil, o, nil
 	}
 	ms := p.legalIgnoringEnd()
@@ -429,7 +429,7 @@ func (g *refGame) why(m Move) error {
 	if err != nil {
 		return err
 	}
-	if p.outcome().Over() {
+	if p.outcome().IsOver() {
 		return ErrGameOver
 	}
 	if !slices.Contains(p.pseudoMoves(), m) {
@@ -448,7 +448,7 @@ func refPerft(t *testing.T, g *refGame, depth int) suite.Counts {
 	if err != nil {
 		t.Fatalf("reference: %v", err)
 	}
-	if o.Over() {
+	if o.IsOver() {
 		return r
 	}
 	for _, m := range ms {
@@ -466,7 +466,7 @@ func refPerft(t *testing.T, g *refGame, depth int) suite.Counts {
 			if co.Reason == FlagCaptured {
 				r.Flags++
 			}
-			if co.Over() {
+			if co.IsOver() {
 				r.Ended++
 			}
 			continue

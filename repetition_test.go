@@ -223,7 +223,7 @@ func TestNoLegalMoveByRepetitionLoses(t *testing.T) {
 			r.MaxPlies, r.MaxPliesWithoutAttack = tt.maxPlies, tt.quiet
 			s := mustBoard(t, r, Red, "a1:M", "e2:I", "j10:Y", "j9:R", "i9:N", "i8:N", "j7:N")
 			s = play(t, s, "e2-e3", "j9-j8", "e3-e2", "j8-j9", "e2-e3", "j9-j8")
-			if s.Outcome().Over() {
+			if s.Outcome().IsOver() {
 				t.Fatalf("over after 6 plies: %v", s.Outcome())
 			}
 			next, ev, err := s.Apply(MustParseMove("e3-e4"))
@@ -479,7 +479,7 @@ func TestCaps_MaxPlies(t *testing.T) {
 	r.MaxPlies = 4
 	s := tempoBoard(t, r, "e2:I")
 	s = play(t, s, "e2-e3", "a8-a7", "e3-e4")
-	if s.Outcome().Over() {
+	if s.Outcome().IsOver() {
 		t.Fatalf("over after 3 plies: %v", s.Outcome())
 	}
 	next, ev, err := s.Apply(MustParseMove("b8-b7"))
@@ -522,7 +522,7 @@ func TestCaps_MaxPliesWithoutAttack(t *testing.T) {
 		if got := s.PliesWithoutAttack(); got != st.quiet {
 			t.Errorf("after %s: PliesWithoutAttack() = %d, want %d", st.move, got, st.quiet)
 		}
-		if got := ev.Outcome.Over(); got != st.over {
+		if got := ev.Outcome.IsOver(); got != st.over {
 			t.Errorf("after %s: over = %v, want %v", st.move, got, st.over)
 		}
 	}
@@ -568,7 +568,7 @@ func TestResign(t *testing.T) {
 			t.Errorf("agreeing a draw in a finished game: %v, want ErrGameOver", err)
 		}
 	}
-	if s.Outcome().Over() {
+	if s.Outcome().IsOver() {
 		t.Errorf("Resign changed its receiver: %v", s.Outcome())
 	}
 	if _, err := s.Resign(NoColor); !errors.Is(err, ErrInvalid) {
@@ -589,7 +589,7 @@ func TestAgreeDraw(t *testing.T) {
 		t.Errorf("outcome %v, want %v", got.Outcome(), want)
 	}
 	wantIllegal(t, got, "e2-e3", ErrGameOver)
-	if s.Outcome().Over() {
+	if s.Outcome().IsOver() {
 		t.Errorf("AgreeDraw changed its receiver")
 	}
 }

@@ -63,7 +63,7 @@ func TestProp_WrittenTextReadsBack(t *testing.T) {
 			t.Fatalf("New: %v", err)
 		}
 		var moves []Move
-		for n := rapid.IntRange(0, 60).Draw(t, "plies"); n > 0 && !s.Outcome().Over(); n-- {
+		for n := rapid.IntRange(0, 60).Draw(t, "plies"); n > 0 && !s.Outcome().IsOver(); n-- {
 			m := rapid.SampledFrom(s.AppendLegalMoves(nil)).Draw(t, "move")
 			s = play(t, s, m.String())
 			moves = append(moves, m)

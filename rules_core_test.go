@@ -352,7 +352,7 @@ func TestRule6_NoLegalMoveLoses(t *testing.T) {
 	t.Run("last movable piece lost", func(t *testing.T) {
 		s := mustBoard(t, Classic(), Red, "a1:M", "b1:B", "e4:F", "e5:U", "j10:Y")
 		s = play(t, s, "e4-e5") // the sergeant dies on the major
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			t.Fatalf("over after Red's attack: %v; Blue can still move", s.Outcome())
 		}
 		next, ev, err := s.Apply(MustParseMove("e5-e6"))

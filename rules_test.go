@@ -260,7 +260,7 @@ func TestRulesInvariants(t *testing.T) {
 			every = math.MaxInt
 		}
 		var buf []Move
-		for !s.Outcome().Over() {
+		for !s.Outcome().IsOver() {
 			if s.Ply() > r.MaxPlies {
 				t.Fatalf("ply %d: the game goes on past its cap of %d", s.Ply(), r.MaxPlies)
 			}
@@ -550,7 +550,7 @@ func TestRescuesInRandomGames(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		var buf []Move
 		made := [3]int{}
-		for !s.Outcome().Over() {
+		for !s.Outcome().IsOver() {
 			buf = s.AppendLegalMoves(buf[:0])
 			if s.RescueDue() || s.Ply()%10 == 0 {
 				auditMoves(t, s, buf)

@@ -364,6 +364,9 @@ func (r *Rules) UnmarshalText(b []byte) error {
 // or a *[RulesError] (wrapping [ErrRules]).
 func ParseRules(text string) (Rules, error) {
 	in := text
+	if i := strings.IndexAny(text, " \t\r\n"); i >= 0 {
+		return Rules{}, parseErr("rules", in, i, `no white space ("classic,twosquares=3")`)
+	}
 	text = lower(text) // names and squares are read in any case
 	name, rest, _ := strings.Cut(text, ",")
 	r, ok := Preset(name)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -143,6 +144,18 @@ func TestParseRulesErrors(t *testing.T) {
 				t.Errorf("ParseRules(%q): err %v, want %v", tc.text, err, tc.want)
 			}
 		})
+	}
+}
+
+// TestParseRulesBlamesSpace: white space in a rules text is named as
+// such, at its offset, rather than blamed on the key after it.
+func TestParseRulesBlamesSpace(t *testing.T) {
+	for text, pos := range map[string]int{"classic, twosquares=3": 8, "classic,twosquares =3": 18, " classic": 0, "classic\t": 7} {
+		_, err := ParseRules(text)
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Pos != pos || !strings.Contains(pe.Want, "no white space") {
+			t.Errorf("ParseRules(%q): %v, want a ParseError at offset %d saying \"no white space\"", text, err, pos)
+		}
 	}
 }
 

@@ -76,7 +76,7 @@ func checkSample(t tHelper, s State, c Color, rng *rand.Rand, wholeArmy bool) St
 	}
 	// The sampled state plays on like any other.
 	var buf []Move
-	for i := 0; i < 10 && !got.Outcome().Over(); i++ {
+	for i := 0; i < 10 && !got.Outcome().IsOver(); i++ {
 		buf = got.AppendLegalMoves(buf[:0])
 		if len(buf) == 0 {
 			t.Fatalf("ongoing game without a legal move:\n%v\n%v", got.Picture(), got.View(c))

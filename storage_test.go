@@ -69,7 +69,7 @@ func genRecordGame(t *rapid.T, r Rules, maxPlies int) (red, blue Setup, moves []
 		t.Fatalf("New: %v", err)
 	}
 	n := rapid.IntRange(1, maxPlies).Draw(t, "plies")
-	for i := 0; i < n && !s.Outcome().Over(); i++ {
+	for i := 0; i < n && !s.Outcome().IsOver(); i++ {
 		m := rapid.SampledFrom(s.AppendLegalMoves(nil)).Draw(t, "move")
 		if s, _, err = s.Apply(m); err != nil {
 			t.Fatalf("legal move %v rejected: %v", m, err)
@@ -94,7 +94,7 @@ func TestProp_AnnotatedOwnsItsRecord(t *testing.T) {
 		}
 		start := mid.Position()
 		fromStart := Record{Rules: r, Start: &start}
-		if !mid.Outcome().Over() {
+		if !mid.Outcome().IsOver() {
 			m := rapid.SampledFrom(mid.AppendLegalMoves(nil)).Draw(t, "move from the start position")
 			fromStart.Moves = []RecordedMove{{AnnotatedMove: AnnotatedMove{Move: m}}}
 		}

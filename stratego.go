@@ -546,7 +546,7 @@ func (s *State) apply(m Move) (Event, error) {
 // it that holds neither a piece of that side nor a wall. (Such a move is
 // legal: check has nothing else to refuse.)
 func (s *State) plainStep(m Move) (from, to int, ok bool) {
-	if s.g == nil || s.outcome.Over() || s.pending || m.Via != NoSquare || m.Rescue != NoRank ||
+	if s.g == nil || s.outcome.IsOver() || s.pending || m.Via != NoSquare || m.Rescue != NoRank ||
 		uint(m.From)-1 >= MaxSquares || uint(m.To)-1 >= MaxSquares || s.repetitionMayForbid() {
 		return 0, 0, false
 	}
@@ -566,7 +566,7 @@ func (s *State) plainStep(m Move) (from, to int, ok bool) {
 // [ErrInvalid] when c is not Red or Blue. Either side may resign, on its
 // turn or not.
 func (s State) Resign(c Color) (State, error) {
-	if s.g == nil || s.outcome.Over() {
+	if s.g == nil || s.outcome.IsOver() {
 		return s, ErrGameOver
 	}
 	if !c.IsValid() {
@@ -580,7 +580,7 @@ func (s State) Resign(c Color) (State, error) {
 // ([DrawAgreed]). It fails with [ErrGameOver] when the game has already
 // ended (or s is the zero State).
 func (s State) AgreeDraw() (State, error) {
-	if s.g == nil || s.outcome.Over() {
+	if s.g == nil || s.outcome.IsOver() {
 		return s, ErrGameOver
 	}
 	s.outcome = Outcome{Reason: DrawAgreed}

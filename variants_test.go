@@ -27,7 +27,7 @@ func playAlt(tb tHelper, s State, red ...string) State {
 	tb.Helper()
 	for _, m := range red {
 		s = play(tb, s, m)
-		if s.RescueDue() || s.Outcome().Over() {
+		if s.RescueDue() || s.Outcome().IsOver() {
 			continue
 		}
 		moved := false
@@ -298,7 +298,7 @@ func TestPresetGames(t *testing.T) {
 			for seed := range uint64(games) {
 				s := mustNew(t, r, seed)
 				var buf []Move
-				for !s.Outcome().Over() {
+				for !s.Outcome().IsOver() {
 					if s.Ply() > r.MaxPlies+1 {
 						t.Fatalf("seed %d: game goes on after %d plies with a cap of %d", seed, s.Ply(), r.MaxPlies)
 					}

@@ -73,7 +73,7 @@ func genRecorded(t *rapid.T, r Rules, maxPlies int) recorded {
 	g.end = g.start
 	n := rapid.IntRange(0, maxPlies).Draw(t, "plies")
 	var buf []Move
-	for i := 0; i < n && !g.end.Outcome().Over(); i++ {
+	for i := 0; i < n && !g.end.Outcome().IsOver(); i++ {
 		buf = g.end.AppendLegalMoves(buf[:0])
 		m := rapid.SampledFrom(buf).Draw(t, "move")
 		next, ev, err := g.end.Apply(m)
@@ -555,7 +555,7 @@ func TestViewIntoNoAllocs(t *testing.T) {
 	}
 	var v View
 	s.ViewInto(&v, s.Turn())
-	if len(v.pos.history) == 0 || len(v.moves) == 0 {
+	if len(v.pos.History) == 0 || len(v.moves) == 0 {
 		t.Fatalf("want a view with moves and history, got %v", v)
 	}
 	if n := testing.AllocsPerRun(100, func() { s.ViewInto(&v, s.Turn()) }); n != 0 {

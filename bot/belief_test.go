@@ -67,7 +67,7 @@ func TestBeliefsTrackAcrossTurns(t *testing.T) {
 	red, blue := NewRandom(4), NewRandom(5)
 	ctx := context.Background()
 	checked := 0
-	for ply := 0; ply < 200 && !s.Outcome().Over(); ply++ {
+	for ply := 0; ply < 200 && !s.Outcome().IsOver(); ply++ {
 		c := s.Turn()
 		v := s.View(c)
 		p := Player(red)

@@ -17,7 +17,7 @@ import (
 var testBudget = Budget{Iterations: 60}
 
 func TestNamesAndNew(t *testing.T) {
-	want := []string{"greedy", "mcts", "mcts-200", "mcts-800", "random", "search"}
+	want := []string{"greedy", "mcts", "mcts-200", "mcts-800", "random", "search", "search-2000", "search-8000"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Errorf("Names() = %v, want %v", got, want)
 	}
@@ -111,7 +111,7 @@ func genGame(t *rapid.T, r stratego.Rules) stratego.State {
 	var moves []stratego.Move
 	var last [2]stratego.Move
 	for range plies {
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			break
 		}
 		moves = s.AppendLegalMoves(moves[:0])
@@ -144,7 +144,7 @@ func TestNeverIllegal(t *testing.T) {
 			t.Fatal(err)
 		}
 		ctx := context.Background()
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			if _, err := p.Move(ctx, s.View(s.Turn()), testBudget); !errors.Is(err, ErrNoMove) {
 				t.Fatalf("%s in a finished game: got %v, want ErrNoMove", name, err)
 			}
@@ -182,7 +182,7 @@ func TestGamesUnderEveryPreset(t *testing.T) {
 				// The fixed-strength players get the test's small budget too.
 				b, _ := New(other, Options{Seed: 4, Iterations: testBudget.Iterations})
 				res := playGame(t, r, a, b, testBudget, testBudget)
-				if !res.outcome.Over() {
+				if !res.outcome.IsOver() {
 					t.Errorf("search vs %s: the game did not end", other)
 				}
 			}
@@ -257,7 +257,7 @@ func midgame(t testing.TB, r stratego.Rules, seed uint64, plies int) stratego.St
 			}
 			s, _, _ = s.Apply(moves[rng.IntN(len(moves))])
 		}
-		if !s.Outcome().Over() {
+		if !s.Outcome().IsOver() {
 			return s
 		}
 	}

@@ -108,7 +108,7 @@ func values(own, enemy stratego.Army) [stratego.NumRanks]float64 {
 // linear term and the threat term), less openCost for each open door
 // next to the player's flag.
 func (e *evaluator) reward(s stratego.State) float64 {
-	if o := s.Outcome(); o.Over() {
+	if o := s.Outcome(); o.IsOver() {
 		switch o.Winner {
 		case e.me:
 			return 1

@@ -30,8 +30,8 @@ func ExampleNew() {
 	if err != nil {
 		panic(err)
 	}
-	for !s.Outcome().Over() {
-		m, err := players[s.Turn()].Move(ctx, s.View(s.Turn()), bot.Budget{Iterations: 1000})
+	for !s.Outcome().IsOver() {
+		m, err := players[s.Turn()].Move(ctx, s.View(s.Turn()), bot.Budget{Iterations: 2000})
 		if err != nil {
 			panic(err)
 		}

@@ -46,7 +46,7 @@ func runGame(r stratego.Rules, red, blue Player, rb, bb Budget) (gameResult, err
 		return gameResult{}, err
 	}
 	var hist []stratego.State
-	for !s.Outcome().Over() {
+	for !s.Outcome().IsOver() {
 		hist = append(hist, s)
 		p, b := red, rb
 		if s.Turn() == stratego.Blue {

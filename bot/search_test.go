@@ -71,7 +71,7 @@ func TestSearchSeesOnlyItsView(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r, _ := stratego.Preset(rapid.SampledFrom([]string{"classic", "barrage", "duel"}).Draw(t, "preset"))
 		s := genGame(t, r)
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			return
 		}
 		me := s.Turn()
@@ -110,7 +110,7 @@ func TestSearchNeverIllegalDeep(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := genRules(t)
 		s := genGame(t, r)
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			return
 		}
 		v := s.View(s.Turn())
@@ -198,4 +198,23 @@ func TestPointsOfIsPoints(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSearchFixedPlayers: the players search-2000 and search-8000 play the
+// moves of the search with that many nodes, whatever the budget.
+func TestSearchFixedPlayers(t *testing.T) {
+	s := midgame(t, stratego.Classic(), 5, 40)
+	v := s.View(s.Turn())
+	for name, n := range map[string]int{"search-2000": 2000, "search-8000": 8000} {
+		fixed, _ := New(name, Options{Seed: 9})
+		got, err := fixed.Move(context.Background(), v, Budget{Time: 1 << 62})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := NewSearch(Options{Seed: 9})
+		want, _ := p.Move(context.Background(), v, Budget{Iterations: n})
+		if got != want || fixed.(*Search).nodes != p.nodes {
+			t.Errorf("%s played %v after %d nodes, search with %d nodes %v after %d", name, got, fixed.(*Search).nodes, n, want, p.nodes)
+		}
+	}
 }

@@ -170,7 +170,7 @@ func TestGravonRoundTrip(t *testing.T) {
 		st, _ := stratego.New(r, red, blue)
 		var moves []stratego.Move
 		for range rapid.IntRange(0, 150).Draw(t, "plies") {
-			if st.Outcome().Over() {
+			if st.Outcome().IsOver() {
 				break
 			}
 			m := rapid.SampledFrom(st.AppendLegalMoves(nil)).Draw(t, "move")
@@ -181,7 +181,7 @@ func TestGravonRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !rec.Result.Over() {
+		if !rec.Result.IsOver() {
 			rec.Result = stratego.Outcome{Winner: stratego.Blue, Reason: stratego.Resignation}
 			st, _ = st.Resign(stratego.Red)
 		}
@@ -318,7 +318,7 @@ func TestRealGravonPositions(t *testing.T) {
 		}
 		g := Game{Type: typ, Field: field, End: End(code), Winner: win}
 		grec, warnings, err := g.Import(ImportOptions{BadResults: true})
-		if (len(warnings) > 0) != (oerr != nil) || err == nil && oerr != nil && grec.Result.Over() {
+		if (len(warnings) > 0) != (oerr != nil) || err == nil && oerr != nil && grec.Result.IsOver() {
 			t.Errorf("%s: Import warnings %v, result %v; Outcome: %v", id, warnings, grec.Result, oerr)
 		}
 		if typ == "classicfree" {

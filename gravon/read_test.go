@@ -134,7 +134,7 @@ func TestImportBadResults(t *testing.T) {
 	if len(warnings) != 1 || !errors.Is(warnings[0], stratego.ErrMismatch) {
 		t.Fatalf("warnings %v, want one wrapping ErrMismatch", warnings)
 	}
-	if rec.Result.Over() {
+	if rec.Result.IsOver() {
 		t.Fatalf("result %v, want unknown", rec.Result)
 	}
 	if w, ok := rec.Tag("GravonWinner"); !ok || w != "1" {

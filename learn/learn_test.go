@@ -271,7 +271,7 @@ func TestActionsCoverGames(t *testing.T) {
 				if err != nil {
 					t.Fatalf("New: %v", err)
 				}
-				for ply := 1; !s.Outcome().Over(); ply++ {
+				for ply := 1; !s.Outcome().IsOver(); ply++ {
 					if ply%5 == 0 {
 						checkObservation(t, s.View(stratego.Red))
 						checkObservation(t, s.View(stratego.Blue))
@@ -527,7 +527,7 @@ func TestObservationPerspective(t *testing.T) {
 			if !slices.Equal(want, got) {
 				t.Fatalf("ply %d: legal actions differ in the mirror (-want +got):\n%s", i, cmp.Diff(want, got))
 			}
-			if i == n || s.Outcome().Over() {
+			if i == n || s.Outcome().IsOver() {
 				return
 			}
 			buf = s.AppendLegalMoves(buf[:0])
@@ -637,7 +637,7 @@ func BenchmarkPolicyStep(b *testing.B) {
 	var acts []int
 	b.ReportAllocs()
 	for b.Loop() {
-		if s.Outcome().Over() {
+		if s.Outcome().IsOver() {
 			s = start
 		}
 		s.ViewInto(&v, s.Turn())
@@ -714,7 +714,7 @@ func TestObservationEstimateAgreesWithSampling(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed, 1))
 			var ms []stratego.Move
 			for range 150 {
-				if s.Outcome().Over() {
+				if s.Outcome().IsOver() {
 					break
 				}
 				ms = s.AppendLegalMoves(ms[:0])

@@ -397,7 +397,7 @@ func withLimit(ctx context.Context, limit time.Duration) (context.Context, conte
 func (m *match) checkEnd() (Result, bool) {
 	s := m.s
 	o := s.Outcome()
-	if !o.Over() {
+	if !o.IsOver() {
 		return Result{}, false
 	}
 	c := s.Turn()
@@ -519,7 +519,7 @@ func (m *match) afterMove(ctx context.Context, c stratego.Color, a Action) (Resu
 	// nor when the mover lost its last movable piece (found on the
 	// winner's turn), nor when a walled-in side is still to be asked.
 	o := m.s.Outcome()
-	final := o.Over()
+	final := o.IsOver()
 	switch {
 	case o.Reason == stratego.PlyCap || o.Reason == stratego.NoAttackCap:
 		final = false

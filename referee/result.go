@@ -179,7 +179,7 @@ func (m *match) record(res Result) stratego.Record {
 	var final stratego.State
 	if m.game.IsValid() {
 		g := m.game
-		if !g.State().Outcome().Over() {
+		if !g.State().Outcome().IsOver() {
 			switch {
 			case res.Reason == Agreed:
 				g, _ = g.AgreeDraw()

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -103,7 +105,7 @@ func newSBPSeat(ctx context.Context, conn lineConn, o SBPOptions) (*sbpSeat, err
 
 // options sends the options and waits for readyok.
 func (s *sbpSeat) options(ctx context.Context) error {
-	for _, k := range sortedKeys(s.o.Options) {
+	for _, k := range slices.Sorted(maps.Keys(s.o.Options)) {
 		if err := s.conn.writeLine("setoption name " + k + " value " + s.o.Options[k]); err != nil {
 			return err
 		}
@@ -361,20 +363,6 @@ func (s *sbpSeat) Finish(ctx context.Context, r Result, v stratego.View) error {
 func (s *sbpSeat) Close() error {
 	s.conn.writeLine("quit")
 	return s.conn.close()
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-		}
-	}
-	return keys
 }
 
 // markTree lists the processes of the engine (proc.markTree).

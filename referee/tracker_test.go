@@ -25,7 +25,7 @@ func TestTrackerKnowsTheView(t *testing.T) {
 		tr := tracker{r: r, me: me, mine: setups[me]}
 		plies := rapid.IntRange(1, 400).Draw(t, "plies")
 		var moves []stratego.Move
-		for ply := 0; ply <= plies && !s.Outcome().Over(); ply++ {
+		for ply := 0; ply <= plies && !s.Outcome().IsOver(); ply++ {
 			if s.Turn() == me {
 				v := s.View(me)
 				if !tr.ready {
@@ -44,7 +44,7 @@ func TestTrackerKnowsTheView(t *testing.T) {
 				t.Fatal(err)
 			}
 			s = next
-			if s.Outcome().Over() {
+			if s.Outcome().IsOver() {
 				break
 			}
 			ev := s.View(me).LastEvent()

@@ -110,7 +110,7 @@ func drawTwin(t *rapid.T) twin {
 	limit := rapid.IntRange(0, 300).Draw(t, "plies")
 	var moves []stratego.Move
 	for range limit {
-		if st[0].Outcome().Over() || st[1].Outcome().Over() {
+		if st[0].Outcome().IsOver() || st[1].Outcome().IsOver() {
 			break
 		}
 		moves = st[0].AppendLegalMoves(moves[:0])

@@ -430,11 +430,11 @@ func (lr *uccLogReader) result(g stratego.Game, invalid bool) error {
 	}
 	o := s.Outcome()
 	switch word := f[2]; {
-	case o.Over() && word == "VICTORY" && o.Winner == side:
-	case o.Over() && (word == "DRAW" || word == "DRAW_DEFAULT") && o.Winner == stratego.NoColor:
-	case o.Over() && o.Reason == stratego.NoLegalMove && (word == "ILLEGAL" || word == "SURRENDER") && o.Winner == side.Opponent():
+	case o.IsOver() && word == "VICTORY" && o.Winner == side:
+	case o.IsOver() && (word == "DRAW" || word == "DRAW_DEFAULT") && o.Winner == stratego.NoColor:
+	case o.IsOver() && o.Reason == stratego.NoLegalMove && (word == "ILLEGAL" || word == "SURRENDER") && o.Winner == side.Opponent():
 		// A walled-in side, asked all the same.
-	case !o.Over() && (word == "ILLEGAL" || word == "SURRENDER"):
+	case !o.IsOver() && (word == "ILLEGAL" || word == "SURRENDER"):
 		g, _ = g.Resign(side)
 	default:
 		return lr.bad("result %s %s, the library gives %v", f[1], word, o)

@@ -138,7 +138,7 @@ func (e *uccEngine) move(ctx context.Context) string {
 		return "SURRENDER"
 	}
 	v := e.t.s.View(e.t.me)
-	if v.Outcome().Over() {
+	if v.Outcome().IsOver() {
 		return "SURRENDER" // walled in: the manager asks anyway
 	}
 	mctx, cancel := withLimit(ctx, e.o.MoveTime)

@@ -150,7 +150,7 @@ func (g *game) setSetup(c stratego.Color, s stratego.Setup, now time.Time) error
 		}
 		g.play = gm
 		g.phase = phasePlay
-		if gm.State().Outcome().Over() {
+		if gm.State().Outcome().IsOver() {
 			g.phase = phaseOver
 		}
 	}
@@ -172,7 +172,7 @@ func (g *game) apply(c stratego.Color, m stratego.Move, now time.Time) error {
 	}
 	g.play = next
 	g.seen = append(g.seen, seenOf(next.State()))
-	if next.State().Outcome().Over() {
+	if next.State().Outcome().IsOver() {
 		g.phase = phaseOver
 	}
 	g.bump(now)

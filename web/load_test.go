@@ -40,8 +40,9 @@ import (
 //
 //	go test ./web -run TestLoad -load -v -timeout 30m
 var (
-	loadFlag = flag.Bool("load", false, "run the load tests at full size (50 clients for -load.time, 2,000 slow connections) and log the figures")
-	loadTime = flag.Duration("load.time", time.Minute, "how long the full-size load tests play")
+	loadFlag  = flag.Bool("load", false, "run the load tests at full size (50 clients for -load.time, 2,000 slow connections) and log the figures")
+	loadTime  = flag.Duration("load.time", time.Minute, "how long the full-size load tests play")
+	loadConns = flag.Int("load.maxconns", 0, "the server's connection limit in TestLoadSlowBodies (0: the connections' count and 100 more)")
 )
 
 // TestLoadServerChild is the server of the load tests when it runs in a
@@ -439,7 +440,11 @@ func TestLoadSlowBodies(t *testing.T) {
 	if *loadFlag {
 		n, timeout = 2000, 10*time.Second
 	}
-	ls := startLoadServer(t, "", timeout, n+100)
+	maxConns := n + 100
+	if *loadConns > 0 {
+		maxConns = *loadConns
+	}
+	ls := startLoadServer(t, "", timeout, maxConns)
 	closed := make(chan time.Duration, n)
 	conns := make([]net.Conn, 0, n)
 	defer func() {
@@ -490,8 +495,8 @@ func TestLoadSlowBodies(t *testing.T) {
 			t.Fatalf("slow connections still open long after the read timeout")
 		}
 	}
-	t.Logf("%d slow-body connections (server's open files %d while they were open, %d after), read timeout %v: all closed, the last after %v",
-		n, open, fds(), timeout, longest.Round(time.Millisecond))
+	t.Logf("%d slow-body connections (server's open files %d while they were open, %d after), read timeout %v, connection limit %d: all closed, the last after %v",
+		n, open, fds(), timeout, maxConns, longest.Round(time.Millisecond))
 }
 
 // TestLoadRestart kills the server with SIGKILL while clients play on a
@@ -560,8 +565,10 @@ func TestLoadRestart(t *testing.T) {
 			old.cmd.Process.Signal(syscall.SIGKILL)
 			old.cmd.Wait()
 			killed.Store(true)
-			t.Logf("killed the server (SIGKILL) after %d acknowledged moves", m)
-			cur.Store(startLoadServer(t, dir, 0, 0))
+			down := time.Now()
+			next := startLoadServer(t, dir, 0, 0)
+			cur.Store(next)
+			t.Logf("killed the server (SIGKILL) after %d acknowledged moves; it listened again %v later", m, time.Since(down).Round(time.Millisecond))
 			break
 		}
 		time.Sleep(10 * time.Millisecond)

@@ -56,7 +56,7 @@ func TestServerMachine(t *testing.T) {
 				}
 			},
 			"move": func(t *rapid.T) {
-				if !started() || model.State().Outcome().Over() {
+				if !started() || model.State().Outcome().IsOver() {
 					t.Skip("no game to move in")
 				}
 				st := model.State()
@@ -70,7 +70,7 @@ func TestServerMachine(t *testing.T) {
 				version++
 			},
 			"out of turn": func(t *rapid.T) {
-				if !started() || model.State().Outcome().Over() {
+				if !started() || model.State().Outcome().IsOver() {
 					t.Skip("no game to move in")
 				}
 				st := model.State()
@@ -97,7 +97,7 @@ func TestServerMachine(t *testing.T) {
 			"resign": func(t *rapid.T) {
 				c := rapid.SampledFrom([]stratego.Color{stratego.Red, stratego.Blue}).Draw(t, "side")
 				code, _ := call(s, "POST", path+"/resign", tokens[c-1], nil)
-				if started() && !model.State().Outcome().Over() {
+				if started() && !model.State().Outcome().IsOver() {
 					if code != http.StatusOK {
 						t.Fatalf("resign: %d", code)
 					}
@@ -135,7 +135,7 @@ func checkMachine(t *rapid.T, p statePayload, ro role, model stratego.Game, vers
 	}
 	st := model.State()
 	want := "play"
-	if st.Outcome().Over() {
+	if st.Outcome().IsOver() {
 		want = "over"
 	}
 	if p.Phase != want || p.Outcome != st.Outcome().String() || len(p.Moves) != model.Len() {

@@ -129,7 +129,7 @@ func noLeakPair(t *testing.T, rulesText string, seed uint64, hidden stratego.Col
 	}
 	watched := []int{int(observer) - 1, 2} // the observer's and the spectator's tokens
 	compared := 0
-	for !games[0].local.Outcome().Over() && !games[1].local.Outcome().Over() {
+	for !games[0].local.Outcome().IsOver() && !games[1].local.Outcome().IsOver() {
 		same := games[0].local.View(observer).Equal(games[1].local.View(observer))
 		var answers [2][3][]byte
 		for i, g := range games {
@@ -198,7 +198,7 @@ func noLeakPair(t *testing.T, rulesText string, seed uint64, hidden stratego.Col
 			}
 			// The reply shows the position after the move, which a fight
 			// may have told apart, or the whole board at the end.
-			if games[0].local.View(mover).Equal(games[1].local.View(mover)) && !games[0].local.Outcome().Over() &&
+			if games[0].local.View(mover).Equal(games[1].local.View(mover)) && !games[0].local.Outcome().IsOver() &&
 				!bytes.Equal(replies[0], replies[1]) {
 				t.Fatalf("ply %d: the answers to %s differ between games %s cannot tell apart:\n%s\n%s",
 					games[0].local.Ply(), m, mover, replies[0], replies[1])
@@ -244,7 +244,7 @@ func checkAnswer(t *testing.T, s stratego.State, ro role, body []byte) {
 	if err := json.Unmarshal(body, &p); err != nil {
 		t.Fatalf("%s: %v", body, err)
 	}
-	over := s.Outcome().Over()
+	over := s.Outcome().IsOver()
 	if !over && (p.Reveal != nil || strings.Contains(string(body), `"reveal"`)) {
 		t.Fatalf("the board is revealed to %s before the end", ro)
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -144,6 +145,11 @@ func seatsOfKind(t *testing.T, opponent, color string) {
 		t.Helper()
 		code, b := ts.do(t, method, path+suffix, p.token, body)
 		scan(p, method+" "+suffix, b)
+		if code == http.StatusOK && bytes.HasPrefix(b, []byte(`{"role":`)) {
+			// A state (of a state request, a setup, a move, a
+			// resignation): checked against the truth at the end.
+			p.states = append(p.states, plyAnswer{len(statePayloadOf(t, b).Moves), b})
+		}
 		return code, b
 	}
 	state := func(p *partyLog) statePayload {
@@ -156,8 +162,6 @@ func seatsOfKind(t *testing.T, opponent, color string) {
 		if st.Role != p.ro.String() {
 			t.Fatalf("the %s's token has the role %s", p.name, st.Role)
 		}
-		ply := len(st.Moves)
-		p.states = append(p.states, plyAnswer{ply, b})
 		return st
 	}
 	for _, p := range parties {
@@ -227,6 +231,20 @@ func seatsOfKind(t *testing.T, opponent, color string) {
 		}
 		text = b
 	}
+	// The endpoints of no game hold no secret either.
+	for _, c := range []struct {
+		method, path string
+		body         any
+	}{
+		{"GET", "/api/options", nil},
+		{"POST", "/api/rules", map[string]string{"rules": "duel"}},
+		{"POST", "/api/setup/random", map[string]string{"rules": "duel"}},
+		{"POST", "/api/setup/parse", map[string]string{"rules": "duel", "setup": "x"}},
+		{"POST", "/api/replay", map[string]string{"text": string(text)}},
+	} {
+		_, b := ts.do(t, c.method, c.path, creator.token, c.body)
+		scan(spec, c.path, b) // the spectator: allowed no secret
+	}
 	rec, err := stratego.ParseRecord(string(text))
 	if err != nil {
 		t.Fatal(err)
@@ -248,12 +266,13 @@ func seatsOfKind(t *testing.T, opponent, color string) {
 				continue
 			}
 			s := states[a.ply]
-			if st.Phase == "over" && !s.Outcome().Over() && rec.Result.Reason == stratego.Resignation {
+			if st.Phase == "over" && !s.Outcome().IsOver() && rec.Result.Reason == stratego.Resignation {
 				if s, err = s.Resign(rec.Result.Winner.Opponent()); err != nil {
 					t.Fatal(err)
 				}
 			}
 			checkAnswer(t, s, p.ro, a.body)
 		}
+		t.Logf("the %s: %d state answers checked", p.name, len(p.states))
 	}
 }

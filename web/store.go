@@ -220,7 +220,7 @@ func (s *Server) gameOf(b []byte) (*game, error) {
 	if err := g.play.UnmarshalText([]byte(f.Game)); err != nil {
 		return nil, err
 	}
-	if f.Resigned != "" && !g.play.State().Outcome().Over() {
+	if f.Resigned != "" && !g.play.State().Outcome().IsOver() {
 		c, err := stratego.ParseColor(f.Resigned)
 		if err != nil {
 			return nil, err
@@ -234,7 +234,7 @@ func (s *Server) gameOf(b []byte) (*game, error) {
 		g.seen = append(g.seen, seenOf(at.State()))
 	}
 	g.phase = phasePlay
-	if g.play.State().Outcome().Over() {
+	if g.play.State().Outcome().IsOver() {
 		g.phase, g.bots = phaseOver, [3]bot.Player{}
 	}
 	return g, nil

@@ -1,10 +1,14 @@
 package web
 
 import (
+	"encoding/json"
 	"errors"
+	stdlog "log"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -55,3 +59,46 @@ func TestOpenReadsBackEveryGame(t *testing.T) {
 		t.Errorf("a damaged file: %v, want errBadFile", err)
 	}
 }
+
+// TestNoSecretLogged makes the server log (a game that cannot be saved
+// because its directory is gone) and checks that the log holds no
+// secret of the game.
+func TestNoSecretLogged(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "games")
+	var log strings.Builder
+	var mu sync.Mutex
+	s, err := Open(dir, Config{Log: stdlog.New(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return log.Write(p)
+	}), "", 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	code, body := call(s, "POST", "/api/games", "", createRequest{Rules: "duel", Opponent: "person"})
+	if code != http.StatusCreated {
+		t.Fatalf("%d %s", code, body)
+	}
+	var cr createResponse
+	json.Unmarshal(body, &cr)
+	os.RemoveAll(dir)
+	code, body = call(s, "POST", "/api/games/"+cr.ID+"/claim", "", claimRequest{inviteOf(cr.Links.Invite)})
+	if code != http.StatusInternalServerError {
+		t.Fatalf("a claim that cannot be saved: %d %s", code, body)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(log.String(), cr.ID) {
+		t.Fatalf("the failure is not logged: %q", log.String())
+	}
+	for _, sec := range []string{cr.Token, tokenOf(cr.Links.Spectator), inviteOf(cr.Links.Invite)} {
+		if strings.Contains(log.String(), sec) {
+			t.Fatalf("the log holds a secret: %q", log.String())
+		}
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

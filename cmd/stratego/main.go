@@ -66,6 +66,10 @@ func main() {
 
 // run runs the command line args and returns the exit status.
 func run(args []string, in io.Reader, out, errOut io.Writer) int {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		usage(out)
+		return 0
+	}
 	name := defaultCommand
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, args = args[0], args[1:]

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -57,6 +59,42 @@ func TestNoCommandWatches(t *testing.T) {
 	for _, want := range []string{"random (red) against random (blue)", "The start, every rank shown", "result "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// TestMain runs the command itself when the test binary is started by
+// TestUsageNamesTheCommand with STRATEGO_RUN_MAIN set.
+func TestMain(m *testing.M) {
+	if os.Getenv("STRATEGO_RUN_MAIN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// TestUsageNamesTheCommand: "stratego -h" lists the commands (it is not
+// the flags of the default command), and "stratego COMMAND -h" starts
+// with "Usage: stratego COMMAND" (the subcommands print their flags on
+// the process's standard error, so the test runs itself as the command).
+func TestUsageNamesTheCommand(t *testing.T) {
+	stratego := func(args ...string) string {
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), "STRATEGO_RUN_MAIN=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Errorf("stratego %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	out := stratego("-h")
+	for _, c := range commands {
+		if !strings.Contains(out, "  "+c.name+" ") {
+			t.Errorf("stratego -h does not list %q:\n%s", c.name, out)
+		}
+	}
+	for _, c := range commands {
+		if out := stratego(c.name, "-h"); !strings.HasPrefix(out, "Usage: stratego "+c.name+" ") {
+			t.Errorf("stratego %s -h begins %q, want \"Usage: stratego %s …\"", c.name, strings.SplitN(out, "\n", 2)[0], c.name)
 		}
 	}
 }

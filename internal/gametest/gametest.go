@@ -49,7 +49,7 @@ func Game(t *rapid.T, r stratego.Rules, maxPlies int) stratego.State {
 	s := MustNew(t, r, seed)
 	n := rapid.IntRange(0, maxPlies).Draw(t, "plies")
 	var buf []stratego.Move
-	for i := 0; i < n && !s.Outcome().Over(); i++ {
+	for i := 0; i < n && !s.Outcome().IsOver(); i++ {
 		buf = s.AppendLegalMoves(buf[:0])
 		m := rapid.SampledFrom(buf).Draw(t, "move")
 		var err error
@@ -126,13 +126,13 @@ func Midgame(tb TB) stratego.State {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		var ms []stratego.Move
 		for range 80 {
-			if s.Outcome().Over() {
+			if s.Outcome().IsOver() {
 				break
 			}
 			ms = s.AppendLegalMoves(ms[:0])
 			s = Play(tb, s, ms[rng.IntN(len(ms))].String())
 		}
-		if !s.Outcome().Over() {
+		if !s.Outcome().IsOver() {
 			return s
 		}
 	}

@@ -61,7 +61,7 @@ func RecordedGame(t *rapid.T, r stratego.Rules, maxPlies int) Recorded {
 	g.End = g.Start
 	n := rapid.IntRange(0, maxPlies).Draw(t, "plies")
 	var buf []stratego.Move
-	for i := 0; i < n && !g.End.Outcome().Over(); i++ {
+	for i := 0; i < n && !g.End.Outcome().IsOver(); i++ {
 		buf = g.End.AppendLegalMoves(buf[:0])
 		m := rapid.SampledFrom(buf).Draw(t, "move")
 		next, ev, err := g.End.Apply(m)

@@ -29,7 +29,7 @@ func Leaf(ev stratego.Event) suite.Counts {
 	if ev.Outcome.Reason == stratego.FlagCaptured {
 		c.Flags = 1
 	}
-	if ev.Outcome.Over() {
+	if ev.Outcome.IsOver() {
 		c.Ended = 1
 	}
 	return c

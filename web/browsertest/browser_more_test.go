@@ -183,7 +183,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		c := stratego.Red + stratego.Color(ply%2)
 		waitMyTurn(tabs[c])
 		v := viewOf(t, statePayloadOf(t, ts.must(t, http.StatusOK, "GET", "/api/games/"+id, tokens[c], nil)))
-		if v.Outcome().Over() {
+		if v.Outcome().IsOver() {
 			break
 		}
 		m := attackFirst(v, rng)

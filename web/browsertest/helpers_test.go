@@ -166,7 +166,7 @@ func playedRecord(t testing.TB, r stratego.Rules, seed uint64, n int) stratego.R
 		t.Fatal(err)
 	}
 	var moves []stratego.Move
-	for len(moves) < n && !s.Outcome().Over() {
+	for len(moves) < n && !s.Outcome().IsOver() {
 		ms := s.AppendLegalMoves(nil)
 		m := ms[rng.IntN(len(ms))]
 		s, _, _ = s.Apply(m)

@@ -3,11 +3,14 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
+	"syscall"
 
 	"github.com/stratego-go/stratego/bot"
 )
@@ -96,4 +99,32 @@ func StrongestBot() string {
 		return ""
 	}
 	return names[0]
+}
+
+// ErrInterrupted is the cause of the end of a command that SIGINT or
+// SIGTERM stopped (Interruptible).
+var ErrInterrupted = errors.New("interrupted")
+
+// Interruptible returns a context that ends at the first SIGINT or
+// SIGTERM, its cause wrapping ErrInterrupted and naming the signal; from
+// then on the signals have their default effect again, so that a second
+// one kills the program at once. stop releases the signals.
+func Interruptible() (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			signal.Stop(sigs)
+			cancel(fmt.Errorf("%w by %v", ErrInterrupted, sig))
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		close(done)
+		signal.Stop(sigs)
+		cancel(nil)
+	}
 }

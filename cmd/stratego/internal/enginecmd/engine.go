@@ -53,6 +53,10 @@ var stderr io.Writer = os.Stderr
 func Run(args []string, in io.Reader, out io.Writer) error {
 	fs := flag.NewFlagSet("engine", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: stratego engine [flags]\n\nRun a built-in player as an engine on standard input and output.\n\nFlags:")
+		fs.PrintDefaults()
+	}
 	protocol := fs.String("protocol", "sbp", "the protocol: sbp (SBP/1) or ucc (the UCC 2012 evaluator's)")
 	name := fs.String("bot", "random", "the built-in player: one of "+strings.Join(bot.Names(), ", "))
 	seed := fs.Uint64("seed", 0, "random seed of the player (0: from the clock)")

@@ -123,7 +123,7 @@ func parseFlags(args []string) (options, []string, error) {
 	fl.BoolVar(&o.stats, "stats", false, "print a summary instead of one line per file")
 	fl.BoolVar(&o.badResults, "badresults", false, "import games whose end code contradicts the winner, with a warning")
 	fl.Usage = func() {
-		fmt.Fprintln(fl.Output(), "usage: gravon [-stats] [-badresults] [-convert record|xml [-out DIR]] PATH...")
+		fmt.Fprintln(fl.Output(), "Usage: stratego gravon [-stats] [-badresults] [-convert record|xml [-out DIR]] PATH...")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {

@@ -95,14 +95,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
-	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -163,39 +163,13 @@ func Run(args []string, in io.Reader, out io.Writer) error {
 	if cfg.merge != nil {
 		return cfg.mergeShards(out)
 	}
-	ctx, stop := interruptible()
+	ctx, stop := cli.Interruptible()
 	defer stop()
 	// Every child of this process is an engine: a process an engine
 	// leaves behind comes to it and is killed (Linux only).
 	_ = referee.Subreaper()
 	defer referee.Reap()
 	return cfg.run(ctx, out)
-}
-
-// errInterrupted is the cause of the end of a run stopped by a signal.
-var errInterrupted = errors.New("interrupted")
-
-// interruptible returns a context that ends, with a cause wrapping
-// errInterrupted, at the first SIGINT or SIGTERM; the next one kills
-// the program (the signals' default again).
-func interruptible() (context.Context, func()) {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case sig := <-sigs:
-			signal.Stop(sigs)
-			cancel(fmt.Errorf("%w by %v", errInterrupted, sig))
-		case <-done:
-		}
-	}()
-	return ctx, func() {
-		close(done)
-		signal.Stop(sigs)
-		cancel(nil)
-	}
 }
 
 // parse reads the command line.
@@ -802,7 +776,7 @@ func (c *config) report(out io.Writer, sum summary) error {
 		}
 	}
 	var rs []string
-	for _, k := range sortedKeys(reasons) {
+	for _, k := range slices.Sorted(maps.Keys(reasons)) {
 		rs = append(rs, fmt.Sprintf("%s %d", k, reasons[k]))
 	}
 	if len(rs) > 0 {
@@ -821,18 +795,4 @@ func (c *config) report(out io.Writer, sum summary) error {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%.1f\t%s\t%s\t\n", s.Engine, s.Games, s.Wins, s.Draws, s.Losses, s.Score, elo, margin)
 	}
 	return tw.Flush()
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
-			keys[j], keys[j-1] = keys[j-1], keys[j]
-		}
-	}
-	return keys
 }

@@ -98,6 +98,10 @@ type options struct {
 func Run(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: stratego perft [flags]\n\nCount the legal-move trees of a position, or run a perft suite.\n\nFlags:")
+		fs.PrintDefaults()
+	}
 	var o options
 	fs.IntVar(&o.depth, "depth", 0, "count to this depth (default 4; with -suite: skip deeper rows, 0 = all)")
 	fs.BoolVar(&o.divide, "divide", false, "print the count below each legal move at the deepest depth")
@@ -203,7 +207,7 @@ func opening(r stratego.Rules) (stratego.State, error) {
 // runOne counts a single position to depth, one row per depth.
 func runOne(s stratego.State, depth int, div bool, out io.Writer) error {
 	fmt.Fprintf(out, "rules %v, %v to move, ply %d\n\n%s\n", s.Rules(), s.Turn(), s.Ply(), s.Picture())
-	if o := s.Outcome(); o.Over() {
+	if o := s.Outcome(); o.IsOver() {
 		fmt.Fprintf(out, "the game is over (%v): every count is 0\n\n", o)
 	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)

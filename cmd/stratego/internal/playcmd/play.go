@@ -38,10 +38,15 @@
 //
 // The enemy's ranks, and the seed, which would give them away, are
 // printed only when the game is over or stopped.
+//
+// SIGINT or SIGTERM stops the game as "quit" does (the record of the game
+// so far is on file already), and the command exits with status 3; a
+// second signal kills it at once.
 package playcmd
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -92,15 +97,82 @@ func Run(args []string, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("-bot: %w", err)
 	}
+	ctx, stop := cli.Interruptible()
+	defer stop()
 	g := &game{
-		cfg: cfg,
-		bot: p,
-		in:  bufio.NewScanner(in),
-		out: out,
-		st:  cfg.style,
-		rng: rand.New(rand.NewPCG(cfg.seed, 1)),
+		cfg:   cfg,
+		bot:   p,
+		lines: readLines(ctx, in),
+		ctx:   ctx,
+		out:   out,
+		st:    cfg.style,
+		rng:   rand.New(rand.NewPCG(cfg.seed, 1)),
 	}
-	return g.run()
+	if err := g.run(); err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return &cli.Failure{Status: 3, Msg: context.Cause(ctx).Error()}
+	}
+	return nil
+}
+
+// line is a line of input, or the error that ended the input (io.EOF
+// for its end).
+type line struct {
+	text string
+	err  error
+}
+
+// lineReader reads the input a line at a time, when asked, in a
+// goroutine of its own, so that a signal can end a wait for the person.
+// It reads no further than asked (a script answering the output sees
+// the output first).
+type lineReader struct {
+	want chan struct{}
+	got  chan line
+}
+
+// readLines starts the reader of in; it stops when ctx ends.
+func readLines(ctx context.Context, in io.Reader) *lineReader {
+	lr := &lineReader{want: make(chan struct{}), got: make(chan line)}
+	go func() {
+		sc := bufio.NewScanner(in)
+		for {
+			select {
+			case <-lr.want:
+			case <-ctx.Done():
+				return
+			}
+			var l line
+			if sc.Scan() {
+				l.text = sc.Text()
+			} else {
+				l.err = cmp.Or(sc.Err(), io.EOF)
+			}
+			select {
+			case lr.got <- l:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return lr
+}
+
+// next returns the next line, or ctx's end.
+func (lr *lineReader) next(ctx context.Context) (line, error) {
+	select {
+	case lr.want <- struct{}{}:
+	case <-ctx.Done():
+		return line{}, ctx.Err()
+	}
+	select {
+	case l := <-lr.got:
+		return l, nil
+	case <-ctx.Done():
+		return line{}, ctx.Err()
+	}
 }
 
 // parseFlags reads the flags into a config.
@@ -153,12 +225,14 @@ func parseFlags(args []string, out io.Writer) (config, error) {
 type game struct {
 	cfg config
 	bot bot.Player
-	in  *bufio.Scanner
-	out io.Writer
-	st  termboard.Style
-	rng *rand.Rand
-	gm  stratego.Game  // the game so far
-	s   stratego.State // its current state, gm.State()
+	// lines are the lines of input (readLines), and ctx ends at a signal.
+	lines *lineReader
+	ctx   context.Context
+	out   io.Writer
+	st    termboard.Style
+	rng   *rand.Rand
+	gm    stratego.Game  // the game so far
+	s     stratego.State // its current state, gm.State()
 }
 
 // errStop ends the game early: the end of the input or "quit".
@@ -170,7 +244,7 @@ func (e stopError) Error() string { return e.why }
 func (g *game) run() error {
 	r := g.cfg.rules
 	me, enemy := g.cfg.human, g.cfg.human.Opponent()
-	ctx := context.Background()
+	ctx := g.ctx
 	fmt.Fprintf(g.out, "Stratego, %s rules: you play %s, the bot %q plays %s.\n", g.cfg.rulesText, g.st.Side(me), g.cfg.botName, g.st.Side(enemy))
 	mine, err := g.chooseSetup()
 	if stop, ok := err.(stopError); ok {
@@ -197,7 +271,7 @@ func (g *game) run() error {
 	}
 	fmt.Fprintln(g.out, "\nThe game begins. Type a move such as e4-e5, or \"help\".")
 	var stopped *stopError
-	for !g.s.Outcome().Over() {
+	for !g.s.Outcome().IsOver() {
 		if g.s.Turn() == me {
 			err = g.humanTurn()
 		} else {
@@ -221,7 +295,7 @@ func (g *game) finish(stopped *stopError) {
 	me := g.cfg.human
 	if stopped != nil {
 		fmt.Fprintf(g.out, "\n%s: the game stops unfinished after %d plies.\n", stopped.why, g.s.Ply())
-	} else if ev := g.s.View(me).LastEvent(); ev.Color != me && ev.Outcome.Over() {
+	} else if ev := g.s.View(me).LastEvent(); ev.Color != me && ev.Outcome.IsOver() {
 		// The enemy's moves that ended the game, which the person has
 		// not seen yet.
 		fmt.Fprintln(g.out)
@@ -230,16 +304,38 @@ func (g *game) finish(stopped *stopError) {
 		}
 	}
 	fmt.Fprintf(g.out, "\nThe whole board:\n%s", g.st.State(g.s, me))
-	fmt.Fprintf(g.out, "plies %d\nresult %v: %s\nseed %d\n", g.s.Ply(), g.s.Outcome(), g.st.Outcome(g.s.Outcome(), me), g.cfg.seed)
+	fmt.Fprintf(g.out, "plies %d\nresult %s\nseed %d\n", g.s.Ply(), g.resultText(stopped), g.cfg.seed)
 	if g.cfg.recordPath != "" {
 		fmt.Fprintf(g.out, "record written to %s; \"stratego watch -replay %s\" replays it\n", g.cfg.recordPath, g.cfg.recordPath)
 	}
+}
+
+// resultText is the result line: the outcome, and what it is for the
+// person when that says more ("red wins (flag captured): you win"), or
+// "unfinished (quit)" for a game stopped.
+func (g *game) resultText(stopped *stopError) string {
+	o := g.s.Outcome()
+	if stopped != nil || !o.IsOver() {
+		why := "unfinished"
+		if stopped != nil {
+			why += " (" + stopped.why + ")"
+		}
+		return why
+	}
+	text, words := o.String(), g.st.Outcome(o, g.cfg.human)
+	if words != text {
+		text += ": " + words
+	}
+	return text
 }
 
 // botTurn asks the bot for a move and plays it.
 func (g *game) botTurn(ctx context.Context) error {
 	v := g.s.View(g.s.Turn())
 	m, err := g.bot.Move(ctx, v, g.cfg.budget)
+	if err != nil && ctx.Err() != nil {
+		return stopError{context.Cause(ctx).Error()}
+	}
 	if err != nil {
 		return fmt.Errorf("the bot %q at ply %d: %w", g.cfg.botName, g.s.Ply()+1, err)
 	}
@@ -260,12 +356,17 @@ func (g *game) set(gm stratego.Game) error {
 // stopError.
 func (g *game) readLine(prompt string) (string, error) {
 	fmt.Fprint(g.out, prompt)
-	if !g.in.Scan() {
-		if err := g.in.Err(); err != nil {
-			return "", fmt.Errorf("reading the input: %w", err)
-		}
+	l, err := g.lines.next(g.ctx)
+	if err != nil {
+		fmt.Fprintln(g.out)
+		return "", stopError{context.Cause(g.ctx).Error()}
+	}
+	switch {
+	case l.err == io.EOF:
 		fmt.Fprintln(g.out)
 		return "", stopError{"end of input"}
+	case l.err != nil:
+		return "", fmt.Errorf("reading the input: %w", l.err)
 	}
-	return strings.TrimSpace(g.in.Text()), nil
+	return strings.TrimSpace(l.text), nil
 }

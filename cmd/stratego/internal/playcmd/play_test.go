@@ -2,22 +2,111 @@ package playcmd
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/termboard"
 )
 
 func TestMain(m *testing.M) {
 	stderr = io.Discard
+	if os.Getenv(asPlay) == "1" {
+		os.Exit(runAsCommand(os.Args[1:]))
+	}
 	os.Exit(m.Run())
+}
+
+// asPlay makes the test binary run "stratego play" with its arguments.
+const asPlay = "PLAYCMD_TEST_AS_PLAY"
+
+// runAsCommand runs the command and returns its exit status.
+func runAsCommand(args []string) int {
+	err := Run(args, os.Stdin, os.Stdout)
+	var f *cli.Failure
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &f):
+		return f.ExitStatus()
+	}
+	fmt.Fprintln(os.Stderr, err)
+	return 2
+}
+
+// TestSignal stops a game waiting for the person's move with SIGTERM:
+// the game stops as by "quit", its record is on file, and the exit
+// status is 3.
+func TestSignal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGTERM")
+	}
+	path := filepath.Join(t.TempDir(), "game.rec")
+	cmd := exec.Command(os.Args[0], "-color", "never", "-bot", "random", "-setup", "random", "-side", "red", "-record", path)
+	cmd.Env = append(os.Environ(), asPlay+"=1")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	var out syncBuffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(2 * time.Minute); !strings.Contains(out.String(), "move 1> "); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("no prompt:\n%s", out.String())
+		}
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 3 {
+		t.Fatalf("exit %v, want status 3:\n%s", err, out.String())
+	}
+	for _, want := range []string{"interrupted by terminated: the game stops unfinished after 0 plies.", "result unfinished (interrupted by terminated)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if rec, _ := readRecord(t, path); rec.Result.IsOver() {
+		t.Errorf("record result %v, want *", rec.Result)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the copying goroutine of
+// os/exec.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // play runs the command with the flags and the input, colours off.
@@ -256,7 +345,7 @@ func TestEndOfInput(t *testing.T) {
 			t.Errorf("output:\n%s", out)
 		}
 		rec, states := readRecord(t, path)
-		if len(rec.Moves) != 2 || rec.Result.Over() || states[len(states)-1].Outcome().Over() {
+		if len(rec.Moves) != 2 || rec.Result.IsOver() || states[len(states)-1].Outcome().IsOver() {
 			t.Errorf("record has %d moves and result %v, want 2 and ongoing", len(rec.Moves), rec.Result)
 		}
 	})
@@ -265,7 +354,8 @@ func TestEndOfInput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(out, "quit: the game stops unfinished after 0 plies.") || strings.Contains(out, "You resign") {
+		if !strings.Contains(out, "quit: the game stops unfinished after 0 plies.") || strings.Contains(out, "You resign") ||
+			!strings.Contains(out, "result unfinished (quit)\n") || strings.Contains(out, "ongoing") {
 			t.Errorf("output:\n%s", out)
 		}
 	})
@@ -418,7 +508,7 @@ func TestFullGameRecordAndNoLeak(t *testing.T) {
 			text := out.String()
 			rec, states := readRecord(t, path)
 			last := states[len(states)-1]
-			if !last.Outcome().Over() || rec.Result != last.Outcome() {
+			if !last.Outcome().IsOver() || rec.Result != last.Outcome() {
 				t.Fatalf("record result %v, replay %v; want a finished game:\n%s", rec.Result, last.Outcome(), text[max(0, len(text)-3000):])
 			}
 			if !strings.Contains(text, fmt.Sprintf("result %v", last.Outcome())) {

@@ -133,7 +133,7 @@ func TestPlayOnATerminal(t *testing.T) {
 	}
 	_, states := readRecord(t, path)
 	last := states[len(states)-1]
-	if !last.Outcome().Over() || !strings.Contains(text, fmt.Sprintf("result %v", last.Outcome())) {
+	if !last.Outcome().IsOver() || !strings.Contains(text, fmt.Sprintf("result %v", last.Outcome())) {
 		t.Errorf("the record replays to %v; the terminal shows:\n%s", last.Outcome(), text[max(0, len(text)-2000):])
 	}
 }

@@ -84,7 +84,7 @@ func (g *game) tryMove(v stratego.View, line string) (done bool, err error) {
 		return true, err
 	}
 	me := g.cfg.human
-	if ev := g.s.View(me).LastEvent(); ev.IsAttack() || ev.Outcome.Over() {
+	if ev := g.s.View(me).LastEvent(); ev.IsAttack() || ev.Outcome.IsOver() {
 		fmt.Fprintf(g.out, "%s\n", g.st.Describe(ev, me, g.cfg.rules.Numbering))
 	}
 	return true, nil

@@ -165,7 +165,7 @@ func TestViewShowsOnlyTheView(t *testing.T) {
 			t.Fatal(err)
 		}
 		var moves []stratego.Move
-		for ply := 0; ply < 300 && !s.Outcome().Over(); ply++ {
+		for ply := 0; ply < 300 && !s.Outcome().IsOver(); ply++ {
 			for _, me := range []stratego.Color{stratego.Red, stratego.Blue} {
 				v := s.View(me)
 				checkDrawing(t, v, s, (Style{}).View(v))

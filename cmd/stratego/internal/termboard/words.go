@@ -27,7 +27,7 @@ func (st Style) Describe(ev stratego.Event, viewer stratego.Color, n stratego.Nu
 	default:
 		fmt.Fprintf(&b, "%s moved %s %v.", w.subject(ev.Color), w.moved(ev.Piece), ev.Move)
 	}
-	if ev.Outcome.Over() {
+	if ev.Outcome.IsOver() {
 		fmt.Fprintf(&b, " Game over: %s.", st.Outcome(ev.Outcome, viewer))
 	}
 	return b.String()
@@ -36,7 +36,7 @@ func (st Style) Describe(ev stratego.Event, viewer stratego.Color, n stratego.Nu
 // Outcome writes an outcome, for a player ("you win", "you lose") or an
 // onlooker (NoColor).
 func (st Style) Outcome(o stratego.Outcome, viewer stratego.Color) string {
-	if !o.Over() || o.IsDraw() || viewer == stratego.NoColor {
+	if !o.IsOver() || o.IsDraw() || viewer == stratego.NoColor {
 		return o.String()
 	}
 	if o.Winner == viewer {

@@ -34,7 +34,11 @@
 // The -human flag of earlier versions moved to "stratego play", a game
 // against a built-in player with a setup step.
 //
-// The exit status is 2 for bad flags.
+// On SIGINT or SIGTERM the game stops: the command shows the board, writes
+// the record of the game so far (result "*") and exits with status 3; a
+// second signal kills it at once.
+//
+// The exit status is 2 for bad flags, 3 for a game a signal stopped.
 package watchcmd
 
 import (
@@ -59,8 +63,16 @@ const presetNames = "classic, gravon, barrage, duel, duel-hasbro, ultimate-light
 // stderr receives the usage text of -h and of bad flags.
 var stderr io.Writer = os.Stderr
 
-// sleep waits between the frames of a live game; tests replace it.
-var sleep = time.Sleep
+// sleep waits between the frames of a live game, or until ctx ends (a
+// signal); tests replace it.
+var sleep = func(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
 
 // config is what the flags say.
 type config struct {
@@ -91,8 +103,10 @@ func Run(args []string, _ io.Reader, out io.Writer) error {
 			return fmt.Errorf("-record: %w", err)
 		}
 	}
-	w := &watcher{cfg: cfg, out: out, st: cfg.style}
-	return w.run(context.Background())
+	ctx, stop := cli.Interruptible()
+	defer stop()
+	w := &watcher{cfg: cfg, out: out, st: cfg.style, ctx: ctx}
+	return w.run(ctx)
 }
 
 // parseFlags reads the flags into a config.
@@ -173,6 +187,7 @@ type watcher struct {
 	players [3]bot.Player
 	gm      stratego.Game
 	recent  []string // the last lines in words, for the live board
+	ctx     context.Context
 }
 
 // run plays the game, or replays the recorded one.
@@ -183,10 +198,16 @@ func (w *watcher) run(ctx context.Context) error {
 	if err := w.start(ctx); err != nil {
 		return err
 	}
-	for !w.gm.State().Outcome().Over() {
+	for !w.gm.State().Outcome().IsOver() {
 		s := w.gm.State()
 		c := s.Turn()
+		if ctx.Err() != nil {
+			return w.interrupted(ctx)
+		}
 		m, err := w.players[c].Move(ctx, s.View(c), w.cfg.budget)
+		if err != nil && ctx.Err() != nil {
+			return w.interrupted(ctx)
+		}
 		if err != nil {
 			return fmt.Errorf("%s (%v) at ply %d: %w", w.cfg.names[c], c, s.Ply()+1, err)
 		}
@@ -195,6 +216,16 @@ func (w *watcher) run(ctx context.Context) error {
 		}
 	}
 	return w.finish()
+}
+
+// interrupted ends a game a signal stopped: the end is shown and the
+// record of the game so far written, and the error asks for status 3.
+func (w *watcher) interrupted(ctx context.Context) error {
+	fmt.Fprintf(w.out, "\n%v: the game stops unfinished after %d plies.\n", context.Cause(ctx), w.gm.State().Ply())
+	if err := w.finish(); err != nil {
+		return err
+	}
+	return &cli.Failure{Status: 3, Msg: context.Cause(ctx).Error()}
 }
 
 // runReplay shows the recorded game move by move as a watched one.
@@ -321,14 +352,14 @@ func (w *watcher) say(line string) {
 func (w *watcher) frame() {
 	s := w.gm.State()
 	status := fmt.Sprintf("ply %d, %v to move", s.Ply(), s.Turn())
-	if s.Outcome().Over() {
+	if s.Outcome().IsOver() {
 		status = fmt.Sprintf("ply %d, the game is over", s.Ply())
 	}
 	fmt.Fprintf(w.out, "\x1b[H\x1b[J%s\n\n%s\n%s\n", w.title(), w.st.State(s, stratego.Red), status)
 	for _, line := range w.recent {
 		fmt.Fprintln(w.out, line)
 	}
-	sleep(w.cfg.delay)
+	sleep(w.ctx, w.cfg.delay)
 }
 
 // finish shows the end and writes the record.
@@ -348,7 +379,11 @@ func (w *watcher) finish() error {
 	if o.Winner.IsValid() {
 		winner = ": " + w.cfg.names[o.Winner] + " (" + w.st.Side(o.Winner) + ") wins"
 	}
-	fmt.Fprintf(w.out, "plies %d\nresult %v%s\n", s.Ply(), o, winner)
+	result := o.String()
+	if !o.IsOver() {
+		result = "unfinished"
+	}
+	fmt.Fprintf(w.out, "plies %d\nresult %s%s\n", s.Ply(), result, winner)
 	if w.cfg.replay == "" {
 		fmt.Fprintf(w.out, "seed %d\n", w.cfg.seed)
 	}

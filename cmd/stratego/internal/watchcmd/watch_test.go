@@ -2,21 +2,104 @@ package watchcmd
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/playcmd"
 )
 
 func TestMain(m *testing.M) {
 	stderr = io.Discard
+	if os.Getenv(asWatch) == "1" {
+		os.Exit(runAsCommand(os.Args[1:]))
+	}
 	os.Exit(m.Run())
+}
+
+// asWatch makes the test binary run "stratego watch" with its arguments.
+const asWatch = "WATCHCMD_TEST_AS_WATCH"
+
+// runAsCommand runs the command and returns its exit status.
+func runAsCommand(args []string) int {
+	err := Run(args, nil, os.Stdout)
+	var f *cli.Failure
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &f):
+		return f.ExitStatus()
+	}
+	fmt.Fprintln(os.Stderr, err)
+	return 2
+}
+
+// TestSignal stops a live game, waiting an hour between its frames,
+// with SIGINT: the wait ends, the record of the game so far is written
+// (result "*") and the exit status is 3.
+func TestSignal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send")
+	}
+	path := filepath.Join(t.TempDir(), "game.rec")
+	cmd := exec.Command(os.Args[0], "-red", "random", "-blue", "random", "-color", "never", "-live", "-delay", "1h", "-record", path)
+	cmd.Env = append(os.Environ(), asWatch+"=1")
+	var out syncBuffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(2 * time.Minute); !strings.Contains(out.String(), "ply 0, red to move"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("no start:\n%s", out.String())
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 3 {
+		t.Fatalf("exit %v, want status 3:\n%s", err, out.String())
+	}
+	for _, want := range []string{"interrupted by interrupt: the game stops unfinished after ", "result unfinished", "record written to "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if rec, _ := readRecord(t, path); rec.Result.IsOver() {
+		t.Errorf("record result %v, want *", rec.Result)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the copying goroutine of
+// os/exec.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // watch runs the command between two random players, colours off.
@@ -192,8 +275,9 @@ func TestRunRecord(t *testing.T) {
 // the screen, waiting -delay between them.
 func TestLive(t *testing.T) {
 	var slept time.Duration
-	sleep = func(d time.Duration) { slept += d }
-	defer func() { sleep = time.Sleep }()
+	old := sleep
+	sleep = func(_ context.Context, d time.Duration) { slept += d }
+	defer func() { sleep = old }()
 	path := filepath.Join(t.TempDir(), "game.rec")
 	text := watch(t, "-seed", "2", "-rules", "quick-battle", "-max-plies", "100", "-live", "-delay", "10ms", "-record", path)
 	rec, _ := readRecord(t, path)
