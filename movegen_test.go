@@ -61,7 +61,7 @@ func compareGenerators(t *rapid.T, s State, g *refGame) {
 			t.Fatalf("after %v:\n%s\n%s (-reference +engine):\n%s", g.moves, s.Picture(), name, diff)
 		}
 	}
-	if !outcome.Over() {
+	if !outcome.IsOver() {
 		pseudo := p.pseudoMoves()
 		sortMoves(pseudo)
 		same("appendAll, the moves before the repetition rules", pseudo, s.appendAll(nil))
