@@ -84,7 +84,7 @@ type Options struct {
 	// the operating system's scheduling on a busy machine, the referee,
 	// a protocol's pipe (the "Move Overhead" of chess engines). 0 is
 	// DefaultMoveOverhead, a negative value none. Of the rest, a search
-	// spends three quarters (see Search.Move).
+	// spends half (see MCTS.Move).
 	MoveOverhead time.Duration
 }
 
@@ -117,6 +117,10 @@ var players = map[string]factory{
 		func(o Options) Player { return NewGreedy(o) }},
 	"search": {"alpha-beta search with iterative deepening over a few likely determinizations of its view, drawn by its beliefs about the hidden ranks (setup statistics, behaviour); one second a move by default",
 		func(o Options) Player { return NewSearch(o) }},
+	"search-2000": {"search with 2,000 nodes a move (a fixed strength; about the time of mcts-800 a move)",
+		func(o Options) Player { return NewSearch(withIterations(o, 2000)) }},
+	"search-8000": {"search with 8,000 nodes a move (a fixed strength; about four times the time of mcts-800)",
+		func(o Options) Player { return NewSearch(withIterations(o, 8000)) }},
 	"mcts": {"the former search player: information-set Monte Carlo tree search over uniform samples of its view with truncated playouts and a heuristic evaluation; one second a move by default",
 		func(o Options) Player { return NewMCTS(o) }},
 	"mcts-200": {"mcts with 200 iterations a move (a fixed strength, a few milliseconds a move; the former search-200)",

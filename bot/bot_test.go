@@ -17,7 +17,7 @@ import (
 var testBudget = Budget{Iterations: 60}
 
 func TestNamesAndNew(t *testing.T) {
-	want := []string{"greedy", "mcts", "mcts-200", "mcts-800", "random", "search"}
+	want := []string{"greedy", "mcts", "mcts-200", "mcts-800", "random", "search", "search-2000", "search-8000"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Errorf("Names() = %v, want %v", got, want)
 	}

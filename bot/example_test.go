@@ -31,7 +31,7 @@ func ExampleNew() {
 		panic(err)
 	}
 	for !s.Outcome().IsOver() {
-		m, err := players[s.Turn()].Move(ctx, s.View(s.Turn()), bot.Budget{Iterations: 1000})
+		m, err := players[s.Turn()].Move(ctx, s.View(s.Turn()), bot.Budget{Iterations: 2000})
 		if err != nil {
 			panic(err)
 		}

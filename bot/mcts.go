@@ -32,7 +32,7 @@ const (
 	// thinkNum/thinkDen is the share of a move's time, less the move
 	// overhead, that a search spends (see stopTime): the rest is kept in
 	// hand for a busy machine's scheduling delays.
-	thinkNum, thinkDen = 3, 4
+	thinkNum, thinkDen = 1, 2
 	// checkEvery is how many iterations a worker runs between looks at
 	// the clock and the context.
 	checkEvery = 2
@@ -120,11 +120,12 @@ func (p *MCTS) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) (s
 //
 // Time: the search has the earlier of the end of Budget.Time and ctx's
 // deadline, counted from the call. It keeps Options.MoveOverhead of that
-// back (at most three quarters of it) and stops after three quarters of
+// back (at most three quarters of it) and stops after half of
 // the rest, looking at the clock every checkEvery iterations; then it
 // returns the best move found so far (with no iteration done, the greedy
 // player's move). With a 30ms budget and the default overhead it stops
-// after 15ms, with 1s after 742.5ms.
+// after 10ms, with 1s after 495ms: on a machine loaded far beyond its
+// cores a process can wait a quarter of a second for a processor.
 //
 // When ctx is done before Move starts it returns ctx.Err(); when it ends
 // during the search, Move returns the best move so far. It fails with

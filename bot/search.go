@@ -94,11 +94,22 @@ type Search struct {
 	hidden  []stratego.Square
 	states  []stratego.State // the draws of pick, reused
 	logw    []float64
+	tune    tuning
 }
+
+// tuning holds the settings that self-play tunes (the constants by
+// default).
+type tuning struct {
+	poolSize   int
+	rootMargin float64
+	noBeliefs  bool // uniform draws (for measuring the beliefs)
+}
+
+var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
-	return &Search{opt: o, now: time.Now, rng: rand.New(rand.NewPCG(o.Seed, 0xab5))}
+	return &Search{opt: o, now: time.Now, rng: rand.New(rand.NewPCG(o.Seed, 0xab5)), tune: defaultTuning}
 }
 
 // Setup returns a setup for side c under r from ChooseSetup, or the error
@@ -116,7 +127,7 @@ func (p *Search) setClock(now func() time.Time) { p.now = now }
 // Move searches the view within the budget and returns the move it found
 // best. The zero Budget is DefaultTime; Options.Iterations replaces the
 // budget's iterations (nodes). The time is kept as by MCTS.Move: the
-// search plans to stop after three quarters of its time less the move
+// search plans to stop after half of its time less the move
 // overhead, earlier on a busy machine, and returns the best move of the
 // depths it finished (with none finished, the greedy player's move). When
 // ctx is done before Move starts it returns ctx.Err(); when it ends during
@@ -158,6 +169,24 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 		return greedyPick(v, moves, rng), nil
 	}
 	return moves[best], nil
+}
+
+// maxWeighted is the largest set-up table (weightedSize) for which a
+// search draws with View.WeightedSampler.
+const maxWeighted = 200000
+
+// weightedSize is the size of View.WeightedSampler's table for the hidden
+// army a: the product over the ranks of one more than the pieces of the
+// rank.
+func weightedSize(a stratego.Army) int {
+	n := 1
+	for _, c := range a {
+		n *= int(c) + 1
+		if n > maxWeighted {
+			return n
+		}
+	}
+	return n
 }
 
 // det is one determinization: a state and how often it was picked.
@@ -242,17 +271,34 @@ func (p *Search) scores(dets []det, score []float64) {
 // pick draws poolDraws states from the view (a tenth of the node budget
 // when that is fewer, but at least 8) and picks poolSize of them (at most
 // as many as it drew) by the beliefs' weights (systematic resampling),
-// merging repeats.
+// merging repeats. When few ranks are hidden (weightedSize at most
+// maxWeighted: always in Barrage) it draws poolSize states by the
+// beliefs exactly (View.WeightedSampler) instead.
 func (p *Search) pick(v stratego.View, rng *rand.Rand) []det {
-	sm, err := v.Sampler()
-	if err != nil {
-		return nil
-	}
 	p.hidden = hiddenSquares(v, p.hidden)
 	draws := poolDraws
 	if p.budget > 0 {
 		// A small node budget gets fewer draws: a tenth of its nodes.
 		draws = min(poolDraws, max(8, p.budget/10))
+	}
+	// Where the exact weighted draw is cheap, the draws follow the
+	// beliefs and need no weights of their own.
+	exact := false
+	var sm *stratego.Sampler
+	if !p.tune.noBeliefs && weightedSize(v.HiddenArmy()) <= maxWeighted {
+		var err error
+		if sm, err = v.WeightedSampler(func(sq stratego.Square, rk stratego.Rank) float64 {
+			return math.Exp(p.bel.logWeight(sq, rk))
+		}); err == nil {
+			exact = true
+			draws = min(draws, p.tune.poolSize)
+		}
+	}
+	if !exact {
+		var err error
+		if sm, err = v.Sampler(); err != nil {
+			return nil
+		}
 	}
 	states := p.states[:0]
 	logw := p.logw[:0]
@@ -266,7 +312,11 @@ func (p *Search) pick(v stratego.View, rng *rand.Rand) []det {
 			break
 		}
 		states = append(states, s)
-		logw = append(logw, p.bel.logWeightOf(s, p.hidden))
+		if p.tune.noBeliefs || exact {
+			logw = append(logw, 0)
+		} else {
+			logw = append(logw, p.bel.logWeightOf(s, p.hidden))
+		}
 	}
 	if len(states) == 0 {
 		return nil
@@ -283,7 +333,7 @@ func (p *Search) pick(v stratego.View, rng *rand.Rand) []det {
 	// Systematic resampling: poolSize evenly spaced points on the
 	// cumulative weights, from one random offset.
 	count := make([]int, len(states))
-	picks := min(poolSize, len(states))
+	picks := min(p.tune.poolSize, len(states))
 	step := sum / float64(picks)
 	u := rng.Float64() * step
 	acc := 0.0
@@ -321,7 +371,7 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 		p.nodes++
 		alpha := math.Inf(-1)
 		if !math.IsInf(best, -1) && math.Abs(best) < winPoints/2 {
-			alpha = best - rootMargin
+			alpha = best - p.tune.rootMargin
 		}
 		x := -p.negamax(c, depth-1, 1, math.Inf(-1), -alpha)
 		if p.aborted {

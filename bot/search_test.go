@@ -199,3 +199,22 @@ func TestPointsOfIsPoints(t *testing.T) {
 		}
 	})
 }
+
+// TestSearchFixedPlayers: the players search-2000 and search-8000 play the
+// moves of the search with that many nodes, whatever the budget.
+func TestSearchFixedPlayers(t *testing.T) {
+	s := midgame(t, stratego.Classic(), 5, 40)
+	v := s.View(s.Turn())
+	for name, n := range map[string]int{"search-2000": 2000, "search-8000": 8000} {
+		fixed, _ := New(name, Options{Seed: 9})
+		got, err := fixed.Move(context.Background(), v, Budget{Time: 1 << 62})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := NewSearch(Options{Seed: 9})
+		want, _ := p.Move(context.Background(), v, Budget{Iterations: n})
+		if got != want || fixed.(*Search).nodes != p.nodes {
+			t.Errorf("%s played %v after %d nodes, search with %d nodes %v after %d", name, got, fixed.(*Search).nodes, n, want, p.nodes)
+		}
+	}
+}

@@ -78,8 +78,8 @@ func (t *timer) expired(last *time.Time) bool {
 // deadline counts a move that arrives after it as lost on time); the
 // search keeps the overhead of that in hand for what happens outside it
 // (the process's scheduling, the referee, a pipe), but never more than
-// three quarters, and spends thinkNum/thinkDen of the rest, which leaves
-// a busy machine's scheduling delays a quarter more. The zero Time is no
+// three quarters, and spends thinkNum/thinkDen (half) of the rest, which
+// leaves a busy machine's scheduling delays the other half. The zero Time is no
 // limit.
 func stopTime(ctx context.Context, start time.Time, limit, overhead time.Duration) time.Time {
 	var end time.Time

@@ -52,7 +52,7 @@ func timedPlayers(o Options) map[string]clocked {
 // TestNeverLateOnSlowClock: on a fake clock, whatever the time between two
 // looks at it, a timed player returns a legal move before the end of its
 // time less the move overhead, and with looks close together (and one
-// worker) it uses the time it plans to use (three quarters of the time
+// worker) it uses the time it plans to use (thinkNum/thinkDen of the time
 // less the overhead).
 func TestNeverLateOnSlowClock(t *testing.T) {
 	s := midgame(t, stratego.Classic(), 2, 40)
@@ -83,7 +83,7 @@ func TestNeverLateOnSlowClock(t *testing.T) {
 						}
 						// With more workers, each one's gaps between its looks
 						// hold the others' looks too.
-						if plan := (limit - overhead) * 3 / 4; workers == 1 && tick <= limit/100 && took < plan-tick {
+						if plan := (limit - overhead) * thinkNum / thinkDen; workers == 1 && tick <= limit/100 && took < plan-tick {
 							t.Errorf("took %v, want about the planned %v", took, plan)
 						}
 					})
@@ -100,7 +100,7 @@ func TestNeverLateOnSlowClock(t *testing.T) {
 func TestStopsEarlierOnBusyMachine(t *testing.T) {
 	s := midgame(t, stratego.Classic(), 2, 40)
 	v := s.View(s.Turn())
-	const limit, overhead, jump = 200 * time.Millisecond, 10 * time.Millisecond, 40 * time.Millisecond
+	const limit, overhead, jump = 200 * time.Millisecond, 10 * time.Millisecond, 70 * time.Millisecond
 	for name, p := range timedPlayers(Options{Seed: 1}) {
 		t.Run(name, func(t *testing.T) {
 			small := time.Millisecond
@@ -111,10 +111,11 @@ func TestStopsEarlierOnBusyMachine(t *testing.T) {
 				t.Fatal(err)
 			}
 			took := clk.read().Sub(start)
-			// It stops at the first look at which lagFactor jumps no
-			// longer fit before limit-overhead.
-			if want := limit - overhead - lagFactor*jump; took > want || took < want-2*small {
-				t.Errorf("took %v with a jump of %v, want about %v", took, jump, want)
+			// lagFactor jumps no longer fit before limit-overhead at
+			// the look after the jump: it stops there, well before the
+			// planned half.
+			if took > jump+3*small || took < jump {
+				t.Errorf("took %v with a jump of %v, want it to stop right after the jump", took, jump)
 			}
 			clk = newFakeClock(small)
 			p.setClock(clk.now)
@@ -123,6 +124,8 @@ func TestStopsEarlierOnBusyMachine(t *testing.T) {
 				t.Fatal(err)
 			}
 			took = clk.read().Sub(start)
+			// Half the jump is remembered: it stops at the first look at
+			// which lagFactor half jumps no longer fit, before the plan.
 			if want := limit - overhead - lagFactor*jump/2; took > want || took < want-2*small {
 				t.Errorf("next move: took %v, want about %v (half the jump remembered)", took, want)
 			}
@@ -130,8 +133,8 @@ func TestStopsEarlierOnBusyMachine(t *testing.T) {
 	}
 }
 
-// TestStopTime: a search plans to stop after three quarters of its time
-// less the move overhead (keeping at least a quarter of the time), the
+// TestStopTime: a search plans to stop after half of its time less the
+// move overhead (keeping at least a quarter of the time), the
 // time being the earlier of its budget's end and the context's deadline.
 func TestStopTime(t *testing.T) {
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -147,13 +150,13 @@ func TestStopTime(t *testing.T) {
 		want     time.Duration // after start; -1: no limit
 	}{
 		{"no limit", bg, 0, 10 * ms, -1},
-		{"30ms", bg, 30 * ms, 10 * ms, 15 * ms},
-		{"1s", bg, time.Second, 10 * ms, 742500 * time.Microsecond},
-		{"no overhead", bg, 100 * ms, 0, 75 * ms},
-		{"overhead over the limit", bg, 20 * ms, 50 * ms, 3750 * time.Microsecond},
-		{"context first", early, time.Second, 20 * ms, 60 * ms},
-		{"context only", early, 0, 20 * ms, 60 * ms},
-		{"budget first", early, 50 * ms, 10 * ms, 30 * ms},
+		{"30ms", bg, 30 * ms, 10 * ms, 10 * ms},
+		{"1s", bg, time.Second, 10 * ms, 495 * ms},
+		{"no overhead", bg, 100 * ms, 0, 50 * ms},
+		{"overhead over the limit", bg, 20 * ms, 50 * ms, 2500 * time.Microsecond},
+		{"context first", early, time.Second, 20 * ms, 40 * ms},
+		{"context only", early, 0, 20 * ms, 40 * ms},
+		{"budget first", early, 50 * ms, 10 * ms, 20 * ms},
 	} {
 		got := stopTime(tc.ctx, start, tc.limit, tc.overhead)
 		if tc.want < 0 {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net"
 	"net/http"
@@ -247,5 +248,38 @@ func TestConnectionLimit(t *testing.T) {
 	c.Close()
 	if n := len(ln.sem); n != 1 {
 		t.Fatalf("%d slots taken by 1 open connection", n)
+	}
+}
+
+// TestServeHeaderLimit checks that Serve's server refuses headers
+// larger than Config.MaxHeaderBytes (431) and answers ordinary ones.
+func TestServeHeaderLimit(t *testing.T) {
+	s := New(Config{MaxHeaderBytes: 4 << 10})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	get := func(header string) int {
+		req, _ := http.NewRequest("GET", "http://"+ln.Addr().String()+"/api/options", nil)
+		req.Header.Set("X-Big", header)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	if code := get("small"); code != http.StatusOK {
+		t.Errorf("an ordinary request: %d", code)
+	}
+	if code := get(strings.Repeat("x", 64<<10)); code != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("64 KiB of headers: %d, want 431", code)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Serve after the context ended: %v", err)
 	}
 }

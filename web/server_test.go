@@ -279,7 +279,7 @@ func TestPlyCap(t *testing.T) {
 // TestLongPoll checks that a request with ?after waits for the change
 // and answers with it.
 func TestLongPoll(t *testing.T) {
-	ts := newTestServer(t, Config{PollWait: 10 * time.Second})
+	ts := newTestServer(t, Config{PollWait: 2 * time.Minute, WriteTimeout: 5 * time.Minute})
 	cr, blue := ts.createPair(t, createRequest{Rules: "duel", Color: "red"})
 	path := "/api/games/" + cr.ID
 	v0 := statePayloadOf(t, ts.must(t, http.StatusOK, "GET", path, blue, nil)).Version
@@ -292,14 +292,14 @@ func TestLongPoll(t *testing.T) {
 		}
 		got <- p
 	}()
-	time.Sleep(50 * time.Millisecond)
+	time.Sleep(50 * time.Millisecond) // most often the request waits; if not, it answers the change at once
 	ts.must(t, http.StatusOK, "POST", path+"/setup", cr.Token, setupRequest{Setup: randomSetupText(t, ts, "duel")})
 	select {
 	case p := <-got:
 		if p.Version <= v0 || !p.Red.Ready {
 			t.Errorf("the waiting request answered version %d (red ready %v), want past %d", p.Version, p.Red.Ready, v0)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(60 * time.Second): // generous: the request waits up to 2 minutes
 		t.Fatal("the waiting request did not answer the change")
 	}
 	// With no change it answers after PollWait, unchanged.
