@@ -26,8 +26,7 @@ func (s State) Equal(t State) bool {
 }
 
 // Equal reports whether p and q hold the same position: every field
-// equal (the exported ones and the repetition record and silent-defense
-// marks a position carries unexported), with the captured pieces
+// equal, with the captured pieces
 // compared in any order and an empty list equal to a nil one. (The ==
 // operator does not compile on Position, as it holds lists.)
 func (p Position) Equal(q Position) bool {

@@ -228,6 +228,7 @@ func (e *SetupError) Unwrap() error { return ErrSetup }
 // piece off the board, more pieces of a rank than the army has, a
 // missing flag), to [ErrSetup] too.
 type PositionError struct {
+	Field  string // the field of Position at fault ("Board", "RedRun", …), or ""
 	Color  Color  // the side, or NoColor
 	Square Square // the square at fault, or NoSquare
 	Reason string // what is wrong
@@ -236,10 +237,13 @@ type PositionError struct {
 	Placement bool
 }
 
-// Error returns "stratego: invalid position", the side and the square
+// Error returns "stratego: invalid position", the field, the side and the square
 // when known, and the reason.
 func (e *PositionError) Error() string {
 	s := "stratego: invalid position"
+	if e.Field != "" {
+		s += " (" + e.Field + ")"
+	}
 	if e.Color.IsValid() {
 		s += " for " + e.Color.String()
 	}

@@ -89,11 +89,11 @@ func TestMessages(t *testing.T) {
 			_, err := stratego.ParsePosition(strings.Replace(pos, " - *", " - draw:plycap", 1))
 			return err
 		},
-			"stratego: invalid position: outcome draw (ply cap) but the rules give ongoing"},
+			"stratego: invalid position (Outcome): outcome draw (ply cap) but the rules give ongoing"},
 		{"a run problem unrelated to setups", func() error {
 			_, err := stratego.ParsePosition(strings.Replace(pos, " -/- -/-/0 ", " a1-a2/- -/-/0 ", 1))
 			return err
-		}, "stratego: invalid position for red at a2: run ends where no piece of its side stands"},
+		}, "stratego: invalid position (RedRun) for red at a2: run ends where no piece of its side stands"},
 		{"a huge input is quoted around the offset", func() error { _, err := stratego.ParseRules(huge); return err },
 			`stratego: parsing rules "` + huge[:120] + `"…: at offset 0: want a preset name, "classic", "gravon", "barrage", "duel", "duel-hasbro", "ultimate-lightning", "quick-battle" or "vintage"`},
 		{"a record after a byte order mark", func() error { _, err := stratego.ParseRecord("\ufeff" + rec(`[Rules "barrage"]`+"\n")); return err }, ""},

@@ -16,14 +16,14 @@ import (
 // position has the same legal moves and the same future as the original
 // (only [State.LastEvent] is not kept).
 //
-// The repetition record and the silent-defense marks (the "<" mark
-// below; [View.Beaten] reports them) are unexported: they are kept by
-// [State.Position] and the parser, and a Position literal has none (an
-// empty history, as at the start of a game, and no fight won unseen). A
-// program that edits the pieces of a position taken from a game (a
-// puzzle editor) should copy the exported fields into a new Position,
-// since a record or a mark that no longer fits the board makes
-// [Position.State] fail.
+// Every part of a position is a field, the repetition record and the
+// silent-defense marks included; a literal that leaves them empty has
+// the empty history of the start of a game and no fight won unseen.
+// [Position.Validate] and [Position.State] check every field, and a
+// position that no game reaches is refused with a *[PositionError]
+// whose Field names the field at fault (a program that edits the pieces
+// of a position taken from a game should empty its History and chases,
+// which remember earlier boards).
 //
 // A player's view ([State.ViewPosition], [View.Position]) names its
 // viewer and has rank [Unknown] on the enemy pieces the viewer has not
@@ -131,13 +131,50 @@ type Position struct {
 	PliesWithoutAttack int     // plies in a row without an attack ([State.PliesWithoutAttack])
 	Outcome            Outcome // how the game stands
 
-	// beats lists, by square, the ranks of the attackers each piece
-	// beat while hidden under silent defense (the "<" mark).
-	beats   []beatMark
-	runs    [2][]Move   // by Color.index
-	chases  [2]chaseRec // by Color.index
-	seen    int
-	history []Move
+	// Beats are the silent-defense marks ("<"), by square in index
+	// order: the ranks of the attackers each piece on the board beat
+	// while hidden ([InfoSilentDefense]).
+	Beats []Beat
+
+	// The repetition record ("Positions" in the package doc): each
+	// side's Two-Squares run and More-Squares chase, the number of
+	// boards remembered since the last attack under MoreSquaresGame,
+	// and the quiet moves from the oldest remembered board to this one.
+	RedRun, BlueRun     []Move
+	RedChase, BlueChase Chase
+	SeenBoards          int
+	History             []Move
+}
+
+// Beat is a silent-defense mark: the piece on Square, its rank hidden,
+// beat attackers of the ranks Attackers, which both players saw.
+type Beat struct {
+	Square    Square
+	Attackers RankSet
+}
+
+// Chase is a running More-Squares chase: the chaser's last move (the
+// zero Move for none) and the number of boards it remembers (0 under
+// MoreSquaresGame).
+type Chase struct {
+	Move   Move
+	Boards int
+}
+
+// run returns c's Two-Squares run.
+func (p *Position) run(c Color) *[]Move {
+	if c == Blue {
+		return &p.BlueRun
+	}
+	return &p.RedRun
+}
+
+// chase returns c's chase.
+func (p *Position) chase(c Color) *Chase {
+	if c == Blue {
+		return &p.BlueChase
+	}
+	return &p.RedChase
 }
 
 // Captive is a piece off the board, with what the opponent knew of it
@@ -148,21 +185,11 @@ type Captive struct {
 	Rescuer bool      // it had made a rescue (and may make no other)
 }
 
-// beatMark is the "<" mark of the piece on a square (index sq): the
-// ranks of the attackers it beat while hidden.
-//
-// Its fields are exported only so that go-cmp compares positions in
-// tests without knowing of the type; the type is not.
-type beatMark struct {
-	Sq   int
-	Beat RankSet
-}
-
 // beatAt returns the "<" mark of the piece on the square of index i.
 func (p *Position) beatAt(i int) RankSet {
-	for _, b := range p.beats {
-		if b.Sq == i {
-			return b.Beat
+	for _, b := range p.Beats {
+		if b.Square == Square(i+1) {
+			return b.Attackers
 		}
 	}
 	return 0
@@ -171,19 +198,13 @@ func (p *Position) beatAt(i int) RankSet {
 // addBeat adds the ranks of beat to the mark of the square of index i,
 // keeping the marks in square order.
 func (p *Position) addBeat(i int, beat RankSet) {
-	k, found := slices.BinarySearchFunc(p.beats, i, func(b beatMark, i int) int { return b.Sq - i })
+	sq := Square(i + 1)
+	k, found := slices.BinarySearchFunc(p.Beats, sq, func(b Beat, sq Square) int { return int(b.Square) - int(sq) })
 	if found {
-		p.beats[k].Beat |= beat
+		p.Beats[k].Attackers |= beat
 		return
 	}
-	p.beats = slices.Insert(p.beats, k, beatMark{i, beat})
-}
-
-// chaseRec is a running chase: the chaser's last move and the number of
-// boards it remembers. from == NoSquare means no chase.
-type chaseRec struct {
-	from, to Square
-	boards   int
+	p.Beats = slices.Insert(p.Beats, k, Beat{sq, beat})
 }
 
 var reasonWords = [...]string{"", "flag", "nomove", "neither", "resign", "agreed", "plycap", "quietcap", "nomovable"}
@@ -198,9 +219,9 @@ func (s State) Position() Position {
 // positionInto writes the position of s into *p, reusing the storage of
 // its lists: the view of viewer, or the full position for NoColor.
 func (s *State) positionInto(p *Position, viewer Color) {
-	caps, hist, beats := p.Captured[:0], p.history[:0], p.beats[:0]
-	runs := [2][]Move{p.runs[0][:0], p.runs[1][:0]}
-	*p = Position{Captured: caps, runs: runs, history: hist, beats: beats}
+	caps, hist, beats := p.Captured[:0], p.History[:0], p.Beats[:0]
+	red, blue := p.RedRun[:0], p.BlueRun[:0]
+	*p = Position{Captured: caps, RedRun: red, BlueRun: blue, History: hist, Beats: beats}
 	if s.g == nil {
 		return
 	}
@@ -212,9 +233,10 @@ func (s *State) positionInto(p *Position, viewer Color) {
 		PliesWithoutAttack: int(s.quiet),
 		Outcome:            s.outcome,
 		Captured:           caps,
-		runs:               runs,
-		history:            hist,
-		beats:              beats,
+		RedRun:             red,
+		BlueRun:            blue,
+		History:            hist,
+		Beats:              beats,
 	}
 	p.Viewer = viewer
 	if p.Captured == nil {
@@ -247,17 +269,17 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	sortCaptives(p.Captured)
 	r := &s.g.rules
 	longest := s.seen
-	p.seen = listLen(s.seen)
+	p.SeenBoards = listLen(s.seen)
 	for c := Red; c <= Blue; c++ {
 		run := &s.runs[c.index()]
 		if r.TwoSquares > 0 && run.id != 0 && s.pcs[run.id-1].onBoard() {
 			k := min(int(run.n), r.TwoSquares)
 			for i := k - 1; i >= 0; i-- {
-				p.runs[c.index()] = append(p.runs[c.index()], run.moves[i])
+				*p.run(c) = append(*p.run(c), run.moves[i])
 			}
 		}
 		if ch := &s.chases[c.index()]; ch.on {
-			p.chases[c.index()] = chaseRec{from: squareOfCell[ch.from], to: squareOfCell[ch.to], boards: listLen(ch.boards)}
+			*p.chase(c) = Chase{Move: Move{From: squareOfCell[ch.from], To: squareOfCell[ch.to]}, Boards: listLen(ch.boards)}
 			if listLen(ch.boards) > listLen(longest) {
 				longest = ch.boards
 			}
@@ -265,9 +287,9 @@ func (s *State) positionInto(p *Position, viewer Color) {
 	}
 	// The history: the quiet moves between consecutive remembered boards.
 	for n := longest; n != nil && n.next != nil; n = n.next {
-		p.history = append(p.history, Move{From: squareOfCell[n.from], To: squareOfCell[n.to]})
+		p.History = append(p.History, Move{From: squareOfCell[n.from], To: squareOfCell[n.to]})
 	}
-	slices.Reverse(p.history)
+	slices.Reverse(p.History)
 }
 
 func listLen(n *boardNode) int {
@@ -334,22 +356,20 @@ func (p *Position) hides() bool {
 
 // equal reports whether p and q are the same position.
 func (p *Position) equal(q *Position) bool {
-	return p.Rules == q.Rules && p.Viewer == q.Viewer && p.Board == q.Board && p.Known == q.Known && slices.Equal(p.beats, q.beats) &&
+	return p.Rules == q.Rules && p.Viewer == q.Viewer && p.Board == q.Board && p.Known == q.Known && slices.Equal(p.Beats, q.Beats) &&
 		p.Rescuers == q.Rescuers && slices.Equal(p.Captured, q.Captured) && p.Turn == q.Turn &&
 		p.RescueDue == q.RescueDue && p.Ply == q.Ply && p.PliesWithoutAttack == q.PliesWithoutAttack &&
-		p.Outcome == q.Outcome && slices.Equal(p.runs[Red.index()], q.runs[Red.index()]) && slices.Equal(p.runs[Blue.index()], q.runs[Blue.index()]) &&
-		p.chases == q.chases && p.seen == q.seen && slices.Equal(p.history, q.history)
+		p.Outcome == q.Outcome && slices.Equal(p.RedRun, q.RedRun) && slices.Equal(p.BlueRun, q.BlueRun) &&
+		p.RedChase == q.RedChase && p.BlueChase == q.BlueChase && p.SeenBoards == q.SeenBoards && slices.Equal(p.History, q.History)
 }
 
 // clone returns a copy of p that shares no storage with it.
 // Empty lists are nil.
 func (p Position) clone() Position {
 	p.Captured = cloneList(p.Captured)
-	for c := range p.runs {
-		p.runs[c] = cloneList(p.runs[c])
-	}
-	p.history = cloneList(p.history)
-	p.beats = cloneList(p.beats)
+	p.RedRun, p.BlueRun = cloneList(p.RedRun), cloneList(p.BlueRun)
+	p.History = cloneList(p.History)
+	p.Beats = cloneList(p.Beats)
 	return p
 }
 
@@ -358,16 +378,17 @@ func (p Position) nilEmpty() Position {
 	if len(p.Captured) == 0 {
 		p.Captured = nil
 	}
-	for c := range p.runs {
-		if len(p.runs[c]) == 0 {
-			p.runs[c] = nil
-		}
+	if len(p.RedRun) == 0 {
+		p.RedRun = nil
 	}
-	if len(p.history) == 0 {
-		p.history = nil
+	if len(p.BlueRun) == 0 {
+		p.BlueRun = nil
 	}
-	if len(p.beats) == 0 {
-		p.beats = nil
+	if len(p.History) == 0 {
+		p.History = nil
+	}
+	if len(p.Beats) == 0 {
+		p.Beats = nil
 	}
 	return p
 }
@@ -457,25 +478,23 @@ func (p Position) appendText(b []byte) ([]byte, error) {
 		b = appendPiece(b, n, cp.Piece, cp.Known, cp.Rescuer, 0)
 	}
 	b = append(b, ' ')
-	b = appendMoves(b, p.runs[Red.index()])
+	b = appendMoves(b, p.RedRun)
 	b = append(b, '/')
-	b = appendMoves(b, p.runs[Blue.index()])
+	b = appendMoves(b, p.BlueRun)
 	b = append(b, ' ')
 	for c := Red; c <= Blue; c++ {
-		if ch := p.chases[c.index()]; ch.from != NoSquare {
-			b, _ = ch.from.AppendText(b)
-			b = append(b, '-')
-			b, _ = ch.to.AppendText(b)
+		if ch := p.chase(c); ch.Move.From != NoSquare {
+			b, _ = ch.Move.AppendText(b)
 			b = append(b, ':')
-			b = strconv.AppendInt(b, int64(ch.boards), 10)
+			b = strconv.AppendInt(b, int64(ch.Boards), 10)
 		} else {
 			b = append(b, '-')
 		}
 		b = append(b, '/')
 	}
-	b = strconv.AppendInt(b, int64(p.seen), 10)
+	b = strconv.AppendInt(b, int64(p.SeenBoards), 10)
 	b = append(b, ' ')
-	b = appendMoves(b, p.history)
+	b = appendMoves(b, p.History)
 	b = append(b, ' ')
 	if !p.Outcome.IsOver() {
 		b = append(b, '*')
@@ -738,7 +757,7 @@ func (ps *posParser) runs() error {
 		if !ok {
 			return ps.err(ps.off[6], "moves or \"-\"")
 		}
-		ps.p.runs[i] = ms
+		*ps.p.run(Red + Color(i)) = ms
 	}
 	return nil
 }
@@ -759,10 +778,10 @@ func (ps *posParser) chases() error {
 		if !ok || err != nil || m.Via != NoSquare || m.IsRescue() || !okc {
 			return ps.err(ps.off[7], "a chase: from-to:count")
 		}
-		ps.p.chases[i] = chaseRec{from: m.From, to: m.To, boards: k}
+		*ps.p.chase(Red + Color(i)) = Chase{Move: Move{From: m.From, To: m.To}, Boards: k}
 	}
 	var ok bool
-	if ps.p.seen, ok = parseCount(ct[2], 1<<30); !ok {
+	if ps.p.SeenBoards, ok = parseCount(ct[2], 1<<30); !ok {
 		return ps.err(ps.off[7], "a count of boards")
 	}
 	return nil
@@ -771,7 +790,7 @@ func (ps *posParser) chases() error {
 // history reads field 8, the quiet moves between the remembered boards.
 func (ps *posParser) history() error {
 	var ok bool
-	if ps.p.history, ok = parseMoves(ps.fields[8], false); !ok {
+	if ps.p.History, ok = parseMoves(ps.fields[8], false); !ok {
 		return ps.err(ps.off[8], "moves or \"-\"")
 	}
 	return nil

@@ -9,6 +9,16 @@ func posErr(c Color, sq Square, reason string) error {
 	return &PositionError{Color: c, Square: sq, Reason: reason}
 }
 
+// fieldErr names the field of Position at fault in err, a
+// *PositionError, unless it names one already.
+func fieldErr(field string, err error) error {
+	var pe *PositionError
+	if errors.As(err, &pe) && pe.Field == "" {
+		pe.Field = field
+	}
+	return err
+}
+
 // placeErr returns the *PositionError of a position whose pieces break
 // the rules (it wraps ErrSetup too).
 func placeErr(c Color, sq Square, reason string) error {
@@ -42,13 +52,15 @@ func (p *Position) checkHeader() error {
 	}
 	switch {
 	case !p.Turn.IsValid():
-		return posErr(NoColor, NoSquare, "side to move must be red or blue")
-	case p.Ply < 0 || p.Ply > 1<<30 || p.PliesWithoutAttack < 0 || p.PliesWithoutAttack > p.Ply:
-		return posErr(NoColor, NoSquare, "counters out of range")
+		return fieldErr("Turn", posErr(NoColor, NoSquare, "side to move must be red or blue"))
+	case p.Ply < 0 || p.Ply > 1<<30:
+		return fieldErr("Ply", posErr(NoColor, NoSquare, "counters out of range"))
+	case p.PliesWithoutAttack < 0 || p.PliesWithoutAttack > p.Ply:
+		return fieldErr("PliesWithoutAttack", posErr(NoColor, NoSquare, "counters out of range"))
 	case !p.Outcome.IsValid():
-		return posErr(NoColor, NoSquare, "invalid outcome")
+		return fieldErr("Outcome", posErr(NoColor, NoSquare, "invalid outcome"))
 	case p.Viewer != NoColor && !p.Viewer.IsValid():
-		return posErr(NoColor, NoSquare, "viewer must be red or blue")
+		return fieldErr("Viewer", posErr(NoColor, NoSquare, "viewer must be red or blue"))
 	}
 	return nil
 }
@@ -66,23 +78,23 @@ type pieceCount struct {
 func (p *Position) checkPieces() error {
 	var count [2]pieceCount // by Color.index
 	if err := p.checkBoard(&count); err != nil {
-		return err
+		return fieldErr("Board", err)
 	}
 	if err := p.checkCaptured(&count); err != nil {
-		return err
+		return fieldErr("Captured", err)
 	}
 	for _, c := range []Color{Red, Blue} {
 		if err := p.checkArmy(c, &count[c.index()]); err != nil {
-			return err
+			return fieldErr("Board", err)
 		}
 	}
 	if p.RescueDue && (p.Rules.Rescues == 0 || p.Outcome.IsOver()) {
-		return posErr(p.Turn, NoSquare, "rescue due where none is possible")
+		return fieldErr("RescueDue", posErr(p.Turn, NoSquare, "rescue due where none is possible"))
 	}
 	if p.RescueDue && !p.rescuerOnBoard(p.Turn) {
 		// The piece that earns a rescue is marked as it reaches the back
 		// row; without it the side would have made -1 rescues.
-		return posErr(p.Turn, NoSquare, "rescue due but no piece of the side to move on the board has the rescuer mark \"^\"")
+		return fieldErr("RescueDue", posErr(p.Turn, NoSquare, "rescue due but no piece of the side to move on the board has the rescuer mark \"^\""))
 	}
 	return nil
 }
@@ -104,8 +116,11 @@ func (p *Position) checkBoard(count *[2]pieceCount) error {
 	for i, pc := range p.Board.pieces {
 		sq := Square(i + 1)
 		if pc == 0 {
-			if p.Known.known[i] != 0 || p.Rescuers.Has(sq) {
-				return posErr(NoColor, sq, "marks on an empty square")
+			if p.Known.known[i] != 0 {
+				return fieldErr("Known", posErr(NoColor, sq, "marks on an empty square"))
+			}
+			if p.Rescuers.Has(sq) {
+				return fieldErr("Rescuers", posErr(NoColor, sq, "marks on an empty square"))
 			}
 			continue
 		}
@@ -116,10 +131,10 @@ func (p *Position) checkBoard(count *[2]pieceCount) error {
 			return placeErr(pc.Color(), sq, "square is off the board or a lake")
 		}
 		if err := p.checkKnown(pc, p.Known.known[i]); err != nil {
-			return posErr(pc.Color(), sq, err.Error())
+			return fieldErr("Known", posErr(pc.Color(), sq, err.Error()))
 		}
 		if err := p.checkBeat(pc, p.Known.known[i], p.beatAt(i)); err != nil {
-			return posErr(pc.Color(), sq, err.Error())
+			return fieldErr("Beats", posErr(pc.Color(), sq, err.Error()))
 		}
 		n := &count[pc.Color().index()]
 		if pc.Rank() == Unknown {
@@ -134,13 +149,18 @@ func (p *Position) checkBoard(count *[2]pieceCount) error {
 			n.rescues++
 		}
 	}
-	for _, bm := range p.beats {
-		if bm.Sq < 0 || bm.Sq >= MaxSquares || p.Board.pieces[bm.Sq] == 0 {
-			return posErr(NoColor, NoSquare, "silent-defense mark on an empty square")
+	for i, bm := range p.Beats {
+		switch {
+		case !bm.Square.IsValid() || p.Board.At(bm.Square) == 0:
+			return fieldErr("Beats", posErr(NoColor, bm.Square, "silent-defense mark on an empty square"))
+		case i > 0 && bm.Square <= p.Beats[i-1].Square:
+			return fieldErr("Beats", posErr(NoColor, bm.Square, "silent-defense marks not in square order, or two on one square"))
+		case bm.Attackers == 0:
+			return fieldErr("Beats", posErr(NoColor, bm.Square, "silent-defense mark without attackers"))
 		}
 	}
 	if occ := p.occupied(); p.Rescuers.Intersect(SquareSet{^occ[0], ^occ[1]}) != (SquareSet{}) {
-		return posErr(NoColor, NoSquare, "rescue mark on an empty square")
+		return fieldErr("Rescuers", posErr(NoColor, NoSquare, "rescue mark on an empty square"))
 	}
 	return nil
 }
@@ -199,33 +219,34 @@ func (p *Position) checkArmy(c Color, n *pieceCount) error {
 // board count and the history) against the rules and the board, and
 // returns its boards, newest first.
 func (p *Position) checkRecord() ([]Board, error) {
-	for _, n := range []int{p.seen, p.chases[Red.index()].boards, p.chases[Blue.index()].boards} {
+	for i, n := range []int{p.SeenBoards, p.RedChase.Boards, p.BlueChase.Boards} {
 		if n < 0 || n > 1<<30 {
-			return nil, posErr(NoColor, NoSquare, "board counts out of range")
+			return nil, fieldErr([]string{"SeenBoards", "RedChase", "BlueChase"}[i], posErr(NoColor, NoSquare, "board counts out of range"))
 		}
 	}
 	for c := Red; c <= Blue; c++ {
 		if err := p.checkRun(c); err != nil {
-			return nil, err
+			return nil, fieldErr(c.field("Run"), err)
 		}
 		if err := p.checkChase(c); err != nil {
-			return nil, err
+			return nil, fieldErr(c.field("Chase"), err)
 		}
 	}
-	if (p.Rules.MoreSquares == MoreSquaresGame) != (p.seen > 0) {
-		return nil, posErr(NoColor, NoSquare, "board count does not fit the More-Squares scope")
+	if (p.Rules.MoreSquares == MoreSquaresGame) != (p.SeenBoards > 0) {
+		return nil, fieldErr("SeenBoards", posErr(NoColor, NoSquare, "board count does not fit the More-Squares scope"))
 	}
-	want := max(p.chases[Red.index()].boards, p.chases[Blue.index()].boards, p.seen) - 1
-	if len(p.history) != max(want, 0) {
-		return nil, posErr(NoColor, NoSquare, "history length does not fit the remembered boards")
+	want := max(p.RedChase.Boards, p.BlueChase.Boards, p.SeenBoards) - 1
+	if len(p.History) != max(want, 0) {
+		return nil, fieldErr("History", posErr(NoColor, NoSquare, "history length does not fit the remembered boards"))
 	}
-	return p.rememberedBoards(nil)
+	boards, err := p.rememberedBoards(nil)
+	return boards, fieldErr("History", err)
 }
 
 // checkRun checks c's Two-Squares run: within the limit, moves on the
 // board, ending where a movable piece of c stands.
 func (p *Position) checkRun(c Color) error {
-	ms := p.runs[c.index()]
+	ms := *p.run(c)
 	if len(ms) > p.Rules.TwoSquares {
 		return posErr(c, NoSquare, "run longer than the Two-Squares limit")
 	}
@@ -247,17 +268,19 @@ func (p *Position) checkRun(c Color) error {
 // and the board.
 func (p *Position) checkChase(c Color) error {
 	r := &p.Rules
-	ch := p.chases[c.index()]
+	ch := p.chase(c)
 	switch {
-	case ch.from == NoSquare:
+	case ch.Move == Move{} && ch.Boards == 0:
 		return nil
+	case ch.Move.From == NoSquare || ch.Move.Via != NoSquare || ch.Move.IsRescue():
+		return posErr(c, NoSquare, "a chase's move is not a plain move")
 	case r.MoreSquares == MoreSquaresOff:
 		return posErr(c, NoSquare, "a chase under rules without the More-Squares Rule")
-	case !r.OnBoard(ch.from) || !r.OnBoard(ch.to) || ch.from == ch.to:
-		return posErr(c, ch.from, "chase move not on the board")
-	case r.MoreSquares == MoreSquaresGame && ch.boards != 0:
+	case !r.OnBoard(ch.Move.From) || !r.OnBoard(ch.Move.To) || ch.Move.From == ch.Move.To:
+		return posErr(c, ch.Move.From, "chase move not on the board")
+	case r.MoreSquares == MoreSquaresGame && ch.Boards != 0:
 		return posErr(c, NoSquare, "chase boards under the game scope")
-	case r.MoreSquares == MoreSquaresChase && ch.boards == 0:
+	case r.MoreSquares == MoreSquaresChase && ch.Boards == 0:
 		return posErr(c, NoSquare, "chase without boards")
 	}
 	return nil
@@ -314,8 +337,8 @@ func (p *Position) checkBeat(pc Piece, k Knowledge, beat RankSet) error {
 // first, by taking back the history's moves from the board, reusing dst.
 func (p *Position) rememberedBoards(dst []Board) ([]Board, error) {
 	boards := append(dst[:0], p.Board)
-	for i := len(p.history) - 1; i >= 0; i-- {
-		m := p.history[i]
+	for i := len(p.History) - 1; i >= 0; i-- {
+		m := p.History[i]
 		b := boards[len(boards)-1]
 		if m.Via != NoSquare || !p.Rules.OnBoard(m.From) || !p.Rules.OnBoard(m.To) ||
 			b.pieces[m.To.Index()] == 0 || b.pieces[m.From.Index()] != 0 {
@@ -348,4 +371,13 @@ func runMoveOK(r *Rules, m Move) bool {
 			m.From.File() != m.To.File() && m.From.Row() != m.To.Row()
 	}
 	return m.From.File() == m.To.File() || m.From.Row() == m.To.Row()
+}
+
+// field returns the name of c's field of Position with the suffix:
+// "RedRun", "BlueChase".
+func (c Color) field(suffix string) string {
+	if c == Blue {
+		return "Blue" + suffix
+	}
+	return "Red" + suffix
 }

@@ -61,8 +61,8 @@ func (p Position) Validate() error {
 // under the More-Squares "game" scope: the current board as the one
 // board remembered, as at the start of a game.
 func (p Position) literal() Position {
-	if p.Rules.MoreSquares == MoreSquaresGame && p.seen == 0 && len(p.history) == 0 {
-		p.seen = 1
+	if p.Rules.MoreSquares == MoreSquaresGame && p.SeenBoards == 0 && len(p.History) == 0 {
+		p.SeenBoards = 1
 	}
 	return p
 }
@@ -153,16 +153,16 @@ func (p *Position) place(g *game, boards []Board) State {
 			}
 		}
 	}
-	for _, bm := range p.beats {
-		id := s.cells[cellOfSquare[bm.Sq+1]] - 1
+	for _, bm := range p.Beats {
+		id := s.cells[cellOfSquare[bm.Square]] - 1
 		for a := Spy; a <= Marshal; a++ {
-			if bm.Beat&(1<<a) != 0 {
+			if bm.Attackers&(1<<a) != 0 {
 				s.beat = &beatNode{id: id, attacker: a, next: s.beat}
 			}
 		}
 	}
 	for c := Red; c <= Blue; c++ {
-		if ms := p.runs[c.index()]; len(ms) > 0 {
+		if ms := *p.run(c); len(ms) > 0 {
 			run := &s.runs[c.index()]
 			run.cell = cellOfSquare[ms[len(ms)-1].To]
 			run.id = s.cells[run.cell]
@@ -172,12 +172,12 @@ func (p *Position) place(g *game, boards []Board) State {
 			}
 			run.setBan(p.Rules.TwoSquares)
 		}
-		if ch := p.chases[c.index()]; ch.from != NoSquare {
-			s.chases[c.index()] = chase{on: true, from: cellOfSquare[ch.from], to: cellOfSquare[ch.to],
-				boards: boardList(boards, p.history, ch.boards)}
+		if ch := p.chase(c); ch.Move.From != NoSquare {
+			s.chases[c.index()] = chase{on: true, from: cellOfSquare[ch.Move.From], to: cellOfSquare[ch.Move.To],
+				boards: boardList(boards, p.History, ch.Boards)}
 		}
 	}
-	s.seen = boardList(boards, p.history, p.seen)
+	s.seen = boardList(boards, p.History, p.SeenBoards)
 	return s
 }
 
@@ -200,15 +200,15 @@ func (p *Position) rebuild() (s State, want Outcome, err error) {
 		return State{}, Outcome{}, err
 	}
 	if !p.setIDs(base.g) {
-		return State{}, Outcome{}, placeErr(NoColor, NoSquare, "more pieces than a game holds")
+		return State{}, Outcome{}, fieldErr("Board", placeErr(NoColor, NoSquare, "more pieces than a game holds"))
 	}
 	s = p.place(base.g, boards)
 	if s.pending {
 		if !s.canRescue(s.turn) {
-			return State{}, Outcome{}, posErr(s.turn, NoSquare, "rescue due but nothing to rescue or no square")
+			return State{}, Outcome{}, fieldErr("RescueDue", posErr(s.turn, NoSquare, "rescue due but nothing to rescue or no square"))
 		}
 		if p.Outcome.IsOver() {
-			return State{}, Outcome{}, posErr(s.turn, NoSquare, "rescue due in a finished game")
+			return State{}, Outcome{}, fieldErr("RescueDue", posErr(s.turn, NoSquare, "rescue due in a finished game"))
 		}
 		return s, Outcome{}, nil
 	}
@@ -225,10 +225,10 @@ func (p *Position) settle(s *State, want Outcome) error {
 		// Not decided by the end check (the flag's absence was checked).
 	case o.Reason == Resignation || o.Reason == DrawAgreed:
 		if want.IsOver() {
-			return posErr(NoColor, NoSquare, "outcome "+o.String()+" after the game ended: "+want.String())
+			return fieldErr("Outcome", posErr(NoColor, NoSquare, "outcome "+o.String()+" after the game ended: "+want.String()))
 		}
 	case o != want:
-		return posErr(NoColor, NoSquare, "outcome "+o.String()+" but the rules give "+want.String())
+		return fieldErr("Outcome", posErr(NoColor, NoSquare, "outcome "+o.String()+" but the rules give "+want.String()))
 	}
 	s.outcome = p.Outcome
 	return nil

@@ -25,7 +25,7 @@ func positionRules() []Rules {
 	return []Rules{Classic(), Gravon(), game, capped, UltimateLightning(), QuickBattle(), open, silent}
 }
 
-var cmpPosition = cmp.AllowUnexported(Position{}, chaseRec{}, beatMark{}, Board{}, KnowledgeBoard{})
+var cmpPosition = cmp.AllowUnexported(Board{}, KnowledgeBoard{})
 
 func sortedMoves(s State) []Move {
 	ms := s.AppendLegalMoves(nil)

@@ -2,6 +2,7 @@ package stratego
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -38,7 +39,9 @@ func TestProp_ValidateAgreesWithState(t *testing.T) {
 				t.Fatalf("literal of an ongoing game's position: %v\n%v", err, p)
 			}
 		}
-		switch rapid.IntRange(0, 6).Draw(t, "change") {
+		sq := func() Square { return Square(rapid.IntRange(0, MaxSquares+1).Draw(t, "square")) }
+		move := func() Move { return Move{From: sq(), To: sq()} }
+		switch rapid.IntRange(0, 13).Draw(t, "change") {
 		case 0:
 		case 1:
 			p.Turn = Color(rapid.IntRange(0, 3).Draw(t, "turn"))
@@ -54,6 +57,24 @@ func TestProp_ValidateAgreesWithState(t *testing.T) {
 			p.Known.known[sq.Index()] = Knowledge(rapid.IntRange(0, 31).Draw(t, "knowledge"))
 		case 6:
 			p.Outcome = rapid.SampledFrom(validOutcomes).Draw(t, "outcome")
+		case 7:
+			p.RedRun = append(p.RedRun, move())
+		case 8:
+			p.BlueRun = nil
+		case 9:
+			p.RedChase = Chase{Move: move(), Boards: rapid.IntRange(-1, 4).Draw(t, "boards")}
+		case 10:
+			p.SeenBoards = rapid.IntRange(-1, 4).Draw(t, "seen")
+		case 11:
+			if len(p.History) > 0 && rapid.Bool().Draw(t, "drop") {
+				p.History = p.History[1:]
+			} else {
+				p.History = append(p.History, move())
+			}
+		case 12:
+			p.Beats = append(p.Beats, Beat{Square: sq(), Attackers: RankSet(rapid.IntRange(0, 1<<12).Draw(t, "attackers"))})
+		case 13:
+			p.PliesWithoutAttack = rapid.IntRange(-1, p.Ply+1).Draw(t, "quiet")
 		}
 		_, serr := p.State()
 		verr := p.Validate()
@@ -69,6 +90,13 @@ func TestProp_ValidateAgreesWithState(t *testing.T) {
 		}
 		if serr != nil && !errors.Is(serr, ErrPosition) && !errors.Is(serr, ErrRules) {
 			t.Fatalf("State: %v, want ErrPosition or ErrRules", serr)
+		}
+		// A refused position names the field at fault.
+		var pe *PositionError
+		if errors.As(serr, &pe) {
+			if _, ok := reflect.TypeFor[Position]().FieldByName(pe.Field); !ok {
+				t.Fatalf("State: %v names no field of Position (Field %q)", serr, pe.Field)
+			}
 		}
 	})
 }

@@ -11,7 +11,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-var cmpRecord = cmp.Options{cmp.AllowUnexported(Setup{}, Position{}, chaseRec{})}
+var cmpRecord = cmp.Options{cmp.AllowUnexported(Setup{}, Board{}, KnowledgeBoard{})}
 
 var commentText = rapid.Custom(func(t *rapid.T) string {
 	s := rapid.StringOfN(rapid.SampledFrom([]rune("ab c\"{[]\\é1.-")), 0, 12, -1).Draw(t, "comment")

@@ -122,7 +122,7 @@ func (v View) sampler() (*Sampler, State, error) {
 		return nil, State{}, ErrInconsistentView
 	}
 	sm.base = base
-	sm.moves = p.Turn == p.Viewer && p.Rules.MoreSquares != MoreSquaresOff && p.chases[p.Viewer.index()].from != NoSquare
+	sm.moves = p.Turn == p.Viewer && p.Rules.MoreSquares != MoreSquaresOff && p.chase(p.Viewer).Move.From != NoSquare
 	// One draw checks what every draw shares: the view of the built
 	// state, but for the legal moves, depends only on what v shows (the
 	// property that views do not leak), so it holds for all draws if it

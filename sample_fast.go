@@ -130,7 +130,7 @@ func newSampleTemplate(v *View, s State) *sampleTemplate {
 			return h
 		}
 		k0 := known(&ids)
-		hist := v.pos.history
+		hist := v.pos.History
 		for k := range depth {
 			bt := boardTemplate{known: known(&ids) ^ k0, id: -1}
 			for i, id := range ids {

@@ -65,7 +65,7 @@ func (s State) View(c Color) View {
 			n += 96
 		}
 		buf := make([]Move, n)
-		v.pos.runs[Red.index()], v.pos.runs[Blue.index()] = buf[:0:ts], buf[ts:ts:2*ts]
+		(*v.pos.run(Red)), (*v.pos.run(Blue)) = buf[:0:ts], buf[ts:ts:2*ts]
 		v.moves = buf[2*ts : 2*ts]
 	}
 	s.ViewInto(&v, c)
@@ -170,6 +170,16 @@ func (v View) Knowledge(sq Square) Knowledge {
 	return v.pos.Known.known[sq-1]
 }
 
+// Squares returns what v shows of every square at once, indexed by
+// [Square.Index]: the piece as [View.At] gives it (0 for an empty
+// square, rank [Unknown] for a hidden enemy piece) and what the opponent
+// knows of it ([View.Knowledge]). It is for encoders that read every
+// square: a View is a large value, and a method call per square copies
+// it.
+func (v View) Squares() (pieces [MaxSquares]Piece, known [MaxSquares]Knowledge) {
+	return v.pos.Board.pieces, v.pos.Known.known
+}
+
 // Board returns the pieces as the player sees them: its own pieces and
 // shown enemy pieces with their rank, hidden enemy pieces with rank
 // [Unknown] (the board of [View.At]).
@@ -185,7 +195,7 @@ func (v View) Board() Board { return v.pos.Board }
 func (v View) TwoSquaresRun(c Color) iter.Seq[Move] {
 	var run []Move
 	if c.IsValid() {
-		run = v.pos.runs[c.index()]
+		run = (*v.pos.run(c))
 	}
 	return func(yield func(Move) bool) {
 		for _, m := range run {
@@ -206,11 +216,11 @@ func (v View) Chase(c Color) (last Move, boards int, ok bool) {
 	if !c.IsValid() {
 		return Move{}, 0, false
 	}
-	ch := v.pos.chases[c.index()]
-	if ch.from == NoSquare {
+	ch := (*v.pos.chase(c))
+	if ch.Move.From == NoSquare {
 		return Move{}, 0, false
 	}
-	return Move{From: ch.from, To: ch.to}, ch.boards, true
+	return Move{From: ch.Move.From, To: ch.Move.To}, ch.Boards, true
 }
 
 // MadeRescue reports whether the piece on sq has made a rescue (and so
@@ -281,22 +291,18 @@ func (v View) HiddenArmy() Army {
 	o := v.pos.Viewer.Opponent()
 	a := v.pos.Rules.Army
 	lost := v.Captured(o)
-	for rk := range a {
-		a[rk] = sat(a[rk], lost[rk])
-	}
+	var on [256]uint8 // pieces on the board, by Piece value
 	for _, p := range v.pos.Board.pieces {
-		if p.Color() == o && p.Rank().IsValid() {
-			a[p.Rank()] = sat(a[p.Rank()], 1)
+		on[p]++
+	}
+	for rk := range a {
+		n := int(lost[rk])
+		if Rank(rk).IsValid() {
+			n += int(on[NewPiece(o, Rank(rk))]) // shown enemy pieces
 		}
+		a[rk] = uint8(max(int(a[rk])-n, 0))
 	}
 	return a
-}
-
-func sat(a, b uint8) uint8 {
-	if b > a {
-		return 0
-	}
-	return a - b
 }
 
 // CanBe reports whether the piece on sq may have rank rk as far as the
@@ -483,7 +489,7 @@ func (v View) ParseMove(s string) (Move, error) {
 // to rebuild the records.
 func (v View) History() iter.Seq[Move] {
 	return func(yield func(Move) bool) {
-		for _, m := range v.pos.history {
+		for _, m := range v.pos.History {
 			if !yield(m) {
 				return
 			}
@@ -925,7 +931,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 	j := viewJSON{
 		Rules: p.Rules, Viewer: p.Viewer, Turn: p.Turn, RescueDue: p.RescueDue,
 		Ply: p.Ply, PliesWithoutAttack: p.PliesWithoutAttack, Outcome: p.Outcome,
-		Board: []pieceJSON{}, Boards: p.seen, History: p.history, LegalMoves: []listedMove{},
+		Board: []pieceJSON{}, Boards: p.SeenBoards, History: p.History, LegalMoves: []listedMove{},
 	}
 	for _, m := range v.moves {
 		j.LegalMoves = append(j.LegalMoves, listedMove{m, p.attacks(m)})
@@ -941,17 +947,17 @@ func (v View) MarshalJSON() ([]byte, error) {
 		j.Captured = append(j.Captured, pieceJSON{Piece: cp.Piece, Known: knownNames(cp.Known), Rescuer: cp.Rescuer})
 	}
 	for c := Red; c <= Blue; c++ {
-		if len(p.runs[c.index()]) > 0 {
+		if len((*p.run(c))) > 0 {
 			if j.Runs == nil {
 				j.Runs = map[Color][]Move{}
 			}
-			j.Runs[c] = p.runs[c.index()]
+			j.Runs[c] = (*p.run(c))
 		}
-		if ch := p.chases[c.index()]; ch.from != NoSquare {
+		if ch := (*p.chase(c)); ch.Move.From != NoSquare {
 			if j.Chases == nil {
 				j.Chases = map[Color]chaseJSON{}
 			}
-			j.Chases[c] = chaseJSON{Move: Move{From: ch.from, To: ch.to}, Boards: ch.boards}
+			j.Chases[c] = chaseJSON{Move: Move{From: ch.Move.From, To: ch.Move.To}, Boards: ch.Boards}
 		}
 	}
 	if v.last.Color.IsValid() {
@@ -1006,7 +1012,7 @@ func (j *viewJSON) position() (Position, error) {
 	p := Position{
 		Rules: j.Rules, Viewer: j.Viewer, Turn: j.Turn, RescueDue: j.RescueDue,
 		Ply: j.Ply, PliesWithoutAttack: j.PliesWithoutAttack, Outcome: j.Outcome,
-		seen: j.Boards, history: j.History,
+		SeenBoards: j.Boards, History: j.History,
 	}
 	if !p.Viewer.IsValid() {
 		return Position{}, parseErr("view", p.Viewer.String(), 0, `the viewer, "red" or "blue"`)
@@ -1072,14 +1078,14 @@ func (j *viewJSON) record(p *Position) error {
 		if !c.IsValid() {
 			return parseErr("view", c.String(), 0, "red or blue")
 		}
-		p.runs[c.index()] = ms
+		*p.run(c) = ms
 	}
 	for c, cj := range j.Chases {
 		m := cj.Move
 		if !c.IsValid() || !m.From.IsValid() || !m.To.IsValid() || m.Via != NoSquare || m.IsRescue() {
 			return parseErr("view", c.String(), 0, "a chase of red or blue")
 		}
-		p.chases[c.index()] = chaseRec{from: m.From, to: m.To, boards: cj.Boards}
+		*p.chase(c) = Chase{Move: Move{From: m.From, To: m.To}, Boards: cj.Boards}
 	}
 	return nil
 }

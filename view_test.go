@@ -555,7 +555,7 @@ func TestViewIntoNoAllocs(t *testing.T) {
 	}
 	var v View
 	s.ViewInto(&v, s.Turn())
-	if len(v.pos.history) == 0 || len(v.moves) == 0 {
+	if len(v.pos.History) == 0 || len(v.moves) == 0 {
 		t.Fatalf("want a view with moves and history, got %v", v)
 	}
 	if n := testing.AllocsPerRun(100, func() { s.ViewInto(&v, s.Turn()) }); n != 0 {

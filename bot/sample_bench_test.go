@@ -10,16 +10,17 @@ import (
 // searchBenchIters is the iteration budget of BenchmarkSearchIterations.
 const searchBenchIters = 500
 
-// BenchmarkSearchIterations measures the search player (NewSearch, one
-// worker, an iteration budget) on the three views of
-// gametest.SampleViews, the views of the Sampler benchmark of the root
-// package: one op is one move of searchBenchIters iterations, so the
-// iterations a second are searchBenchIters / (s/op). The moves it
-// chooses are pinned by TestSearchIterationsWorkload.
+// BenchmarkSearchIterations measures the baseline search player
+// (NewMCTS, the search player before issue 22; one worker, an iteration
+// budget) on the three views of gametest.SampleViews, the views of the
+// Sampler benchmark of the root package: one op is one move of
+// searchBenchIters iterations, so the iterations a second are
+// searchBenchIters / (s/op). The moves it chooses are pinned by
+// TestSearchIterationsWorkload.
 func BenchmarkSearchIterations(b *testing.B) {
 	for _, sv := range gametest.SampleViews(b) {
 		b.Run(sv.Name, func(b *testing.B) {
-			p := NewSearch(Options{Seed: 1})
+			p := NewMCTS(Options{Seed: 1})
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := p.Move(context.Background(), sv.View, Budget{Iterations: searchBenchIters}); err != nil {
@@ -32,15 +33,21 @@ func BenchmarkSearchIterations(b *testing.B) {
 }
 
 // TestSearchIterationsWorkload runs the workload of
-// BenchmarkSearchIterations once in the short suite and prints the
-// chosen moves, which a faster sampler must not change (the draws are the same).
+// BenchmarkSearchIterations once in the short suite and checks the moves
+// chosen: those of the search player at 3d6d56a (then NewSearch), before
+// the Sampler's fast path, which draws the same states from the same
+// random numbers (the root's TestProp_SamplerFastEqualsReference). A
+// change of NewMCTS itself may change them.
 func TestSearchIterationsWorkload(t *testing.T) {
+	want := map[string]string{"early": "j4-j5", "midgame": "i4-j4", "endgame": "g1-g2"}
 	for _, sv := range gametest.SampleViews(t) {
-		p := NewSearch(Options{Seed: 1})
+		p := NewMCTS(Options{Seed: 1})
 		m, err := p.Move(context.Background(), sv.View, Budget{Iterations: searchBenchIters})
 		if err != nil {
 			t.Fatalf("%s: %v", sv.Name, err)
 		}
-		t.Logf("%s: %v", sv.Name, m)
+		if m.String() != want[sv.Name] {
+			t.Errorf("%s: chose %v, want %s", sv.Name, m, want[sv.Name])
+		}
 	}
 }

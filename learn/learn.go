@@ -3,7 +3,6 @@ package learn
 import (
 	"github.com/stratego-go/stratego"
 
-	"math"
 	"slices"
 )
 
@@ -354,39 +353,51 @@ func AppendObservation(dst []float32, v stratego.View) []float32 {
 	me := v.Player()
 	o := obsBoard{obs: obs, w: w, h: h, area: area, blue: me == stratego.Blue}
 
+	// Every square at once: a method call per square would copy the View.
+	pieces, known := v.Squares()
 	var est rankEstimate
-	est.compute(v, r)
-	board := v.Board()
+	est.compute(v, &r, &pieces, &known)
 
+	lakes := r.Lakes
 	for row := range h {
 		for file := range w {
-			sq := stratego.SquareAt(file, row)
+			i := row*stratego.MaxSize + file // the square's index
 			at := row*w + file
 			if o.blue {
 				at = area - 1 - at
 			}
-			p, k := board.At(sq), v.Knowledge(sq)
+			p, k := pieces[i], known[i]
 			switch {
-			case r.Lakes.Has(sq):
-				obs[obsLake*area+at] = 1
-			case p == 0:
-				obs[obsEmpty*area+at] = 1
+			case p == 0: // a lake holds no piece
+				if lakes.Has(stratego.SquareFromIndex(i)) {
+					obs[obsLake*area+at] = 1
+				} else {
+					obs[obsEmpty*area+at] = 1
+				}
 			case p.Color() == me:
 				obs[(obsOwn+int(p.Rank()-stratego.Spy))*area+at] = 1
-				obs[obsOwnKnown*area+at] = b2f(k&stratego.KnownRank != 0)
-				obs[obsOwnMoved*area+at] = b2f(k&stratego.KnownMoved != 0)
-				obs[obsOwnFar*area+at] = b2f(k&stratego.KnownFar != 0)
+				if k&stratego.KnownRank != 0 {
+					obs[obsOwnKnown*area+at] = 1
+				}
+				if k&stratego.KnownMoved != 0 {
+					obs[obsOwnMoved*area+at] = 1
+				}
+				if k&stratego.KnownFar != 0 {
+					obs[obsOwnFar*area+at] = 1
+				}
 			default:
 				if rk := p.Rank(); rk.IsValid() {
 					obs[(obsEnemy+int(rk-stratego.Spy))*area+at] = 1
 				} else {
 					obs[obsEnemyHidden*area+at] = 1
-					for j, x := range est.p(est.class[sq.Index()]) {
-						obs[(obsEnemy+j)*area+at] = x
-					}
+					est.put(obs[obsEnemy*area+at:], area, est.class[i])
 				}
-				obs[obsEnemyMoved*area+at] = b2f(k&stratego.KnownMoved != 0)
-				obs[obsEnemyFar*area+at] = b2f(k&stratego.KnownFar != 0)
+				if k&stratego.KnownMoved != 0 {
+					obs[obsEnemyMoved*area+at] = 1
+				}
+				if k&stratego.KnownFar != 0 {
+					obs[obsEnemyFar*area+at] = 1
+				}
 			}
 		}
 	}
@@ -524,6 +535,19 @@ type rankEstimate struct {
 	more  [][stratego.NumRanks - 1]float32            // p of all classes, when there are more
 }
 
+// put writes the probabilities of class c into e[0], e[area], …,
+// e[11·area]: a hidden piece's square on the planes of the ranks.
+func (e *rankEstimate) put(dst []float32, area int, c uint8) {
+	q := e.p(c)
+	dst = dst[:11*area+1]
+	// Written out: a loop's bounds check and index cost more than the
+	// stores, twelve for every hidden piece.
+	dst[11*area] = q[11]
+	dst[0], dst[area], dst[2*area], dst[3*area] = q[0], q[1], q[2], q[3]
+	dst[4*area], dst[5*area], dst[6*area], dst[7*area] = q[4], q[5], q[6], q[7]
+	dst[8*area], dst[9*area], dst[10*area] = q[8], q[9], q[10]
+}
+
 // p returns the probabilities of the ranks Spy … Flag for class c.
 func (e *rankEstimate) p(c uint8) *[stratego.NumRanks - 1]float32 {
 	if e.more != nil {
@@ -533,17 +557,33 @@ func (e *rankEstimate) p(c uint8) *[stratego.NumRanks - 1]float32 {
 }
 
 // compute fills e for the view v under its rules r.
-func (e *rankEstimate) compute(v stratego.View, r stratego.Rules) {
+func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stratego.MaxSquares]stratego.Piece, known *[stratego.MaxSquares]stratego.Knowledge) {
 	var f rankFilter
 	army := v.HiddenArmy()
+	silent := r.Info == stratego.InfoSilentDefense // else no piece has a "<" mark
 	var masks [stratego.MaxSquares]uint16
 	var count [stratego.MaxSquares]float64
 	n := 0
-	for sq := range v.Hidden().All() {
-		known, beat := v.Knowledge(sq), v.Beaten(sq)
-		m, ok := f.lookup(known, beat)
+	// The previous hidden piece's kind and class: most pieces are of the
+	// kind of the one before (the unmoved ones, say).
+	lastK, lastBeat, lastC := stratego.Knowledge(0), stratego.RankSet(0), -1
+	for i, pc := range pieces {
+		if pc.Rank() != stratego.Unknown {
+			continue
+		}
+		sq := stratego.SquareFromIndex(i)
+		k, beat := known[i], stratego.RankSet(0)
+		if silent {
+			beat = v.Beaten(sq)
+		}
+		if lastC >= 0 && k == lastK && beat == lastBeat {
+			e.class[i] = uint8(lastC)
+			count[lastC]++
+			continue
+		}
+		m, ok := f.lookup(k, beat)
 		if !ok {
-			m = f.add(known, beat, uint16(v.Ranks(sq)))
+			m = f.add(k, beat, uint16(v.Ranks(sq)))
 		}
 		c := 0
 		for c < n && masks[c] != m {
@@ -553,8 +593,9 @@ func (e *rankEstimate) compute(v stratego.View, r stratego.Rules) {
 			masks[n] = m
 			n++
 		}
-		e.class[sq.Index()] = uint8(c)
+		e.class[i] = uint8(c)
 		count[c]++
+		lastK, lastBeat, lastC = k, beat, c
 	}
 	if n <= maxPruneClasses {
 		pruneTight(masks[:n], count[:n], &army)
@@ -571,31 +612,104 @@ func (e *rankEstimate) compute(v stratego.View, r stratego.Rules) {
 			}
 		}
 	}
+	sinkhorn(p[:n], count[:n], &army)
+	for c := range n {
+		q := e.p(uint8(c))
+		for j, x := range p[c] {
+			q[j] = float32(x)
+		}
+	}
+}
+
+// sinkhorn scales the rows of p, the classes' probabilities of each
+// rank, until each row sums to 1 and each rank's column, weighted by the
+// classes' counts, to the army's count (Sinkhorn's iteration, at most
+// sinkhornRounds rounds, until no column is off by 1e-6), ending with
+// the rows scaled to 1. The loops run over whole rows of fixed length;
+// each sum adds its terms in the order of class and rank, so the values
+// are those of the column-by-column loops before (refRankEstimate) bit
+// for bit.
+func sinkhorn(p [][stratego.NumRanks - 1]float64, count []float64, army *stratego.Army) {
+	const nr = stratego.NumRanks - 1
+	count = count[:len(p)]
+	var want [nr]float64
+	for j := range want {
+		want[j] = float64(army[stratego.Spy+stratego.Rank(j)])
+	}
 	for range sinkhornRounds {
-		normalizeRows(p[:n])
+		normalizeRows(p)
+		// The columns' sums, written out: each adds the classes in order.
+		var col [nr]float64
+		for c := range p {
+			r, k := &p[c], count[c]
+			col[0] += k * r[0]
+			col[1] += k * r[1]
+			col[2] += k * r[2]
+			col[3] += k * r[3]
+			col[4] += k * r[4]
+			col[5] += k * r[5]
+			col[6] += k * r[6]
+			col[7] += k * r[7]
+			col[8] += k * r[8]
+			col[9] += k * r[9]
+			col[10] += k * r[10]
+			col[11] += k * r[11]
+		}
 		worst := 0.0
-		for j := range stratego.NumRanks - 1 {
-			col := 0.0
-			for c := range n {
-				col += count[c] * p[c][j]
-			}
-			if col > 0 {
-				want := float64(army[stratego.Spy+stratego.Rank(j)])
-				worst = max(worst, math.Abs(col-want))
-				f := want / col
-				for c := range n {
-					p[c][j] *= f
+		var f [nr]float64
+		for j := range col {
+			f[j] = 1 // a column of zeros stays as it is
+			if col[j] > 0 {
+				// The largest |col − want|, for the stopping test only.
+				if d := col[j] - want[j]; d > worst {
+					worst = d
+				} else if -d > worst {
+					worst = -d
 				}
+				f[j] = want[j] / col[j]
 			}
+		}
+		for c := range p {
+			r := &p[c]
+			r[0] *= f[0]
+			r[1] *= f[1]
+			r[2] *= f[2]
+			r[3] *= f[3]
+			r[4] *= f[4]
+			r[5] *= f[5]
+			r[6] *= f[6]
+			r[7] *= f[7]
+			r[8] *= f[8]
+			r[9] *= f[9]
+			r[10] *= f[10]
+			r[11] *= f[11]
 		}
 		if worst < 1e-6 {
 			break
 		}
 	}
-	normalizeRows(p[:n])
-	for c := range n {
-		for j, x := range p[c] {
-			e.p(uint8(c))[j] = float32(x)
+	normalizeRows(p)
+}
+
+// normalizeRows scales each row of p to sum 1 (a row of zeros stays);
+// the sum adds the ranks in order.
+func normalizeRows(p [][stratego.NumRanks - 1]float64) {
+	for c := range p {
+		r := &p[c]
+		s := r[0] + r[1] + r[2] + r[3] + r[4] + r[5] + r[6] + r[7] + r[8] + r[9] + r[10] + r[11]
+		if s > 0 {
+			r[0] /= s
+			r[1] /= s
+			r[2] /= s
+			r[3] /= s
+			r[4] /= s
+			r[5] /= s
+			r[6] /= s
+			r[7] /= s
+			r[8] /= s
+			r[9] /= s
+			r[10] /= s
+			r[11] /= s
 		}
 	}
 }
@@ -680,20 +794,6 @@ func pruneTight(masks []uint16, count []float64, army *stratego.Army) {
 					masks[c] &^= ranks
 					changed = true
 				}
-			}
-		}
-	}
-}
-
-func normalizeRows(p [][stratego.NumRanks - 1]float64) {
-	for c := range p {
-		s := 0.0
-		for _, x := range p[c] {
-			s += x
-		}
-		if s > 0 {
-			for j := range p[c] {
-				p[c][j] /= s
 			}
 		}
 	}

@@ -280,6 +280,7 @@ var api = []entry{
 	{"stratego.View.Rules", stratego.View.Rules},
 	{"stratego.View.Sample", stratego.View.Sample},
 	{"stratego.View.Sampler", stratego.View.Sampler},
+	{"stratego.View.Squares", stratego.View.Squares},
 	{"stratego.View.String", stratego.View.String},
 	{"stratego.View.Turn", stratego.View.Turn},
 	{"stratego.View.TwoSquaresRun", stratego.View.TwoSquaresRun},
