@@ -623,7 +623,7 @@ func (c *config) play(ctx context.Context, p pairing) gameResult {
 		Rules: c.rules, Red: seats[0], Blue: seats[1], Clock: c.clock, Profile: c.profile,
 		TurnCap: c.turnCap, Retries: c.retries, Anonymous: c.anon, SetupTime: c.startTime,
 		SetupTimes: [3]time.Duration{stratego.Red: c.engines[p.red].startTime, stratego.Blue: c.engines[p.blue].startTime},
-		Tags: []stratego.Tag{{Name: "Event", Value: "stratego match"}, {Name: "Round", Value: fmt.Sprint(p.n)}},
+		Tags:       []stratego.Tag{{Name: "Event", Value: "stratego match"}, {Name: "Round", Value: fmt.Sprint(p.n)}},
 	}
 	res, err := g.Play(gctx)
 	if err != nil {
