@@ -8,13 +8,18 @@ import (
 // noLimit is the limit of a full list for the general loops.
 const noLimit = int(^uint(0) >> 1)
 
+// The movement rules are written once, in appendAll (with appendSlides
+// and appendCaptainSteps): the moves they allow, in the generator's
+// order. The repetition rules filter that list (forbids); the random
+// draw counts and indexes the same moves by bit sets (randommove.go),
+// check judges one move, and every one of them is pinned to the
+// reference of reference_test.go by TestProp_EveryGeneratorIsTheReference.
+
 // appendMoves appends the legal moves of the side to move to dst and
 // returns it. The order is fixed: the one-square moves direction by
 // direction (north, east, south, west) in cell order, then the longer
-// scout slides, then the Captains' second steps. When no repetition rule
-// forbids a move of the side to move it takes the fast loops of
-// appendAll, else the general loops of appendFiltered; both give the
-// same moves in the same order.
+// scout slides, then the Captains' two-square moves: the moves of
+// appendAll, less those a repetition rule forbids.
 func (s *State) appendMoves(dst []Move) []Move {
 	if s.g == nil || s.outcome.IsOver() {
 		return dst
@@ -23,18 +28,16 @@ func (s *State) appendMoves(dst []Move) []Move {
 		return s.appendRescues(dst, noLimit)
 	}
 	if s.repetitionMayForbid() {
-		var g genMasks
-		s.setGenMasks(&g, s.turn)
 		if f := s.repetitionFilter(); f.active() {
-			return s.appendFiltered(dst, noLimit, &g, &f)
+			return s.appendAllowed(dst, noLimit, &f)
 		}
 	}
 	return s.appendAll(dst)
 }
 
-// appendMovesUpTo is appendMoves by the general loops, stopping once dst
-// holds limit moves (so a limit of len(dst)+1 asks whether there is any
-// move at all).
+// appendMovesUpTo is appendMoves by way of the repetition filter, active
+// or not, stopping once dst holds limit moves (so a limit of len(dst)+1
+// asks whether there is any move at all).
 func (s *State) appendMovesUpTo(dst []Move, limit int) []Move {
 	if s.g == nil || s.outcome.IsOver() {
 		return dst
@@ -42,15 +45,28 @@ func (s *State) appendMovesUpTo(dst []Move, limit int) []Move {
 	if s.pending {
 		return s.appendRescues(dst, limit)
 	}
-	var g genMasks
-	s.setGenMasks(&g, s.turn)
 	f := s.repetitionFilter()
-	return s.appendFiltered(dst, limit, &g, &f)
+	return s.appendAllowed(dst, limit, &f)
 }
 
-// appendAll appends the moves of the side to move when no repetition
-// rule forbids one: the order of appendFiltered, by loops that call
-// nothing. The one-square moves are written without a capacity check
+// appendAllowed appends the moves of appendAll that f allows, up to
+// limit moves in dst.
+func (s *State) appendAllowed(dst []Move, limit int, f *repetitionFilter) []Move {
+	var buf [128]Move
+	for _, m := range s.appendAll(buf[:0]) {
+		if len(dst) >= limit {
+			break
+		}
+		if from, via, to := moveCells(m); !s.forbids(f, from, via, to) {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// appendAll appends the moves of the side to move that the movement
+// rules allow, the repetition rules aside, in the order of appendMoves,
+// by loops that call nothing. The one-square moves are written without a capacity check
 // each, dst having grown first when it might lack room for them.
 func (s *State) appendAll(dst []Move) []Move {
 	c := s.turn.index()
@@ -80,7 +96,7 @@ func (s *State) appendAll(dst []Move) []Move {
 		dst = s.appendSlides(dst, s.turn)
 	}
 	if s.g.rules.CaptainsMoveTwo {
-		dst = s.appendCaptainSteps(dst, noLimit, -1, path{}, false)
+		dst = s.appendCaptainSteps(dst)
 	}
 	return dst
 }
@@ -105,78 +121,6 @@ func fillSteps(out []Move, i int, x uint64, t *[65]Move) int {
 		i++
 	}
 	return i
-}
-
-// appendFiltered appends the moves of the side to move that f allows,
-// up to limit moves in dst, in the order of appendMoves.
-func (s *State) appendFiltered(dst []Move, limit int, g *genMasks, f *repetitionFilter) []Move {
-	c := s.turn
-	mov, scouts, blocked, empty := g.mov, g.scouts, g.blocked, g.empty
-	banCell, forbid, chaseOn := f.banCell, f.forbid, f.chaseOn
-	strike := s.g.rules.Scouts == ScoutMoveAndStrike
-	// The general loops: a repetition rule may forbid a move, or a limit
-	// stop the list (hasMove's question often ends at the first move).
-	for k, d := range dirs {
-		var t bb
-		t[0], t[1] = step(mov[0], mov[1], k)
-		for w := range t {
-			x := t[w] &^ blocked[w]
-			for x != 0 {
-				to := bbBase + (w<<6 | bits.TrailingZeros64(x))
-				x &= x - 1
-				from := to - d
-				if from == banCell && forbid.crossed(from, 0, to) {
-					continue
-				}
-				if chaseOn && s.cells[to] == 0 && s.chaseForbids(c, s.pc[s.cells[from]-1], from, to) {
-					continue
-				}
-				dst = append(dst, Move{From: squareOfCell[from], To: squareOfCell[to]})
-				if len(dst) >= limit {
-					return dst
-				}
-			}
-		}
-	}
-	// Scout slides beyond the first square.
-	for k, d := range dirs {
-		if scouts == (bb{}) {
-			break
-		}
-		var t bb
-		t[0], t[1] = step(scouts[0], scouts[1], k)
-		for w := range t {
-			x := t[w] & empty[w]
-			for x != 0 {
-				first := bbBase + (w<<6 | bits.TrailingZeros64(x))
-				x &= x - 1
-				from := first - d
-				for to := first + d; ; to += d {
-					v := s.cells[to]
-					if v != 0 && (!strike || v == wallCell || blocked.has(to)) {
-						break
-					}
-					ok := from != banCell || !forbid.crossed(from, 0, to)
-					if ok && v == 0 && chaseOn {
-						ok = !s.chaseForbids(c, NewPiece(c, Scout), from, to)
-					}
-					if ok {
-						dst = append(dst, Move{From: squareOfCell[from], To: squareOfCell[to]})
-						if len(dst) >= limit {
-							return dst
-						}
-					}
-					if v != 0 {
-						break
-					}
-				}
-			}
-		}
-	}
-	if s.g.rules.CaptainsMoveTwo {
-		dst = s.appendCaptainSteps(dst, limit, banCell, forbid, chaseOn)
-	}
-	return dst
 }
 
 // stepMoves holds the one-square move onto each cell of a bb in each
@@ -255,12 +199,11 @@ func (s *State) appendRays(dst []Move, t0, t1 uint64, d int, strike bool) []Move
 // appendCaptainSteps appends the two-square moves of c's Captains
 // (Rules.CaptainsMoveTwo): a first step to an empty square, then a second
 // one in any direction but back, onto an empty square or an enemy piece.
-func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, chaseOn bool) []Move {
+func (s *State) appendCaptainSteps(dst []Move) []Move {
 	c := s.turn
 	var buf [maxPieces]uint8
 	for _, cell := range s.captainCells(buf[:0], c) {
 		from := int(cell)
-		id := s.cells[cell] - 1
 		for _, d := range dirs {
 			mid := from + d
 			if s.cells[mid] != 0 {
@@ -275,22 +218,11 @@ func (s *State) appendCaptainSteps(dst []Move, limit, banCell int, forbid path, 
 				if v == wallCell || (v != 0 && s.pc[v-1].Color() == c) {
 					continue
 				}
-				via := 0
 				m := Move{From: squareOfCell[from], To: squareOfCell[to]}
 				if d2 != d {
-					via = mid
 					m.Via = squareOfCell[mid]
 				}
-				ok := from != banCell || !forbid.crossed(from, via, to)
-				if ok && v == 0 && chaseOn {
-					ok = !s.chaseForbids(c, s.pc[id], from, to)
-				}
-				if ok {
-					dst = append(dst, m)
-					if len(dst) >= limit {
-						return dst
-					}
-				}
+				dst = append(dst, m)
 			}
 		}
 	}

@@ -247,43 +247,19 @@ type captainMove struct {
 	from, via, to int
 }
 
-// captainMoves walks the two-square moves of the Captains of the side to
-// move (Rules.CaptainsMoveTwo) in the order of appendCaptainSteps; it
-// stores the k-th in out and returns k, or returns their number when k
-// is negative.
+// captainMoves takes the two-square moves of the Captains of the side to
+// move (Rules.CaptainsMoveTwo) from appendCaptainSteps: it stores the
+// k-th in out and returns k, or returns their number when k is
+// negative.
 func (s *State) captainMoves(k int, out *captainMove) int {
-	c := s.turn
-	i := 0
-	var buf [maxPieces]uint8
-	for _, cell := range s.captainCells(buf[:0], c) {
-		from := int(cell)
-		for _, d := range dirs {
-			mid := from + d
-			if s.cells[mid] != 0 {
-				continue
-			}
-			for _, d2 := range dirs {
-				if d2 == -d {
-					continue
-				}
-				to := mid + d2
-				v := s.cells[to]
-				if v == wallCell || (v != 0 && s.pc[v-1].Color() == c) {
-					continue
-				}
-				if i == k {
-					out.from, out.to = from, to
-					out.m = Move{From: squareOfCell[from], To: squareOfCell[to]}
-					if d2 != d {
-						out.via, out.m.Via = mid, squareOfCell[mid]
-					}
-					return k
-				}
-				i++
-			}
-		}
+	var buf [64]Move
+	ms := s.appendCaptainSteps(buf[:0])
+	if k < 0 {
+		return len(ms)
 	}
-	return i
+	out.m = ms[k]
+	out.from, out.via, out.to = moveCells(ms[k])
+	return k
 }
 
 // repetitionFilter is what the repetition rules forbid the side to move:
