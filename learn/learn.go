@@ -3,7 +3,6 @@ package learn
 import (
 	"github.com/stratego-go/stratego"
 
-	"math"
 	"slices"
 )
 
@@ -565,6 +564,9 @@ func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stra
 	var masks [stratego.MaxSquares]uint16
 	var count [stratego.MaxSquares]float64
 	n := 0
+	// The previous hidden piece's kind and class: most pieces are of the
+	// kind of the one before (the unmoved ones, say).
+	lastK, lastBeat, lastC := stratego.Knowledge(0), stratego.RankSet(0), -1
 	for i, pc := range pieces {
 		if pc.Rank() != stratego.Unknown {
 			continue
@@ -573,6 +575,11 @@ func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stra
 		k, beat := known[i], stratego.RankSet(0)
 		if silent {
 			beat = v.Beaten(sq)
+		}
+		if lastC >= 0 && k == lastK && beat == lastBeat {
+			e.class[i] = uint8(lastC)
+			count[lastC]++
+			continue
 		}
 		m, ok := f.lookup(k, beat)
 		if !ok {
@@ -588,6 +595,7 @@ func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stra
 		}
 		e.class[i] = uint8(c)
 		count[c]++
+		lastK, lastBeat, lastC = k, beat, c
 	}
 	if n <= maxPruneClasses {
 		pruneTight(masks[:n], count[:n], &army)
@@ -652,7 +660,12 @@ func sinkhorn(p [][stratego.NumRanks - 1]float64, count []float64, army *strateg
 		for j := range col {
 			f[j] = 1 // a column of zeros stays as it is
 			if col[j] > 0 {
-				worst = max(worst, math.Abs(col[j]-want[j]))
+				// The largest |col − want|, for the stopping test only.
+				if d := col[j] - want[j]; d > worst {
+					worst = d
+				} else if -d > worst {
+					worst = -d
+				}
 				f[j] = want[j] / col[j]
 			}
 		}
