@@ -16,6 +16,22 @@ const searchBenchIters = 500
 // Sampler benchmark of the root package: one op is one move of
 // searchBenchIters iterations, so the iterations a second are
 // searchBenchIters / (s/op). The moves it chooses are pinned by
+// TestSearchIterationsWorkload.
+func BenchmarkSearchIterations(b *testing.B) {
+	for _, sv := range gametest.SampleViews(b) {
+		b.Run(sv.Name, func(b *testing.B) {
+			p := NewMCTS(Options{Seed: 1})
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := p.Move(context.Background(), sv.View, Budget{Iterations: searchBenchIters}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(searchBenchIters*b.N)/b.Elapsed().Seconds(), "iterations/s")
+		})
+	}
+}
+
 // TestSearchIterationsWorkload runs the workload of
 // BenchmarkSearchIterations once in the short suite and checks the moves
 // chosen: those of the search player at 3d6d56a (then NewSearch), before

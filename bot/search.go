@@ -92,7 +92,8 @@ type Search struct {
 	killer  [maxDepth + 2][2]stratego.Move
 	history []int32 // per move key
 	hidden  []stratego.Square
-	states  []stratego.State // the draws of pick, reused
+	flagSq  [2]stratego.Square // the flags in the determinization searched (NoSquare: none)
+	states  []stratego.State   // the draws of pick, reused
 	logw    []float64
 	tune    tuning
 }
@@ -359,6 +360,12 @@ func (p *Search) pick(v stratego.View, rng *rand.Rand) []det {
 // returns each one's squashed value for the player; nil when the search
 // was stopped.
 func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int, depth int) []float64 {
+	p.flagSq = [2]stratego.Square{}
+	for sq, pc := range s.Board().All() {
+		if pc.Rank() == stratego.Flag {
+			p.flagSq[side(pc.Color())] = sq
+		}
+	}
 	vals := make([]float64, len(moves))
 	best := math.Inf(-1)
 	c := &p.stack[1]
@@ -484,6 +491,11 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 // plies at most, standing pat on the evaluation.
 func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64) float64 {
 	stand := p.value(s)
+	if p.flagAttacked(s) {
+		// Standing pat would let the enemy take the flag next: only a
+		// capture (of the attacker) can save it.
+		stand = -winPoints + float64(ply+1)
+	}
 	if depth <= 0 || stand >= beta {
 		return stand
 	}
@@ -536,6 +548,40 @@ func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64)
 		}
 	}
 	return best
+}
+
+// flagAttacked reports whether the enemy of the side to move in s could
+// take its flag with its next move: a movable enemy piece next to it, or
+// an enemy Scout in line with it with nothing between, where Scouts
+// strike at the end of a slide.
+func (p *Search) flagAttacked(s *stratego.State) bool {
+	me := s.Turn()
+	f := p.flagSq[side(me)]
+	if f == stratego.NoSquare {
+		return false
+	}
+	r := s.Rules()
+	enemy := me.Opponent()
+	for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+		for k := 1; ; k++ {
+			q := stratego.SquareAt(f.File()+k*d[0], f.Row()+k*d[1])
+			if !r.OnBoard(q) {
+				break
+			}
+			pc, ok := s.At(q)
+			if !ok {
+				if r.Scouts != stratego.ScoutMoveAndStrike {
+					break
+				}
+				continue
+			}
+			if pc.Color() == enemy && (k == 1 && pc.Rank().Movable() || pc.Rank() == stratego.Scout) {
+				return true
+			}
+			break
+		}
+	}
+	return false
 }
 
 // isAttack reports whether m attacks a piece in s.

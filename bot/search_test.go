@@ -218,3 +218,46 @@ func TestSearchFixedPlayers(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagAttacked: the side to move's flag is attacked by a movable
+// enemy piece next to it or an enemy Scout in line with nothing between
+// (where Scouts strike from afar), not by an enemy bomb next to it or a
+// Scout behind another piece.
+func TestFlagAttacked(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		enemy  map[string]stratego.Rank
+		mine   map[string]stratego.Rank
+		scouts stratego.ScoutRule
+		want   bool
+	}{
+		{"nothing near", map[string]stratego.Rank{"e6": stratego.Miner}, nil, stratego.ScoutMoveAndStrike, false},
+		{"miner next to it", map[string]stratego.Rank{"e2": stratego.Miner}, nil, stratego.ScoutMoveAndStrike, true},
+		{"bomb next to it", map[string]stratego.Rank{"d1": stratego.Bomb}, nil, stratego.ScoutMoveAndStrike, false},
+		{"scout in line", map[string]stratego.Rank{"e6": stratego.Scout}, nil, stratego.ScoutMoveAndStrike, true},
+		{"scout in line, no strike", map[string]stratego.Rank{"e6": stratego.Scout}, nil, stratego.ScoutStrikeAdjacent, false},
+		{"scout behind a piece", map[string]stratego.Rank{"e6": stratego.Scout}, map[string]stratego.Rank{"e3": stratego.Miner}, stratego.ScoutMoveAndStrike, false},
+	} {
+		r := stratego.Duel()
+		r.Scouts = tc.scouts
+		var b stratego.Board
+		b.Put(stratego.MustParseSquare("e1"), stratego.NewPiece(stratego.Red, stratego.Flag))
+		b.Put(stratego.MustParseSquare("j1"), stratego.NewPiece(stratego.Red, stratego.General))
+		b.Put(stratego.MustParseSquare("a10"), stratego.NewPiece(stratego.Blue, stratego.Flag))
+		for sq, rk := range tc.mine {
+			b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(stratego.Red, rk))
+		}
+		for sq, rk := range tc.enemy {
+			b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(stratego.Blue, rk))
+		}
+		s, err := stratego.FromBoard(r, b, stratego.Red)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		p := NewSearch(Options{})
+		p.flagSq = [2]stratego.Square{stratego.MustParseSquare("e1"), stratego.MustParseSquare("a10")}
+		if got := p.flagAttacked(&s); got != tc.want {
+			t.Errorf("%s: flagAttacked = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package learn
 import (
 	"github.com/stratego-go/stratego"
 
-	"math"
 	"slices"
 )
 
@@ -561,10 +560,19 @@ func (e *rankEstimate) p(c uint8) *[stratego.NumRanks - 1]float32 {
 func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stratego.MaxSquares]stratego.Piece, known *[stratego.MaxSquares]stratego.Knowledge) {
 	var f rankFilter
 	army := v.HiddenArmy()
+	var armySet uint16 // bit r: the hidden army holds rank r
+	for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+		if army[rk] > 0 {
+			armySet |= 1 << rk
+		}
+	}
 	silent := r.Info == stratego.InfoSilentDefense // else no piece has a "<" mark
 	var masks [stratego.MaxSquares]uint16
 	var count [stratego.MaxSquares]float64
 	n := 0
+	// The previous hidden piece's kind and class: most pieces are of the
+	// kind of the one before (the unmoved ones, say).
+	lastK, lastBeat, lastC := stratego.Knowledge(0), stratego.RankSet(0), -1
 	for i, pc := range pieces {
 		if pc.Rank() != stratego.Unknown {
 			continue
@@ -574,8 +582,19 @@ func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stra
 		if silent {
 			beat = v.Beaten(sq)
 		}
+		if lastC >= 0 && k == lastK && beat == lastBeat {
+			e.class[i] = uint8(lastC)
+			count[lastC]++
+			continue
+		}
 		m, ok := f.lookup(k, beat)
-		if !ok {
+		switch {
+		case ok:
+		case k == 0 && beat == 0:
+			// Nothing known of the piece: any rank the hidden army holds
+			// (View.CanBe), without asking the view to count it again.
+			m = f.add(k, beat, armySet)
+		default:
 			m = f.add(k, beat, uint16(v.Ranks(sq)))
 		}
 		c := 0
@@ -588,6 +607,7 @@ func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stra
 		}
 		e.class[i] = uint8(c)
 		count[c]++
+		lastK, lastBeat, lastC = k, beat, c
 	}
 	if n <= maxPruneClasses {
 		pruneTight(masks[:n], count[:n], &army)
@@ -652,7 +672,12 @@ func sinkhorn(p [][stratego.NumRanks - 1]float64, count []float64, army *strateg
 		for j := range col {
 			f[j] = 1 // a column of zeros stays as it is
 			if col[j] > 0 {
-				worst = max(worst, math.Abs(col[j]-want[j]))
+				// The largest |col − want|, for the stopping test only.
+				if d := col[j] - want[j]; d > worst {
+					worst = d
+				} else if -d > worst {
+					worst = -d
+				}
 				f[j] = want[j] / col[j]
 			}
 		}

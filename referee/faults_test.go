@@ -122,7 +122,9 @@ var faultCases = []faultCase{
 	{name: "sbp setup flood", spec: "sbp;0;setupflood", want: Flood},
 	{name: "ucc missing program", spec: "ucc;0;missing", want: Crash, detail: "/nonexistent/engine"},
 	{name: "ucc silent setup", spec: "ucc;0;mute", want: Timeout, setupTime: 300 * time.Millisecond},
-	{name: "ucc setup stops", spec: "ucc;0;setup;FB8sB479B8|BB31555583", want: Timeout, setupTime: 300 * time.Millisecond, sent: "FB8sB479B8|BB31555583"},
+	// (The two rows must come before the setup time, from an engine
+	// that starts in it: 10 s leave room for a loaded machine.)
+	{name: "ucc setup stops", spec: "ucc;0;setup;FB8sB479B8|BB31555583", want: Timeout, setupTime: 10 * time.Second, sent: "FB8sB479B8|BB31555583"},
 	{name: "ucc setup flood", spec: "ucc;0;setupflood", want: Flood},
 	{name: "ucc setup garbage", spec: "ucc;0;setup;hello|world|this is|garbage", want: BadSetup, sent: "hello"},
 	{name: "ucc exits at setup", spec: "ucc;0;exitnow", want: Crash},

@@ -52,7 +52,7 @@ export class Game {
     // waits must not hold the load event (a headless screenshot waits
     // for it).
     if (document.readyState !== 'complete') {
-      await new Promise((ok) => window.addEventListener('load', ok, {once: true}));
+      await new Promise((ok) => window.addEventListener('load', () => setTimeout(ok, 0), {once: true}));
     }
     this.poll();
   }

@@ -105,7 +105,7 @@ func TestRoundTrip(t *testing.T) {
 						}
 						seats[k] = engineSeat(t, proto, 10*i+k+1, &logs[k])
 					}
-					g := referee.Game{Rules: st.rules, Profile: st.profile, Red: seats[0], Blue: seats[1], Clock: referee.TimeControl{MoveTime: 10 * time.Second}}
+					g := referee.Game{Rules: st.rules, Profile: st.profile, Red: seats[0], Blue: seats[1], Clock: referee.TimeControl{MoveTime: time.Minute}}
 					res, err := g.Play(context.Background())
 					if err != nil {
 						t.Fatal(err)

@@ -2,6 +2,7 @@ package matchcmd
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -68,28 +69,29 @@ func alive(pid int) bool {
 // before issue 19 a failed handshake left the games "not played" and a
 // failed setup wrote no record.
 func TestMatchScoresAndRecordsEveryStartFault(t *testing.T) {
+	const silence = "500ms" // the start time of the engines that are silent: any time will do
 	for _, tc := range []struct {
 		engine string
 		want   referee.Reason
 		sent   string
+		start  string // the -starttime; "": 2m, generous, as the fault comes at once
 	}{
-		{"sbp:/no/such/engine", referee.Crash, ""},
-		{fake("sbp", "silent"), referee.Timeout, ""},
-		{fake("sbp", "garbage"), referee.Garbage, ""},
-		{fake("sbp", "longline"), referee.Flood, ""},
-		{fake("sbp", "early"), referee.Garbage, ""},
-		{fake("sbp", "badsetup"), referee.BadSetup, "setup 123"},
-		{fake("sbp", "setupsilent"), referee.Timeout, ""},
-		{fake("ucc", "uccsilent"), referee.Timeout, ""},
-		{fake("ucc", "uccgarbage"), referee.BadSetup, "hello"},
-		{"ucc:/no/such/engine", referee.Crash, ""},
+		{"sbp:/no/such/engine", referee.Crash, "", ""},
+		{fake("sbp", "silent"), referee.Timeout, "", silence},
+		{fake("sbp", "garbage"), referee.Garbage, "", ""},
+		{fake("sbp", "longline"), referee.Flood, "", ""},
+		{fake("sbp", "early"), referee.Garbage, "", ""},
+		{fake("sbp", "badsetup"), referee.BadSetup, "setup 123", ""},
+		{fake("sbp", "setupsilent"), referee.Timeout, "", silence},
+		{fake("ucc", "uccsilent"), referee.Timeout, "", silence},
+		{fake("ucc", "uccgarbage"), referee.BadSetup, "hello", ""},
+		{"ucc:/no/such/engine", referee.Crash, "", ""},
 	} {
 		t.Run(tc.engine[:3]+"_"+filepath.Base(tc.engine), func(t *testing.T) {
 			dir := t.TempDir()
 			var out bytes.Buffer
-			// A short start time: the faults that are silences time out
-			// after it; the others do not depend on it.
-			err := Run([]string{"-games", "2", "-seed", "3", "-starttime", "500ms", "-movetime", "1m", "-out", dir, "-json", filepath.Join(dir, "sum.json"),
+			start := cmp.Or(tc.start, "2m")
+			err := Run([]string{"-games", "2", "-seed", "3", "-starttime", start, "-movetime", "1m", "-out", dir, "-json", filepath.Join(dir, "sum.json"),
 				"builtin:random", tc.engine}, nil, &out)
 			var f *cli.Failure
 			if !errors.As(err, &f) || f.ExitStatus() != 1 {

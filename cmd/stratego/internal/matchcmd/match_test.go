@@ -88,7 +88,7 @@ func TestMatchPlaysEveryPairing(t *testing.T) {
 			dir := t.TempDir()
 			jsonFile := filepath.Join(dir, "summary.json")
 			var out bytes.Buffer
-			err := Run([]string{"-games", "2", "-rules", rules, "-movetime", "10s", "-seed", "7", "-j", "2", "-out", dir, "-json", jsonFile, "-pause", "-raw-echo",
+			err := Run([]string{"-games", "2", "-rules", rules, "-movetime", "1m", "-seed", "7", "-j", "2", "-out", dir, "-json", jsonFile, "-pause", "-raw-echo",
 				"builtin:random", self("ucc"), self("sbp")}, nil, &out)
 			if err != nil {
 				t.Fatalf("%v\n%s", err, out.String())
