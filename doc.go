@@ -124,7 +124,9 @@
 // also reads the Marshal's printed label 10), Vintage 1–9 for Marshal
 // to Scout and S for the Spy, both B for Bomb and F for Flag
 // ([Numbering.Char]). An "x" in a move is a hint that [ParseMove]
-// drops; a [Record] keeps and checks it ([RecordedMove]). A rankname is
+// drops; a [Record] keeps and checks it ([RecordedMove]), and
+// [View.ParseMove] refuses it onto a square without an enemy piece. A
+// view writes its legal attacks with "x" ([View.AppendMove]). A rankname is
 // a [Rank.String] ("general"). [ParseSquare], [ParseMove],
 // [ParseAnnotatedMove], [ParseSetup], [ParseRules] (which lists the
 // keys) and [ParseOutcome] read them.
