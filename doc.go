@@ -124,7 +124,9 @@
 // also reads the Marshal's printed label 10), Vintage 1–9 for Marshal
 // to Scout and S for the Spy, both B for Bomb and F for Flag
 // ([Numbering.Char]). An "x" in a move is a hint that [ParseMove]
-// drops; a [Record] keeps and checks it ([RecordedMove]). A rankname is
+// drops; a [Record] keeps and checks it ([RecordedMove]), and
+// [View.ParseMove] refuses it onto a square without an enemy piece. A
+// view writes its legal attacks with "x" ([View.AppendMove]). A rankname is
 // a [Rank.String] ("general"). [ParseSquare], [ParseMove],
 // [ParseAnnotatedMove], [ParseSetup], [ParseRules] (which lists the
 // keys) and [ParseOutcome] read them.
@@ -246,9 +248,10 @@
 //
 // A State is an immutable value: no value method changes it, [State.Apply]
 // returns a new one, and the histories that states share are never
-// written after they are made (a chasing ply takes a fresh node from its
-// game's arena, claimed atomically, so copies of a state in different
-// goroutines may play on at once); a [Game] is immutable in the same
+// written after they are made (a chasing ply takes a fresh node from a
+// block the state holds, claimed atomically, so copies of a state in
+// different goroutines may play on at once, and states drawn from one
+// [Sampler] share no written word); a [Game] is immutable in the same
 // way. The pointer methods [State.Play] and [State.PlayRandom] change
 // only the State their receiver points to. Any number of goroutines may
 // read one State or Game at once without locking. [Rules], [Setup],
@@ -283,17 +286,18 @@
 // Play and PlayRandom, but for one block of 64 chase-history nodes in
 // 64 chasing plies and a record of each fight a hidden defender wins
 // under [InfoSilentDefense] (TestNoAllocs, TestNoAllocsPerPly). A State
-// is a 488-byte value of fixed-size arrays (a padded 12×12 mailbox of
+// is a 496-byte value of fixed-size arrays (a padded 12×12 mailbox of
 // piece ids, one byte of knowledge and flags per piece, bitboards of the
 // pieces, the repetition records); what it shares with other states is
 // never written: the ranks of a game's pieces, and the More-Squares
 // history, an immutable list grown by one 24-byte node per ply of a
 // running chase (and under [MoreSquaresGame] by every ply without an
-// attack), the nodes taken 64 at a time from an arena of the game.
-// Random playouts under the full Classic rules take about 85 ns of CPU
-// time a ply on one core with PlayRandom (BenchmarkPlayoutRandom) and
-// 180 ns with AppendLegalMoves and Apply (BenchmarkPlayout); the README
-// has the table and the method.
+// attack), the nodes taken 64 at a time from a block of the line of
+// play. Random playouts under the full Classic rules take about 85 ns of
+// CPU time a ply on one core with PlayRandom (BenchmarkPlayoutRandom),
+// about 1,020 instructions, and 1,450 instructions with
+// AppendLegalMoves and Play (BenchmarkPlayoutPlay); the README has the
+// table and the method.
 // [State.BoardHash] is a Zobrist hash of the placement, kept up to date
 // by every move, for transposition tables.
 package stratego

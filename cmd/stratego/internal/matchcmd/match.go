@@ -189,7 +189,8 @@ func parse(args []string) (*config, error) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: stratego match [flags] ENGINE ENGINE...")
-		fmt.Fprintln(stderr, "An ENGINE is builtin:NAME ("+strings.Join(bot.Names(), ", ")+"), sbp:COMMAND or ucc:COMMAND.")
+		fmt.Fprintln(stderr, "An ENGINE is builtin:NAME ("+strings.Join(bot.Names(), ", ")+"), sbp:COMMAND or ucc:COMMAND;")
+		fmt.Fprintln(stderr, "its kind may carry its own options: sbp,starttime=2m:COMMAND, builtin,overhead=50ms:NAME.")
 		fs.PrintDefaults()
 		fmt.Fprint(stderr, exitStatuses)
 	}
