@@ -61,14 +61,6 @@ func (c *Combat) UnmarshalText(b []byte) error {
 	return parseErr("combat", string(b), 0, `"attacker wins", "defender wins", "both removed" or ""`)
 }
 
-// AttackerSurvives reports whether the attacker is still on the board
-// after the combat.
-func (c Combat) AttackerSurvives() bool { return c == AttackerWins }
-
-// DefenderSurvives reports whether the defender is still on the board
-// after the combat.
-func (c Combat) DefenderSurvives() bool { return c == DefenderWins }
-
 // Resolve decides a fight between an attacking and a defending rank under
 // r, following RULES.md section 5 in its order: the Flag is captured by
 // any attacker; a Bomb destroys every attacker but a Miner (and is itself

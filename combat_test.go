@@ -173,26 +173,10 @@ func TestResolve_NumberingIsOnlyALabel(t *testing.T) {
 	}
 }
 
-func TestCombat_Survivors(t *testing.T) {
-	tests := []struct {
-		c                  Combat
-		str                string
-		attacker, defender bool
-	}{
-		{NoCombat, "none", false, false},
-		{AttackerWins, "attacker wins", true, false},
-		{DefenderWins, "defender wins", false, true},
-		{BothRemoved, "both removed", false, false},
-	}
-	for _, tt := range tests {
-		if got := tt.c.String(); got != tt.str {
-			t.Errorf("Combat(%d).String() = %q, want %q", tt.c, got, tt.str)
-		}
-		if got := tt.c.AttackerSurvives(); got != tt.attacker {
-			t.Errorf("%v.AttackerSurvives() = %v, want %v", tt.c, got, tt.attacker)
-		}
-		if got := tt.c.DefenderSurvives(); got != tt.defender {
-			t.Errorf("%v.DefenderSurvives() = %v, want %v", tt.c, got, tt.defender)
+func TestCombat_String(t *testing.T) {
+	for c, want := range map[Combat]string{NoCombat: "none", AttackerWins: "attacker wins", DefenderWins: "defender wins", BothRemoved: "both removed"} {
+		if got := c.String(); got != want {
+			t.Errorf("Combat(%d).String() = %q, want %q", c, got, want)
 		}
 	}
 }

@@ -124,7 +124,9 @@
 // also reads the Marshal's printed label 10), Vintage 1–9 for Marshal
 // to Scout and S for the Spy, both B for Bomb and F for Flag
 // ([Numbering.Char]). An "x" in a move is a hint that [ParseMove]
-// drops; a [Record] keeps and checks it ([RecordedMove]). A rankname is
+// drops; a [Record] keeps and checks it ([RecordedMove]), and
+// [View.ParseMove] refuses it onto a square without an enemy piece. A
+// view writes its legal attacks with "x" ([View.AppendMove]). A rankname is
 // a [Rank.String] ("general"). [ParseSquare], [ParseMove],
 // [ParseAnnotatedMove], [ParseSetup], [ParseRules] (which lists the
 // keys) and [ParseOutcome] read them.
@@ -152,16 +154,104 @@
 // PGN file). A [Setup] marshals as its text (a JSON string). A [View]'s
 // text is the position of the player's view followed by the last move as
 // the player saw it and the player's legal moves ([View.AppendText], [ParseView]); its JSON
-// form ([View.MarshalJSON]) has the same fields. The grammars are on the
-// types.
+// form ([View.MarshalJSON]) has the same fields. The grammars of
+// positions and views are in the next section; those of records at
+// [Record].
+//
+// # Position text
+//
+// The one text grammar for a [Position] and a [View]: a view's text is
+// a view position followed by two fields (see below). Fields are
+// separated by one space:
+//
+//	position = rules board turn ply quiet captured runs chases history outcome [viewer]
+//	rules    = the form of Rules.String             classic
+//	board    = row {"/" row}       rows from the top (row Height) down to row 1
+//	row      = cell {cell}         one cell per file, a first
+//	cell     = "." | "~" | piece   empty, lake, piece
+//	piece    = ("r" | "b") label ["!"] ["+"] ["*"] [">" | "%"] ["^"] [beat]
+//	label    = a rank label in the rules' numbering, or "?" (hidden)
+//	beat     = "<" label {label}  silent defense: attackers it beat
+//	turn     = ("r" | "b") ["@"]   the side to move; "@": a rescue is due
+//	ply      = decimal             plies since the start
+//	quiet    = decimal             plies in a row without an attack
+//	captured = "-" | piece {piece} pieces off the board, red first, by rank
+//	runs     = moves "/" moves     red's and blue's Two-Squares runs
+//	chases   = chase "/" chase "/" decimal
+//	chase    = "-" | square "-" square ":" decimal
+//	history  = moves
+//	moves    = "-" | move {"," move}   oldest first
+//	outcome  = "*" | ("red" | "blue" | "draw") ":" reason
+//	reason   = "flag" | "nomove" | "neither" | "resign" | "agreed"
+//	         | "plycap" | "quietcap" | "nomovable"
+//	viewer   = "view:" ("red" | "blue")   whose view this is
+//
+//	view     = position last legal   the text of a View; position has a viewer
+//	last     = "-" | annotated       the last move as the viewer saw it
+//	legal    = "-" | move {"," move} the viewer's legal moves, in the order
+//	                                 of View.LegalMoves, an attack written
+//	                                 with "x" (View.AppendMove); "-" when it
+//	                                 is not the viewer's turn
+//
+// The marks of a piece say what its opponent knows: "!" its rank (shown
+// in combat), "+" that it has moved (so it is no Bomb or Flag), "*" that
+// it once moved more than one square (a Scout, or where Captains move two
+// squares a Scout or a Captain); where Captains move two squares, ">"
+// that one of those moves went three or more squares in a line (a Scout)
+// and "%" that one turned (a Captain); "^" marks a piece that has made a
+// rescue (Ultimate Lightning), which may not make another; the number of
+// rescues a side has made is the number of its marked pieces, less the
+// rescue due when the turn field has "@" (its piece is marked already).
+// Under silent defense ([InfoSilentDefense]) "<" and rank labels (of
+// movable ranks, in rank order from the Spy to the Marshal, no label
+// twice) mark a piece on the board that, with its rank hidden, won
+// fights against attackers of those ranks: both players saw them, so the
+// piece is one that beats each of them ([Resolve] gives DefenderWins).
+// In ISF numbering "rB<27" is a Bomb that beat a Scout and a Major, and
+// "b?+<5" in Red's view a moved blue piece that beat a Lieutenant. A
+// piece whose rank is shown ("!") has no such mark, nor has a captured
+// piece; the mark stays on the piece as it moves, and is in both
+// players' views.
+// In a view,
+// an enemy piece shows its rank exactly when it has the "!" mark; the
+// viewer's own pieces always show theirs.
+//
+// The repetition record: a run lists the last moves (at most
+// Rules.TwoSquares) of the piece its side moved last, when that piece is
+// still on the board; a chase is the chaser's last move and the number
+// of boards its chase remembers (0 when Rules.MoreSquares is "game"),
+// and the last number counts the boards remembered since the last attack
+// under the "game" scope. The history lists the quiet moves that lead
+// from the oldest remembered board to the current one (one fewer than
+// the largest count), from which the parser rebuilds the boards. In a
+// view these are public: they name squares, not ranks.
+//
+// The last move of a view is an annotated move (see [ParseAnnotatedMove])
+// whose defender label is "?" when the defender survived unseen (silent
+// defense); the side that made it is the side to move when a rescue is
+// due and the other side otherwise, and a quiet move's piece is the one
+// now on its target square. The legal moves are listed because the view
+// alone does not always give them: the More-Squares Rule compares hidden
+// ranks (see [View]).
+//
+// A Classic start position reads (rows shortened here):
+//
+//	classic b5b3b3…/…/rFrB…/r1r2… r 0 0 - -/- -/-/0 - *
+//
+// Blue's view position of it ends in " view:blue", and the text of
+// Blue's [View] (no last move yet, no legal moves while Red is to move)
+// reads:
+//
+//	classic b5b3b3…/…/r?r?…/r?r?… r 0 0 - -/- -/-/0 - * view:blue - -
 //
 // # Concurrency
 //
 // A State is an immutable value: no value method changes it, [State.Apply]
 // returns a new one, and the histories that states share are never
-// written after they are made (a chasing ply takes a fresh node from its
-// game's arena, claimed atomically, so copies of a state in different
-// goroutines may play on at once); a [Game] is immutable in the same
+// written after they are made (a chasing ply takes a fresh node from a
+// block the state holds, claimed atomically, so copies of a state in
+// different goroutines may play on at once, and states drawn from one
+// [Sampler] share no written word); a [Game] is immutable in the same
 // way. The pointer methods [State.Play] and [State.PlayRandom] change
 // only the State their receiver points to. Any number of goroutines may
 // read one State or Game at once without locking. [Rules], [Setup],
@@ -196,17 +286,18 @@
 // Play and PlayRandom, but for one block of 64 chase-history nodes in
 // 64 chasing plies and a record of each fight a hidden defender wins
 // under [InfoSilentDefense] (TestNoAllocs, TestNoAllocsPerPly). A State
-// is a 488-byte value of fixed-size arrays (a padded 12×12 mailbox of
+// is a 496-byte value of fixed-size arrays (a padded 12×12 mailbox of
 // piece ids, one byte of knowledge and flags per piece, bitboards of the
 // pieces, the repetition records); what it shares with other states is
 // never written: the ranks of a game's pieces, and the More-Squares
 // history, an immutable list grown by one 24-byte node per ply of a
 // running chase (and under [MoreSquaresGame] by every ply without an
-// attack), the nodes taken 64 at a time from an arena of the game.
-// Random playouts under the full Classic rules take about 85 ns of CPU
-// time a ply on one core with PlayRandom (BenchmarkPlayoutRandom) and
-// 180 ns with AppendLegalMoves and Apply (BenchmarkPlayout); the README
-// has the table and the method.
+// attack), the nodes taken 64 at a time from a block of the line of
+// play. Random playouts under the full Classic rules take about 85 ns of
+// CPU time a ply on one core with PlayRandom (BenchmarkPlayoutRandom),
+// about 1,020 instructions, and 1,450 instructions with
+// AppendLegalMoves and Play (BenchmarkPlayoutPlay); the README has the
+// table and the method.
 // [State.BoardHash] is a Zobrist hash of the placement, kept up to date
 // by every move, for transposition tables.
 package stratego

@@ -213,7 +213,7 @@ func TestSelfPlaySampledViewsAgree(t *testing.T) {
 						t.Fatalf("ply %d: %v", ply, err)
 					}
 					score := rng.IntN(10)
-					if ev.IsAttack() && ev.Combat.AttackerSurvives() {
+					if ev.IsAttack() && ev.Combat == AttackerWins {
 						score += 10
 					}
 					if score > bestScore {

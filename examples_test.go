@@ -475,7 +475,7 @@ func ExampleCombat() {
 		for _, f := range [][2]stratego.Rank{{stratego.Major, stratego.Major}, {stratego.Colonel, stratego.Bomb}} {
 			c := stratego.Resolve(r, f[0], f[1])
 			fmt.Printf("%v x %v: %v (attacker survives %t, defender survives %t)\n",
-				f[0], f[1], c, c.AttackerSurvives(), c.DefenderSurvives())
+				f[0], f[1], c, c == stratego.AttackerWins, c == stratego.DefenderWins)
 		}
 	}
 	// Output:

@@ -92,8 +92,8 @@ func (m *Move) UnmarshalText(b []byte) error {
 // ParseMove parses the form written by [Move.String], its letters in
 // any case. It also accepts "x" in place of a "-" (an attack written as
 // "a4xa5"). The "x" is only a hint, neither kept nor checked: a
-// [Move] does not say whether it attacks (a [Record] checks its "x"
-// marks, see [RecordedMove]).
+// [Move] does not say whether it attacks ([View.ParseMove] checks it
+// against a view, a [Record] its own "x" marks, see [RecordedMove]).
 func ParseMove(s string) (Move, error) {
 	var m Move
 	if strings.HasPrefix(s, "+") {

@@ -155,41 +155,60 @@ func (s *State) appendSlides(dst []Move, c Color) []Move {
 	}
 	t0, t1 := shl(s0, s1, stride)
 	if t0, t1 = shl(t0&y0, t1&y1, stride); t0&r0|t1&r1 != 0 {
-		dst = s.appendRays(dst, t0&r0, t1&r1, north, strike)
+		if t0&r0 != 0 {
+			dst = s.appendRays(dst, t0&r0, bbBase, north, strike)
+		}
+		if t1&r1 != 0 {
+			dst = s.appendRays(dst, t1&r1, bbBase+64, north, strike)
+		}
 	}
 	t0, t1 = shl(s0, s1, 1)
 	if t0, t1 = shl(t0&y0, t1&y1, 1); t0&r0|t1&r1 != 0 {
-		dst = s.appendRays(dst, t0&r0, t1&r1, east, strike)
+		if t0&r0 != 0 {
+			dst = s.appendRays(dst, t0&r0, bbBase, east, strike)
+		}
+		if t1&r1 != 0 {
+			dst = s.appendRays(dst, t1&r1, bbBase+64, east, strike)
+		}
 	}
 	t0, t1 = shr(s0, s1, stride)
 	if t0, t1 = shr(t0&y0, t1&y1, stride); t0&r0|t1&r1 != 0 {
-		dst = s.appendRays(dst, t0&r0, t1&r1, south, strike)
+		if t0&r0 != 0 {
+			dst = s.appendRays(dst, t0&r0, bbBase, south, strike)
+		}
+		if t1&r1 != 0 {
+			dst = s.appendRays(dst, t1&r1, bbBase+64, south, strike)
+		}
 	}
 	t0, t1 = shr(s0, s1, 1)
 	if t0, t1 = shr(t0&y0, t1&y1, 1); t0&r0|t1&r1 != 0 {
-		dst = s.appendRays(dst, t0&r0, t1&r1, west, strike)
+		if t0&r0 != 0 {
+			dst = s.appendRays(dst, t0&r0, bbBase, west, strike)
+		}
+		if t1&r1 != 0 {
+			dst = s.appendRays(dst, t1&r1, bbBase+64, west, strike)
+		}
 	}
 	return dst
 }
 
 // appendRays appends the slides in direction d of the side to move's
-// Scouts whose second squares in that direction are the cells of t0,
-// t1; they end on an enemy piece too when strike is set.
-func (s *State) appendRays(dst []Move, t0, t1 uint64, d int, strike bool) []Move {
+// Scouts whose second squares in that direction are the cells of x, a
+// word of a bb whose bit 0 is the cell base; they end on an enemy piece
+// too when strike is set.
+func (s *State) appendRays(dst []Move, x uint64, base, d int, strike bool) []Move {
 	them := &s.occ[s.turn.index()^1]
-	for w, x := 0, t0; w < 2; w, x = w+1, t1 {
-		for ; x != 0; x &= x - 1 {
-			to := bbBase + (w<<6 | bits.TrailingZeros64(x))
-			from := squareOfCell[to-2*d]
-			for {
-				dst = append(dst, Move{From: from, To: squareOfCell[to]})
-				if s.cells[to] != 0 {
-					break // an enemy piece struck
-				}
-				to += d
-				if v := s.cells[to]; v != 0 && (!strike || v == wallCell || !them.has(to)) {
-					break
-				}
+	for ; x != 0; x &= x - 1 {
+		to := base + bits.TrailingZeros64(x)
+		from := squareOfCell[to-2*d]
+		for {
+			dst = append(dst, Move{From: from, To: squareOfCell[to]})
+			if s.cells[to] != 0 {
+				break // an enemy piece struck
+			}
+			to += d
+			if v := s.cells[to]; v != 0 && (!strike || v == wallCell || !them.has(to)) {
+				break
 			}
 		}
 	}

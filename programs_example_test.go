@@ -120,7 +120,7 @@ func Example_selfPlay() {
 				return
 			}
 			score := rng.IntN(4)
-			if ev.IsAttack() && ev.Combat.AttackerSurvives() {
+			if ev.IsAttack() && ev.Combat == stratego.AttackerWins {
 				score += 4
 			}
 			if score > bestScore {

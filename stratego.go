@@ -660,7 +660,7 @@ func (s *State) playCells(m Move, from, to int) {
 		res := resolve(r, apc.Rank(), dpc.Rank())
 		ev.Defender, ev.Combat = dpc, res
 		*a |= pieceRec(KnownRank)
-		if r.Info != InfoSilentDefense || !res.DefenderSurvives() {
+		if r.Info != InfoSilentDefense || res != DefenderWins {
 			*d |= pieceRec(KnownRank)
 		} else if d.know()&KnownRank == 0 {
 			// Both players learn that the hidden defender beats apc.

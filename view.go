@@ -481,22 +481,6 @@ func (v View) ParseMove(s string) (Move, error) {
 	return m, nil
 }
 
-// History yields the recent public moves the repetition rules of the
-// game still depend on, oldest first: the quiet plies since the start of
-// the longest running More-Squares record (the current chases, or under
-// MoreSquaresGame every ply since the last attack), the history field of
-// the position text. The squares are public; [View.Sample] replays them
-// to rebuild the records.
-func (v View) History() iter.Seq[Move] {
-	return func(yield func(Move) bool) {
-		for _, m := range v.pos.History {
-			if !yield(m) {
-				return
-			}
-		}
-	}
-}
-
 // Equal reports whether v and w are the same view.
 func (v View) Equal(w View) bool {
 	return v.pos.equal(&w.pos) && v.last == w.last && slices.Equal(v.moves, w.moves)
@@ -534,7 +518,7 @@ func (v View) String() string {
 }
 
 // AppendText implements [encoding.TextAppender], appending the one-line
-// text form (the "view" rule of the grammar at [Position]). It fails with
+// text form (the "view" rule of the section "Position text" of the package doc). It fails with
 // ErrInvalid for the zero View.
 func (v View) AppendText(b []byte) ([]byte, error) {
 	if !v.IsValid() {
@@ -657,7 +641,7 @@ func MustParseView(s string) View {
 }
 
 // ParseView parses the text form of a view (the "view" rule of the
-// grammar at [Position]): a position as [ParsePosition] reads and checks
+// grammar of the section "Position text" of the package doc): a position as [ParsePosition] reads and checks
 // it, which must name its viewer, then the last move and the legal
 // moves. It checks that the last move fits the position and that the
 // legal moves are exactly the position's, sorted and listed only on the

@@ -446,7 +446,7 @@ func TestViewRescue(t *testing.T) {
 			checkSample(t, s, c, rng, false)
 		}
 	}
-	if ms := slices.Collect(s.View(Red).History()); len(ms) != 0 {
+	if ms := s.View(Red).Position().History; len(ms) != 0 {
 		t.Errorf("history without a More-Squares record: %v", ms)
 	}
 }

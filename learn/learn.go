@@ -560,6 +560,12 @@ func (e *rankEstimate) p(c uint8) *[stratego.NumRanks - 1]float32 {
 func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stratego.MaxSquares]stratego.Piece, known *[stratego.MaxSquares]stratego.Knowledge) {
 	var f rankFilter
 	army := v.HiddenArmy()
+	var armySet uint16 // bit r: the hidden army holds rank r
+	for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+		if army[rk] > 0 {
+			armySet |= 1 << rk
+		}
+	}
 	silent := r.Info == stratego.InfoSilentDefense // else no piece has a "<" mark
 	var masks [stratego.MaxSquares]uint16
 	var count [stratego.MaxSquares]float64
@@ -582,7 +588,13 @@ func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stra
 			continue
 		}
 		m, ok := f.lookup(k, beat)
-		if !ok {
+		switch {
+		case ok:
+		case k == 0 && beat == 0:
+			// Nothing known of the piece: any rank the hidden army holds
+			// (View.CanBe), without asking the view to count it again.
+			m = f.add(k, beat, armySet)
+		default:
 			m = f.add(k, beat, uint16(v.Ranks(sq)))
 		}
 		c := 0

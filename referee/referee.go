@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -200,7 +201,10 @@ type Game struct {
 	// start included); zero means the longer of DefaultStartTime and the
 	// clock's per-move time, or no limit when the clock has none.
 	SetupTime time.Duration
-	Profile   Profile
+	// SetupTimes, where not zero, is a side's own setup time, by Color
+	// (an engine that takes long to start), instead of SetupTime.
+	SetupTimes [3]time.Duration
+	Profile    Profile
 	// TurnCap, when not zero, sets ProfileUCC2012's turn cap N: the
 	// rules' MaxPlies becomes 2(N−1) (N−1 full turns are played, the
 	// manager's -m N), or none for a negative N.
@@ -292,6 +296,7 @@ func (m *match) setup(ctx context.Context) (Result, bool) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			limit := cmp.Or(m.g.SetupTimes[c], limit)
 			opp := m.seats[c.Opponent()].Name()
 			if m.g.Anonymous {
 				opp = "anonymous"

@@ -13,6 +13,13 @@
 //
 //	stratego match builtin:random ucc:"stratego engine -protocol ucc"
 //
+// The kind may carry options of that engine alone, KEY=VALUE after
+// commas: starttime (its start, handshake and setup time, instead of
+// -starttime) for any engine, and overhead (its move overhead, instead
+// of -overhead) for a built-in player:
+//
+//	stratego match builtin,overhead=50ms:search sbp,starttime=2m:"java -jar doi.jar"
+//
 // Every pair of engines plays -games games, colours alternating. The
 // flags:
 //
@@ -89,6 +96,7 @@ package matchcmd
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -152,6 +160,9 @@ type engine struct {
 	name  string // a bot name, or the command's program
 	args  []string
 	label string // the name in the table
+	// startTime and overhead are the engine's own options (zero: the
+	// flags').
+	startTime, overhead time.Duration
 }
 
 // Run runs the subcommand.
@@ -178,7 +189,8 @@ func parse(args []string) (*config, error) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: stratego match [flags] ENGINE ENGINE...")
-		fmt.Fprintln(stderr, "An ENGINE is builtin:NAME ("+strings.Join(bot.Names(), ", ")+"), sbp:COMMAND or ucc:COMMAND.")
+		fmt.Fprintln(stderr, "An ENGINE is builtin:NAME ("+strings.Join(bot.Names(), ", ")+"), sbp:COMMAND or ucc:COMMAND;")
+		fmt.Fprintln(stderr, "its kind may carry its own options: sbp,starttime=2m:COMMAND, builtin,overhead=50ms:NAME.")
 		fs.PrintDefaults()
 		fmt.Fprint(stderr, exitStatuses)
 	}
@@ -296,7 +308,13 @@ func parseShard(s string) (k, n int, err error) {
 // parseEngine reads an ENGINE argument.
 func parseEngine(s string) (engine, error) {
 	kind, rest, ok := strings.Cut(s, ":")
+	kind, opts, _ := strings.Cut(kind, ",")
 	e := engine{spec: s, kind: kind}
+	if ok && opts != "" {
+		if err := e.options(opts); err != nil {
+			return e, fmt.Errorf("engine %q: %w", s, err)
+		}
+	}
 	switch {
 	case !ok:
 		return e, fmt.Errorf("engine %q: want builtin:NAME, sbp:COMMAND or ucc:COMMAND", s)
@@ -315,6 +333,27 @@ func parseEngine(s string) (engine, error) {
 		return e, fmt.Errorf("engine %q: unknown kind %q (want builtin, sbp or ucc)", s, kind)
 	}
 	return e, nil
+}
+
+// options reads an engine's KEY=VALUE options.
+func (e *engine) options(opts string) error {
+	for _, kv := range strings.Split(opts, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		d, err := time.ParseDuration(v)
+		switch {
+		case k != "starttime" && k != "overhead":
+			return fmt.Errorf("option %q: want starttime=D or overhead=D", kv)
+		case err != nil || d <= 0:
+			return fmt.Errorf("option %q: want a positive duration", kv)
+		case k == "overhead" && e.kind != "builtin":
+			return fmt.Errorf("option %q: the move overhead is a built-in player's (an engine keeps its own)", kv)
+		case k == "starttime":
+			e.startTime = d
+		default:
+			e.overhead = d
+		}
+	}
+	return nil
 }
 
 // splitCommand splits a command at spaces, quotes grouping words.
@@ -584,7 +623,8 @@ func (c *config) play(ctx context.Context, p pairing) gameResult {
 	g := referee.Game{
 		Rules: c.rules, Red: seats[0], Blue: seats[1], Clock: c.clock, Profile: c.profile,
 		TurnCap: c.turnCap, Retries: c.retries, Anonymous: c.anon, SetupTime: c.startTime,
-		Tags: []stratego.Tag{{Name: "Event", Value: "stratego match"}, {Name: "Round", Value: fmt.Sprint(p.n)}},
+		SetupTimes: [3]time.Duration{stratego.Red: c.engines[p.red].startTime, stratego.Blue: c.engines[p.blue].startTime},
+		Tags:       []stratego.Tag{{Name: "Event", Value: "stratego match"}, {Name: "Round", Value: fmt.Sprint(p.n)}},
 	}
 	res, err := g.Play(gctx)
 	if err != nil {
@@ -613,13 +653,13 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 func (c *config) seat(ctx context.Context, e engine, seed uint64) (referee.Seat, error) {
 	switch e.kind {
 	case "builtin":
-		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15, MoveOverhead: c.overhead})
+		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15, MoveOverhead: cmp.Or(e.overhead, c.overhead)})
 		if err != nil {
 			return nil, err
 		}
 		return referee.FromPlayer(e.label, p), nil
 	case "sbp":
-		return referee.StartSBP(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.SBPOptions{Name: e.label, HandshakeTime: c.startTime})
+		return referee.StartSBP(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.SBPOptions{Name: e.label, HandshakeTime: cmp.Or(e.startTime, c.startTime)})
 	}
 	return referee.StartUCC(ctx, referee.Command{Args: e.args, Stderr: engineErr}, referee.UCCOptions{Name: e.label, Pause: c.pause, RawEcho: c.rawEcho, FullLine: c.fullLine})
 }

@@ -1,6 +1,8 @@
 package matchcmd
 
 import (
+	"bytes"
+	"strings"
 	"testing"
 	"time"
 )
@@ -16,5 +18,33 @@ func TestOverheadFlag(t *testing.T) {
 	}
 	if _, err := parse([]string{"-overhead", "soon", "builtin:random", "builtin:search"}); err == nil {
 		t.Error("-overhead soon: no error")
+	}
+}
+
+// TestEngineOptions: an engine's own start time and overhead, and the
+// options that are refused.
+func TestEngineOptions(t *testing.T) {
+	c, err := parse([]string{"-starttime", "1m", "-overhead", "5ms", "builtin,overhead=25ms:random", "sbp,starttime=2m:prog -x", "ucc:prog"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	es := c.engines
+	if es[0].overhead != 25*time.Millisecond || es[1].startTime != 2*time.Minute || es[2].startTime != 0 || es[1].label != "sbp:prog" || es[1].args[1] != "-x" {
+		t.Errorf("engines %+v", es)
+	}
+	for _, bad := range []string{"sbp,overhead=1s:prog", "builtin,starttime=x:random", "ucc,colour=red:prog", "sbp,starttime=-1s:prog"} {
+		if _, err := parse([]string{"builtin:random", bad}); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+// TestEngineStartTime: an engine's own start time bounds its handshake
+// and setup, whatever -starttime says: a silent engine loses at once.
+func TestEngineStartTime(t *testing.T) {
+	var out bytes.Buffer
+	err := Run([]string{"-games", "1", "-starttime", "1h", "builtin:random", strings.Replace(fake("sbp", "silent"), "sbp:", "sbp,starttime=300ms:", 1)}, nil, &out)
+	if err == nil || !strings.Contains(out.String(), "timeout 1") {
+		t.Errorf("got %v:\n%s", err, out.String())
 	}
 }
