@@ -34,7 +34,8 @@ const maxWeightedStates = 1 << 24
 // the ranks of the hidden army, of one more than the number of its
 // pieces of that rank: 9,072,000 numbers (72 MB, a fraction of a second)
 // for a whole hidden Classic army, far fewer once pieces are shown or
-// taken; a draw then costs a few operations per hidden piece and rank.
+// taken; a draw then costs a few operations per hidden piece and rank,
+// but reads the table at random (cache misses, when it is large).
 // WeightedSampler fails as [View.Sampler] does, with an error wrapping
 // ErrInvalid for a nil weight, a weight that is negative, NaN or
 // infinite, a hidden piece whose weights are all 0, or a table of more

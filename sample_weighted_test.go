@@ -290,3 +290,37 @@ func TestWeightedSamplerWholeClassicArmy(t *testing.T) {
 		}
 	}
 }
+
+// TestWeightedSamplerConcurrent: one weighted Sampler serves many
+// goroutines (run with -race); what it draws agrees with the view and
+// starts with no chase-board block of its own (no shared written word).
+func TestWeightedSamplerConcurrent(t *testing.T) {
+	s := ongoingMidgame(t)
+	v := s.View(s.Turn())
+	sm, err := v.WeightedSampler(func(sq Square, rk Rank) float64 { return testWeight(sq, rk) + 0.5 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 4)
+	for g := range 4 {
+		go func() {
+			rng := rand.New(rand.NewPCG(uint64(g), 9))
+			for range 50 {
+				got, err := sm.Sample(rng)
+				if err == nil && (!got.View(v.Player()).Equal(v) || got.blk != nil) {
+					err = errors.New("a sample's view differs from the view, or it holds a node block")
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -63,6 +63,8 @@ type evaluator struct {
 	me      stratego.Color
 	squares []stratego.Square // the playable squares
 	mover   [2][stratego.MaxSquares]stratego.Square
+	// moverRank holds the ranks of mover (for searchPoints).
+	moverRank [2][stratego.MaxSquares]stratego.Rank
 }
 
 func newEvaluator(r stratego.Rules, me stratego.Color) *evaluator {
@@ -251,4 +253,91 @@ func (e *evaluator) pointsOf(s *stratego.State) float64 {
 		d -= openCost * float64(open)
 	}
 	return d
+}
+
+// wallPenalty is the distance the search's evaluation adds for a piece
+// that is not a Miner to reach a flag walled in by bombs (and the board's
+// edge or lakes): it must wait for a Miner to open the wall.
+const wallPenalty = 4
+
+// searchPoints is the evaluation of the alpha-beta search: points, but
+// with the distances to a flag walled in by bombs counted for Miners only
+// (others get wallPenalty more), so that an enemy Miner working through
+// the bombs round the player's flag is the alarm it is, and the player's
+// own Miners lead the attack on such a flag.
+func (e *evaluator) searchPoints(s *stratego.State) float64 {
+	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
+	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
+	b := s.Board()
+	var flag [2]stratego.Square
+	var movers [2]int
+	var mat [2]float64
+	for _, sq := range e.squares {
+		p := b.At(sq)
+		if p == 0 {
+			continue
+		}
+		i, rk := side(p.Color()), p.Rank()
+		v := val[i][rk]
+		if rk.Movable() {
+			if s.Knowledge(sq)&stratego.KnownRank != 0 {
+				v *= shownFactor
+			}
+			e.mover[i][movers[i]] = sq
+			e.moverRank[i][movers[i]] = rk
+			movers[i]++
+		} else if rk == stratego.Flag {
+			flag[i] = sq
+		}
+		mat[i] += v
+	}
+	me := side(e.me)
+	d := mat[me] - mat[1-me]
+	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
+		atk := e.reach(me, movers[me], flag[1-me], e.walled(b, flag[1-me]))
+		def := e.reach(1-me, movers[1-me], flag[me], e.walled(b, flag[me]))
+		d += flagWeight*float64(def-atk) + attackShare*threat(atk) - threat(def)
+		open := 0
+		f, w := flag[me].File(), flag[me].Row()
+		for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			q := stratego.SquareAt(f+dd[0], w+dd[1])
+			if e.rules.OnBoard(q) && b.At(q) == 0 {
+				open++
+			}
+		}
+		d -= openCost * float64(open)
+	}
+	return d
+}
+
+// walled reports whether every playable square next to the flag on sq
+// holds a bomb of the flag's side.
+func (e *evaluator) walled(b stratego.Board, sq stratego.Square) bool {
+	c := b.At(sq).Color()
+	f, w := sq.File(), sq.Row()
+	for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+		q := stratego.SquareAt(f+dd[0], w+dd[1])
+		if !e.rules.OnBoard(q) {
+			continue
+		}
+		if p := b.At(q); p == 0 || p.Color() != c || p.Rank() != stratego.Bomb {
+			return false
+		}
+	}
+	return true
+}
+
+// reach is nearest with wallPenalty added for the pieces other than
+// Miners when the flag is walled.
+func (e *evaluator) reach(i, n int, sq stratego.Square, walled bool) int {
+	best := e.rules.Width + e.rules.Height
+	for k := range n {
+		m := e.mover[i][k]
+		d := abs(m.File()-sq.File()) + abs(m.Row()-sq.Row())
+		if walled && e.moverRank[i][k] != stratego.Miner {
+			d += wallPenalty
+		}
+		best = min(best, d)
+	}
+	return best
 }

@@ -52,14 +52,16 @@ const (
 // first. It then deepens: at depth 1, 2, … it searches every root move in
 // every picked state with negamax alpha-beta (captures first, the most
 // valuable victim first, then the killer moves and the history heuristic;
-// a quiescence search of winning captures at the leaves), and scores each
-// root move by the average over the states, weighted by how often each was
-// picked, of its squashed value (a win 1, a loss -1, else
-// tanh(points/evalScale) of the evaluation of MCTS: material with shown
-// pieces worth less, the Spy's and the Miners' worth by what the enemy has
-// left, the nearest pieces to the flags, open squares by the player's
-// flag). A state not yet searched at the current depth counts with its
-// last depth. It plays the root move of the best score.
+// a quiescence search of the captures that do not lose the attacker at the
+// leaves, where a side whose flag an enemy piece could take next may not
+// stand pat), and scores each root move by the average over the states,
+// weighted by how often each was picked, of its squashed value (a win 1,
+// a loss -1, else tanh(points/evalScale) of the evaluation of MCTS:
+// material with shown pieces worth less, the Spy's and the Miners' worth
+// by what the enemy has left, the nearest pieces to the flags, open
+// squares by the player's flag; but a flag walled in by bombs is near only
+// to Miners). A state not yet searched at the current depth counts with
+// its last depth. It plays the root move of the best score.
 //
 // An iteration (the unit of Budget.Iterations and Options.Iterations) is
 // one node of the search; with an iteration budget and no time the
@@ -417,7 +419,7 @@ func (p *Search) stop() bool {
 
 // value is the evaluation of s for its side to move, in points.
 func (p *Search) value(s *stratego.State) float64 {
-	x := p.ev.pointsOf(s)
+	x := p.ev.searchPoints(s)
 	if s.Turn() != p.ev.me {
 		return -x
 	}

@@ -261,3 +261,46 @@ func TestFlagAttacked(t *testing.T) {
 		}
 	}
 }
+
+// TestWalledFlagReach: a flag with bombs on every playable square next to
+// it is walled, and the search's evaluation counts the way to it for
+// Miners only (others wallPenalty further); an open flag is reached by
+// any piece.
+func TestWalledFlagReach(t *testing.T) {
+	r := stratego.Duel()
+	for _, tc := range []struct {
+		name   string
+		bombs  []string
+		walled bool
+	}{
+		{"walled", []string{"a2", "b1"}, true},
+		{"open", []string{"a2"}, false},
+	} {
+		for _, rk := range []stratego.Rank{stratego.Miner, stratego.General} {
+			var b stratego.Board
+			b.Put(stratego.MustParseSquare("a1"), stratego.NewPiece(stratego.Red, stratego.Flag))
+			for _, sq := range tc.bombs {
+				b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(stratego.Red, stratego.Bomb))
+			}
+			b.Put(stratego.MustParseSquare("j1"), stratego.NewPiece(stratego.Red, stratego.General))
+			b.Put(stratego.MustParseSquare("a4"), stratego.NewPiece(stratego.Blue, rk))
+			b.Put(stratego.MustParseSquare("j10"), stratego.NewPiece(stratego.Blue, stratego.Flag))
+			s, err := stratego.FromBoard(r, b, stratego.Red)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := newEvaluator(r, stratego.Red)
+			e.searchPoints(&s) // fills the movers
+			if got := e.walled(s.Board(), stratego.MustParseSquare("a1")); got != tc.walled {
+				t.Errorf("%s: walled = %v", tc.name, got)
+			}
+			want := 3
+			if tc.walled && rk != stratego.Miner {
+				want += wallPenalty
+			}
+			if got := e.reach(1, 1, stratego.MustParseSquare("a1"), tc.walled); got != want {
+				t.Errorf("%s, enemy %v: reach %d, want %d", tc.name, rk, got, want)
+			}
+		}
+	}
+}
