@@ -9,7 +9,7 @@ import (
 // lagFactor: a search stops when the end of its time, less the move
 // overhead, is nearer than lagFactor times the longest gap it saw between
 // two looks at the clock (see timer).
-const lagFactor = 3
+const lagFactor = 6
 
 // timer decides when a search of one move stops: at the planned stop
 // (stopTime), when the context ends, or when the machine is so busy that

@@ -100,7 +100,7 @@ func TestNeverLateOnSlowClock(t *testing.T) {
 func TestStopsEarlierOnBusyMachine(t *testing.T) {
 	s := midgame(t, stratego.Classic(), 2, 40)
 	v := s.View(s.Turn())
-	const limit, overhead, jump = 200 * time.Millisecond, 10 * time.Millisecond, 70 * time.Millisecond
+	const limit, overhead, jump = 200 * time.Millisecond, 10 * time.Millisecond, 40 * time.Millisecond
 	for name, p := range timedPlayers(Options{Seed: 1}) {
 		t.Run(name, func(t *testing.T) {
 			small := time.Millisecond
@@ -125,8 +125,9 @@ func TestStopsEarlierOnBusyMachine(t *testing.T) {
 			}
 			took = clk.read().Sub(start)
 			// Half the jump is remembered: it stops at the first look at
-			// which lagFactor half jumps no longer fit, before the plan.
-			if want := limit - overhead - lagFactor*jump/2; took > want || took < want-2*small {
+			// which lagFactor half jumps no longer fit, or at the plan.
+			want := min(limit-overhead-lagFactor*jump/2, (limit-overhead)*thinkNum/thinkDen)
+			if took > want || took < want-2*small {
 				t.Errorf("next move: took %v, want about %v (half the jump remembered)", took, want)
 			}
 		})
