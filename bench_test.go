@@ -112,6 +112,30 @@ func TestNoAllocsPerPly(t *testing.T) {
 	}); n != 0 {
 		t.Errorf("AppendLegalMoves and Apply: %v allocs a ply, want 0", n)
 	}
+	newGame()
+	if n := testing.AllocsPerRun(4000, func() {
+		// BenchmarkPlayoutPlay's ply.
+		buf = s.AppendLegalMoves(buf[:0])
+		if ev, _ := s.Play(buf[rng.IntN(len(buf))]); ev.Outcome.IsOver() {
+			newGame()
+		}
+	}); n != 0 {
+		t.Errorf("AppendLegalMoves and Play: %v allocs a ply, want 0", n)
+	}
+	// BenchmarkPlayoutParallelSampler's ply, on one goroutine: the
+	// drawn states take their chase boards from blocks of their own.
+	sm := sharedSampler(t)
+	var err error
+	if s, err = sm.Sample(rng); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(4000, func() {
+		if _, ev, _ := s.PlayRandom(rng); ev.Outcome.IsOver() {
+			s, _ = sm.Sample(rng)
+		}
+	}); n != 0 {
+		t.Errorf("PlayRandom from Sampler draws: %v allocs a ply, want 0", n)
+	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	before := ms.Mallocs

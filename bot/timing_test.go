@@ -180,3 +180,23 @@ func TestMoveOverheadOption(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroBudgetIsDefaultTime: on a fake clock, a timed player given the
+// zero Budget plans for DefaultTime.
+func TestZeroBudgetIsDefaultTime(t *testing.T) {
+	s := midgame(t, stratego.Classic(), 2, 40)
+	v := s.View(s.Turn())
+	const tick = 5 * time.Millisecond
+	for name, p := range timedPlayers(Options{Seed: 1}) {
+		clk := newFakeClock(tick)
+		p.setClock(clk.now)
+		start := clk.read().Add(tick)
+		if _, err := p.Move(context.Background(), v, Budget{}); err != nil {
+			t.Fatal(err)
+		}
+		plan := (DefaultTime - DefaultMoveOverhead) * thinkNum / thinkDen
+		if took := clk.read().Sub(start); took < plan-tick || took > plan+tick {
+			t.Errorf("%s: the zero Budget took %v, want %v", name, took, plan)
+		}
+	}
+}
