@@ -19,25 +19,9 @@ func (b *bb) clear(c int) { i := c - bbBase; b[i>>6] &^= 1 << (i & 63) }
 // has reports whether cell c (bbBase <= c < bbBase+128) is in the set.
 func (b *bb) has(c int) bool { i := c - bbBase; return b[i>>6]&(1<<(i&63)) != 0 }
 
-// step returns the set of words lo, hi moved one cell in direction
-// dirs[k]. It works on words, not a bb: the compiler copies a bb as one
-// 16-byte value, and reading it so just after writing its words one by
-// one stalls the processor.
-func step(lo, hi uint64, k int) (uint64, uint64) {
-	switch k {
-	case 0: // north
-		return lo << stride, hi<<stride | lo>>(64-stride)
-	case 1: // east
-		return lo << 1, hi<<1 | lo>>63
-	case 2: // south
-		return lo>>stride | hi<<(64-stride), hi >> stride
-	}
-	return lo>>1 | hi<<63, hi >> 1 // west
-}
-
 // shl returns the set of words lo, hi moved n cells up the cell order
 // (north for n = stride, east for 1); shr moves it down (south, west).
-// With the distance a variable they take no branch, unlike step.
+// With the distance a variable they take no branch.
 // (n is 1 or stride; the masks tell the compiler that no shift reaches
 // 64.)
 func shl(lo, hi uint64, n uint) (uint64, uint64) {

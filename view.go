@@ -170,14 +170,13 @@ func (v View) Knowledge(sq Square) Knowledge {
 	return v.pos.Known.known[sq-1]
 }
 
-// Squares returns what v shows of every square at once, indexed by
-// [Square.Index]: the piece as [View.At] gives it (0 for an empty
-// square, rank [Unknown] for a hidden enemy piece) and what the opponent
-// knows of it ([View.Knowledge]). It is for encoders that read every
-// square: a View is a large value, and a method call per square copies
-// it.
-func (v View) Squares() (pieces [MaxSquares]Piece, known [MaxSquares]Knowledge) {
-	return v.pos.Board.pieces, v.pos.Known.known
+// Squares returns what v shows of every square at once: the pieces as
+// [View.At] gives them (none on an empty square, rank [Unknown] for a
+// hidden enemy piece) and what the opponent knows of each
+// ([View.Knowledge]). It is for encoders that read every square: a View
+// is a large value, and a method call per square copies it.
+func (v View) Squares() (Board, KnowledgeBoard) {
+	return v.pos.Board, v.pos.Known
 }
 
 // Board returns the pieces as the player sees them: its own pieces and

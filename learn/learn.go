@@ -354,7 +354,13 @@ func AppendObservation(dst []float32, v stratego.View) []float32 {
 	o := obsBoard{obs: obs, w: w, h: h, area: area, blue: me == stratego.Blue}
 
 	// Every square at once: a method call per square would copy the View.
-	pieces, known := v.Squares()
+	board, kb := v.Squares()
+	var pieces [stratego.MaxSquares]stratego.Piece
+	var known [stratego.MaxSquares]stratego.Knowledge
+	for i := range pieces {
+		sq := stratego.SquareFromIndex(i)
+		pieces[i], known[i] = board.At(sq), kb.At(sq)
+	}
 	var est rankEstimate
 	est.compute(v, &r, &pieces, &known)
 

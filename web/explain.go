@@ -27,6 +27,8 @@ func explain(err error, r stratego.Rules) string {
 	case errors.Is(err, stratego.ErrMoreSquares):
 		return "More-Squares Rule: a chasing piece may not bring back a position that already " +
 			"occurred during this chase. Break off the chase or chase another way."
+	case errors.Is(err, stratego.ErrNoAttack):
+		return "That move is written as an attack (x), but no enemy piece stands on its target square."
 	case errors.Is(err, stratego.ErrGameOver):
 		return "The game is over."
 	case errors.Is(err, stratego.ErrLake):

@@ -582,13 +582,22 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	m, err := stratego.ParseMove(strings.TrimSpace(req.Move))
+	text := strings.TrimSpace(req.Move)
+	m, err := stratego.ParseMove(text)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "That is not a move: "+err.Error())
 		return
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.phase == phasePlay {
+		// The mover's view knows which squares hold enemy pieces: a move
+		// written as an attack ("x") onto any other square is refused.
+		if _, err := g.play.State().View(c).ParseMove(text); err != nil {
+			writeJSON(w, http.StatusConflict, moveRefusal{Error: explain(err, g.rules), Rule: ruleName(err), Move: m.String()})
+			return
+		}
+	}
 	if err := g.apply(c, m, s.now()); err != nil {
 		writeJSON(w, http.StatusConflict, moveRefusal{Error: explain(err, g.rules), Rule: ruleName(err), Move: m.String()})
 		return
@@ -617,6 +626,8 @@ func ruleName(err error) string {
 		return "more-squares"
 	case errors.Is(err, errTurn):
 		return "turn"
+	case errors.Is(err, stratego.ErrNoAttack):
+		return "not an attack"
 	}
 	var me *stratego.MoveError
 	if errors.As(err, &me) && me.Err != nil {

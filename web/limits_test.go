@@ -215,14 +215,12 @@ func TestConnectionLimit(t *testing.T) {
 	}
 	ln := limitListener(inner, 2).(*limited)
 	defer ln.Close()
-	var clients []net.Conn
 	for range 3 {
 		c, err := net.Dial("tcp", inner.Addr().String())
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer c.Close()
-		clients = append(clients, c)
 	}
 	a, err := ln.Accept()
 	if err != nil {

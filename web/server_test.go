@@ -139,6 +139,9 @@ func TestRefusalsExplainTheRule(t *testing.T) {
 	refuse(redTok, "a4-b5", "piece cannot move that way", "never diagonally")
 	refuse(redTok, "g4-g5", "square is a lake", "never enter or cross the lakes")
 	refuse(blueTok, "a7-a6", "turn", "not your turn")
+	// An attack written onto an empty square is refused (issue 20): the
+	// server knows the position, so "x" must mean an attack.
+	refuse(redTok, "a4xa5", "not an attack", "no enemy piece stands on its target")
 	code, body := ts.do(t, "POST", path+"/move", specTok, moveRequest{"a4-a5"})
 	if code != http.StatusForbidden || !bytes.Contains(body, []byte("Spectators")) {
 		t.Errorf("a spectator's move: status %d %s, want 403", code, body)
@@ -465,7 +468,7 @@ func TestExplainEverySentinel(t *testing.T) {
 		stratego.ErrGameOver, stratego.ErrInvalid, stratego.ErrRescue, stratego.ErrOffBoard, stratego.ErrLake,
 		stratego.ErrNoPiece, stratego.ErrNotYourPiece, stratego.ErrImmovable, stratego.ErrBadDirection,
 		stratego.ErrBlocked, stratego.ErrOwnPiece, stratego.ErrNoStrike, stratego.ErrTwoSquares, stratego.ErrMoreSquares,
-		errTurn, errSpectator,
+		stratego.ErrNoAttack, errTurn, errSpectator,
 	} {
 		wrapped := &stratego.MoveError{Move: stratego.Move{From: stratego.MustParseSquare("a4"), To: stratego.MustParseSquare("a5")}, Err: err}
 		msg := explain(wrapped, r)

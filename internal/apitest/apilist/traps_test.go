@@ -40,6 +40,8 @@ func TestTrapsDoNotCompile(t *testing.T) {
 		{"\tvar bd stratego.Board\n\tbd[sq] = pc", "cannot index bd"},
 		{"\tvar bd stratego.Board\n\t_ = bd[sq.Index()]", "cannot index bd"},
 		{"\tvar bd stratego.Board\n\tfor range bd {\n\t}", "cannot range over bd"},
+		{"\tvar v stratego.View\n\tps, _ := v.Squares()\n\t_ = ps[sq]", "cannot index ps"},
+		{"\tvar v stratego.View\n\t_, ks := v.Squares()\n\t_ = ks[sq]", "cannot index ks"},
 		{"\t_ = a == b", "cannot be compared"},
 		{"\t_ = g != h", "cannot be compared"},
 		{"\t_ = map[stratego.State]bool{}", "invalid map key"},
