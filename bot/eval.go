@@ -213,44 +213,13 @@ func abs(x int) int {
 // pointsOf is points for a state of the search (the same value, read
 // from one copy of the board rather than square by square).
 func (e *evaluator) pointsOf(s *stratego.State) float64 {
-	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
-	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
 	b := s.Board()
-	var flag [2]stratego.Square
-	var movers [2]int
-	var mat [2]float64
-	for _, sq := range e.squares {
-		p := b.At(sq)
-		if p == 0 {
-			continue
-		}
-		i, rk := side(p.Color()), p.Rank()
-		v := val[i][rk]
-		if rk.Movable() {
-			if s.Knowledge(sq)&stratego.KnownRank != 0 {
-				v *= shownFactor
-			}
-			e.mover[i][movers[i]] = sq
-			movers[i]++
-		} else if rk == stratego.Flag {
-			flag[i] = sq
-		}
-		mat[i] += v
-	}
+	d, flag, movers := e.material(s, b)
 	me := side(e.me)
-	d := mat[me] - mat[1-me]
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk, def := e.nearest(me, movers[me], flag[1-me]), e.nearest(1-me, movers[1-me], flag[me])
 		d += flagWeight*float64(def-atk) + attackShare*threat(atk) - threat(def)
-		open := 0
-		f, w := flag[me].File(), flag[me].Row()
-		for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			q := stratego.SquareAt(f+dd[0], w+dd[1])
-			if e.rules.OnBoard(q) && b.At(q) == 0 {
-				open++
-			}
-		}
-		d -= openCost * float64(open)
+		d -= openCost * float64(e.openNext(b, flag[me]))
 	}
 	return d
 }
@@ -266,11 +235,25 @@ const wallPenalty = 4
 // the bombs round the player's flag is the alarm it is, and the player's
 // own Miners lead the attack on such a flag.
 func (e *evaluator) searchPoints(s *stratego.State) float64 {
+	b := s.Board()
+	d, flag, movers := e.material(s, b)
+	me := side(e.me)
+	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
+		atk := e.reach(me, movers[me], flag[1-me], e.walled(b, flag[1-me]))
+		def := e.reach(1-me, movers[1-me], flag[me], e.walled(b, flag[me]))
+		d += flagWeight*float64(def-atk) + attackShare*threat(atk) - threat(def)
+		d -= openCost * float64(e.openNext(b, flag[me]))
+	}
+	return d
+}
+
+// material is the material balance of s from the player's side (shown
+// movable pieces count shownFactor of their worth), with each side's flag
+// square and the number of its movable pieces; it fills e.mover and
+// e.moverRank with those pieces.
+func (e *evaluator) material(s *stratego.State, b stratego.Board) (d float64, flag [2]stratego.Square, movers [2]int) {
 	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
 	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
-	b := s.Board()
-	var flag [2]stratego.Square
-	var movers [2]int
 	var mat [2]float64
 	for _, sq := range e.squares {
 		p := b.At(sq)
@@ -292,22 +275,20 @@ func (e *evaluator) searchPoints(s *stratego.State) float64 {
 		mat[i] += v
 	}
 	me := side(e.me)
-	d := mat[me] - mat[1-me]
-	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
-		atk := e.reach(me, movers[me], flag[1-me], e.walled(b, flag[1-me]))
-		def := e.reach(1-me, movers[1-me], flag[me], e.walled(b, flag[me]))
-		d += flagWeight*float64(def-atk) + attackShare*threat(atk) - threat(def)
-		open := 0
-		f, w := flag[me].File(), flag[me].Row()
-		for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			q := stratego.SquareAt(f+dd[0], w+dd[1])
-			if e.rules.OnBoard(q) && b.At(q) == 0 {
-				open++
-			}
+	return mat[me] - mat[1-me], flag, movers
+}
+
+// openNext counts the empty playable squares next to sq.
+func (e *evaluator) openNext(b stratego.Board, sq stratego.Square) int {
+	open := 0
+	f, w := sq.File(), sq.Row()
+	for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+		q := stratego.SquareAt(f+dd[0], w+dd[1])
+		if e.rules.OnBoard(q) && b.At(q) == 0 {
+			open++
 		}
-		d -= openCost * float64(open)
 	}
-	return d
+	return open
 }
 
 // walled reports whether every playable square next to the flag on sq
