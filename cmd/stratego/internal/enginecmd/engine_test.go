@@ -1,16 +1,15 @@
 package enginecmd
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/internal/syncbuf"
 	"github.com/stratego-go/stratego/referee"
 )
 
@@ -30,26 +29,8 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// syncBuffer collects an engine's standard error.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // engineSeat starts this package's engine over protocol.
-func engineSeat(t *testing.T, protocol string, seed int, stderr *syncBuffer) referee.Seat {
+func engineSeat(t *testing.T, protocol string, seed int, stderr *syncbuf.Buffer) referee.Seat {
 	t.Helper()
 	c := referee.Command{
 		Args:   []string{os.Args[0], "-protocol", protocol, "-bot", "random", "-seed", fmt.Sprint(seed)},
@@ -96,7 +77,7 @@ func TestRoundTrip(t *testing.T) {
 			t.Run(st.name+"/"+pair[0]+"-"+pair[1], func(t *testing.T) {
 				t.Parallel()
 				for i := range games {
-					var logs [2]syncBuffer
+					var logs [2]syncbuf.Buffer
 					var seats [2]referee.Seat
 					for k, proto := range pair {
 						if proto == "builtin" {

@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -20,6 +19,7 @@ import (
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/termboard"
+	"github.com/stratego-go/stratego/internal/syncbuf"
 )
 
 func TestMain(m *testing.M) {
@@ -62,7 +62,7 @@ func TestSignal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stdin.Close()
-	var out syncBuffer
+	var out syncbuf.Buffer
 	cmd.Stdout = &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -88,25 +88,6 @@ func TestSignal(t *testing.T) {
 	if rec, _ := readRecord(t, path); rec.Result.IsOver() {
 		t.Errorf("record result %v, want *", rec.Result)
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for the copying goroutine of
-// os/exec.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // play runs the command with the flags and the input, colours off.

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/internal/syncbuf"
 )
 
 // TestChildServer is the server of the tests below when it runs in a
@@ -40,7 +41,7 @@ func TestChildServer(t *testing.T) {
 type child struct {
 	cmd  *exec.Cmd
 	base string
-	out  *syncBuffer
+	out  *syncbuf.Buffer
 }
 
 // startChild runs the server with args in a child process and waits for
@@ -57,7 +58,7 @@ func startChild(t *testing.T, args ...string) *child {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	c := &child{cmd: cmd, out: &syncBuffer{}}
+	c := &child{cmd: cmd, out: &syncbuf.Buffer{}}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	found := make(chan string, 1)
 	go func() {
@@ -294,7 +295,7 @@ func tokenOf(link string) string {
 func TestSlowBodiesAreClosed(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out syncBuffer
+	var out syncbuf.Buffer
 	done := make(chan error, 1)
 	go func() { done <- Serve(ctx, []string{"-addr", "127.0.0.1:0"}, &out) }()
 	addr := regexp.MustCompile(`http://([0-9.:]+)/`)

@@ -7,37 +7,18 @@ import (
 	"io"
 	"net/http"
 	"regexp"
-	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/stratego-go/stratego/internal/syncbuf"
 )
-
-// syncBuffer is a buffer written by the server goroutine and read by the
-// test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // TestServeAnswersAndStops starts the server on a free port, asks it for
 // the start page and the options, and stops it by ending the context.
 func TestServeAnswersAndStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out syncBuffer
+	var out syncbuf.Buffer
 	done := make(chan error, 1)
 	go func() { done <- Serve(ctx, []string{"-addr", "127.0.0.1:0", "-max-games", "3"}, &out) }()
 	addr := regexp.MustCompile(`http://[0-9.:]+/`)

@@ -11,13 +11,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/playcmd"
+	"github.com/stratego-go/stratego/internal/syncbuf"
 )
 
 func TestMain(m *testing.M) {
@@ -55,7 +55,7 @@ func TestSignal(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "game.rec")
 	cmd := exec.Command(os.Args[0], "-red", "random", "-blue", "random", "-color", "never", "-live", "-delay", "1h", "-record", path)
 	cmd.Env = append(os.Environ(), asWatch+"=1")
-	var out syncBuffer
+	var out syncbuf.Buffer
 	cmd.Stdout = &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -81,25 +81,6 @@ func TestSignal(t *testing.T) {
 	if rec, _ := readRecord(t, path); rec.Result.IsOver() {
 		t.Errorf("record result %v, want *", rec.Result)
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for the copying goroutine of
-// os/exec.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // watch runs the command between two random players, colours off.
