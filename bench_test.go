@@ -52,8 +52,8 @@ func TestNoAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { buf = s.AppendLegalMoves(buf[:0]) }); n != 0 {
 		t.Errorf("AppendLegalMoves: %v allocs, want 0", n)
 	}
-	if n := testing.AllocsPerRun(100, func() { _ = s.HasLegalMove() }); n != 0 {
-		t.Errorf("HasLegalMove: %v allocs, want 0", n)
+	if n := testing.AllocsPerRun(100, func() { _ = s.hasMove() }); n != 0 {
+		t.Errorf("hasMove: %v allocs, want 0", n)
 	}
 	m := quietMove(t, s)
 	if n := testing.AllocsPerRun(100, func() { _, _, _ = s.Apply(m) }); n != 0 {

@@ -93,7 +93,7 @@
 // that differ only in ranks hidden from the player give equal views. The
 // one thing a player learns only from the legal moves is documented on
 // [View]: a More-Squares ban that two swapped hidden pieces lift.
-// [State.ViewInto] reuses a View's storage; [State.ViewPosition] gives
+// [State.ViewInto] reuses a View's storage; [View.Position] gives
 // the same knowledge as a [Position].
 //
 // [View.Sample] draws a full State that agrees with everything a view

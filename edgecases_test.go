@@ -142,13 +142,13 @@ func TestSilentDefenseSamplesBeatTheAttacker(t *testing.T) {
 	}
 	var can []Rank
 	for rk := Spy; rk <= Flag; rk++ {
-		if v.CanBe(a5, rk) {
+		if v.Ranks(a5).Has(rk) {
 			can = append(can, rk)
 		}
 	}
 	want := []Rank{Lieutenant, Captain, Major, Colonel, General, Marshal, Bomb}
 	if d := cmp.Diff(want, can); d != "" {
-		t.Errorf("CanBe(a5) (-want +got):\n%s", d)
+		t.Errorf("Ranks(a5) (-want +got):\n%s", d)
 	}
 	rng := rand.New(rand.NewPCG(1, 1))
 	for range 100 {

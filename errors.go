@@ -232,9 +232,8 @@ type PositionError struct {
 	Color  Color  // the side, or NoColor
 	Square Square // the square at fault, or NoSquare
 	Reason string // what is wrong
-	// Placement says the pieces are at fault, so that the error is
-	// ErrSetup too.
-	Placement bool
+
+	placement bool // the pieces are at fault: the error is ErrSetup too
 }
 
 // Error returns "stratego: invalid position", the field, the side and the square
@@ -255,7 +254,7 @@ func (e *PositionError) Error() string {
 
 // Unwrap returns ErrPosition, and ErrSetup for a fault of the placement.
 func (e *PositionError) Unwrap() []error {
-	if e.Placement {
+	if e.placement {
 		return []error{ErrPosition, ErrSetup}
 	}
 	return []error{ErrPosition}

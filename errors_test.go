@@ -83,7 +83,7 @@ func TestErrorMessagesPrefixOnce(t *testing.T) {
 		}, ErrInvalid},
 		{"ParseOutcome", func() error { _, err := ParseOutcome("red wins (draw agreed)"); return err }, ErrSyntax},
 		{"Outcome.AppendText", func() error { _, err := Outcome{Reason: FlagCaptured}.AppendText(nil); return err }, ErrInvalid},
-		{"ParseEndReason", func() error { _, err := ParseEndReason("bored"); return err }, ErrSyntax},
+		{"parseEndReason", func() error { _, err := parseEndReason("bored"); return err }, ErrSyntax},
 		// Every parser: its syntax errors wrap ErrSyntax, and an error of
 		// a part the parser hands to another keeps that cause too.
 		{"ParseSquare", func() error { _, err := ParseSquare("k11"); return err }, ErrSyntax},
@@ -91,7 +91,7 @@ func TestErrorMessagesPrefixOnce(t *testing.T) {
 		{"ParseColor", func() error { _, err := ParseColor("green"); return err }, ErrSyntax},
 		{"ParseRank", func() error { _, err := ParseRank("king"); return err }, ErrSyntax},
 		{"ParsePiece", func() error { _, err := ParsePiece("red king"); return err }, ErrSyntax},
-		{"ParseNumbering", func() error { _, err := ParseNumbering("roman"); return err }, ErrSyntax},
+		{"parseNumbering", func() error { _, err := parseNumbering("roman"); return err }, ErrSyntax},
 		{"ParseSetup syntax", func() error { _, err := ParseSetup(barrage, "F"); return err }, ErrSyntax},
 		{"ParseSetup army", func() error { _, err := ParseSetup(barrage, "F........./........../........../.........."); return err }, ErrSetup},
 		{"Setup.UnmarshalText", func() error { var s Setup; return s.UnmarshalText([]byte("FZ")) }, ErrSyntax},

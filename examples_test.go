@@ -460,12 +460,9 @@ func ExampleNumbering_Char() {
 	isf, vintage := stratego.NumberingISF, stratego.NumberingVintage
 	fmt.Printf("%c %c %c\n", isf.Char(stratego.Marshal), isf.Char(stratego.Spy), isf.Char(stratego.General))
 	fmt.Printf("%c %c %c\n", vintage.Char(stratego.Marshal), vintage.Char(stratego.Spy), vintage.Char(stratego.General))
-	rk, ok := vintage.RankOf('1')
-	fmt.Println(rk, ok)
 	// Output:
 	// X 1 9
 	// 1 S 2
-	// marshal true
 }
 
 // A Combat says who is left on the board after an attack.

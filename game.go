@@ -54,8 +54,8 @@ type gameMove struct {
 const snapEvery = 32
 
 // NewGame starts a game under r from the two setups, as [New] does, and
-// fails as New does. The game keeps the setups: [Game.Setups] returns
-// them and [Game.Record] writes them.
+// fails as New does. The game keeps the setups, which
+// [Game.Record] writes.
 func NewGame(r Rules, red, blue Setup) (Game, error) {
 	s, err := New(r, red, blue)
 	if err != nil {
@@ -80,26 +80,6 @@ func (g Game) IsValid() bool { return g.start != nil }
 
 // State returns the current state of the game.
 func (g Game) State() State { return g.state }
-
-// Rules returns the rules of the game.
-func (g Game) Rules() Rules { return g.state.Rules() }
-
-// Start returns the state the game started from.
-func (g Game) Start() State {
-	if g.start == nil {
-		return State{}
-	}
-	return g.start.state
-}
-
-// Setups returns the two setups the game started from and true, or
-// false when it started from a state ([GameFrom]) or is the zero Game.
-func (g Game) Setups() (red, blue Setup, ok bool) {
-	if g.start == nil || !g.start.setups {
-		return Setup{}, Setup{}, false
-	}
-	return g.start.red, g.start.blue, true
-}
 
 // Len returns the number of moves played in the game, rescue placements
 // included: the length of [Record.Moves] in its record.
@@ -239,7 +219,7 @@ func (g Game) Record() Record {
 	if g.start == nil {
 		return Record{}
 	}
-	rec := Record{Rules: g.Rules(), Result: g.state.Outcome()}
+	rec := Record{Rules: g.state.Rules(), Result: g.state.Outcome()}
 	if g.start.setups {
 		rec.RedSetup, rec.BlueSetup = g.start.red, g.start.blue
 	} else {

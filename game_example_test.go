@@ -72,8 +72,7 @@ func ExampleGame_At() {
 	if _, ok := g.At(6); !ok {
 		fmt.Println("no ply 6")
 	}
-	red, _, _ := g.Setups()
-	fmt.Println("red setup", red)
+	fmt.Println("red setup", g.Record().RedSetup)
 	// Output:
 	// after 0 moves: red to move, ongoing
 	// after 1 moves: blue to move, ongoing

@@ -276,7 +276,7 @@ func TestGameFrom(t *testing.T) {
 	}
 	s = play(t, s, "h9-h8")
 	g := GameFrom(s)
-	if _, _, ok := g.Setups(); ok {
+	if r := g.Record(); r.Start == nil || r.RedSetup != (Setup{}) || r.BlueSetup != (Setup{}) {
 		t.Fatalf("a game from a state has setups")
 	}
 	g, _, err = g.Apply(MustParseMove("b2-b3"))
@@ -291,7 +291,7 @@ func TestGameFrom(t *testing.T) {
 	if err := back.UnmarshalText([]byte(g.String())); err != nil {
 		t.Fatalf("UnmarshalText: %v\n%s", err, g)
 	}
-	if !back.Start().Equal(s) || !back.State().Equal(g.State()) || back.Len() != 1 {
+	if start, _ := back.At(0); !start.State().Equal(s) || !back.State().Equal(g.State()) || back.Len() != 1 {
 		t.Fatalf("game read back differs:\n%s", back)
 	}
 

@@ -288,3 +288,10 @@ func shallowEqual(a, b reflect.Value) bool {
 	}
 	panic("identical: a field of type " + t.String())
 }
+
+// viewPosition returns the position as c sees it, as the views hold it.
+func viewPosition(s State, c Color) Position {
+	var p Position
+	s.viewPositionInto(&p, c)
+	return p.nilEmpty()
+}

@@ -309,7 +309,7 @@ func scanLabel(n Numbering, s string, i int) (Rank, int) {
 	if i >= len(s) {
 		return NoRank, i
 	}
-	r, ok := n.RankOf(s[i]) // in any case
+	r, ok := n.rankOf(s[i]) // in any case
 	if !ok {
 		return NoRank, i
 	}

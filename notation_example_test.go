@@ -81,7 +81,7 @@ func ExampleState_Position() {
 	s, _ := stratego.New(r, setup, setup)
 	s, _, _ = s.Apply(stratego.MustParseMove("e1-e9"))
 	fmt.Println(s.Position())
-	fmt.Println(s.ViewPosition(stratego.Blue))
+	fmt.Println(s.View(stratego.Blue).Position())
 	// Output:
 	// barrage ..bXb9b3b2b2b1bBbF/....r2+*...../........../........../..~~..~~../..~~..~~../........../........../........../rFrBr1r2.r3r9rX.. b 1 1 - e1-e9/- e1-e9:1/-/0 - *
 	// barrage ..bXb9b3b2b2b1bBbF/....r?+*...../........../........../..~~..~~../..~~..~~../........../........../........../r?r?r?r?.r?r?r?.. b 1 1 - e1-e9/- e1-e9:1/-/0 - * view:blue

@@ -86,15 +86,15 @@ func (r EndReason) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler].
 func (r EndReason) MarshalText() ([]byte, error) { return r.AppendText(nil) }
 
-// UnmarshalText implements [encoding.TextUnmarshaler] with
-// [ParseEndReason].
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads the
+// form of [EndReason.String] ("flag captured"), in any case.
 func (r *EndReason) UnmarshalText(b []byte) error {
-	return unmarshal(r, b, ParseEndReason)
+	return unmarshal(r, b, parseEndReason)
 }
 
-// ParseEndReason parses the form of [EndReason.String] ("flag
+// parseEndReason parses the form of [EndReason.String] ("flag
 // captured"), in any case.
-func ParseEndReason(s string) (EndReason, error) {
+func parseEndReason(s string) (EndReason, error) {
 	for i, n := range endNames {
 		if strings.EqualFold(n, s) {
 			return EndReason(i), nil
@@ -169,7 +169,7 @@ func ParseOutcome(s string) (Outcome, error) {
 	if !strings.HasSuffix(reason, ")") {
 		return Outcome{}, parseErr("outcome", in, len(s), `")" closing the reason`)
 	}
-	rs, err := ParseEndReason(reason[:len(reason)-1])
+	rs, err := parseEndReason(reason[:len(reason)-1])
 	if err != nil || rs == NotOver {
 		return Outcome{}, parseErr("outcome", in, len(head)+2, "an end reason, "+orList(endNames[1:]))
 	}

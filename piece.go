@@ -178,8 +178,8 @@ func (n Numbering) String() string {
 	return fmt.Sprintf("numbering(%d)", uint8(n))
 }
 
-// ParseNumbering parses "isf" or "vintage".
-func ParseNumbering(s string) (Numbering, error) {
+// parseNumbering parses "isf" or "vintage".
+func parseNumbering(s string) (Numbering, error) {
 	switch lower(s) {
 	case "isf":
 		return NumberingISF, nil
@@ -216,10 +216,10 @@ func (n Numbering) Label(r Rank) string {
 	return string(n.Char(r))
 }
 
-// RankOf returns the rank whose one-character label in n is ch, accepting
+// rankOf returns the rank whose one-character label in n is ch, accepting
 // lower case for letters. ISF also accepts S for the Spy. It reports false
 // for any other byte.
-func (n Numbering) RankOf(ch byte) (Rank, bool) {
+func (n Numbering) rankOf(ch byte) (Rank, bool) {
 	if ch >= 'a' && ch <= 'z' {
 		ch -= 'a' - 'A'
 	}
@@ -371,8 +371,8 @@ func (a Army) Total() int {
 	return n
 }
 
-// ClassicArmy returns the 40-piece army of RULES.md section 2.
-func ClassicArmy() Army {
+// classicArmy returns the 40-piece army of RULES.md section 2.
+func classicArmy() Army {
 	return Army{Spy: 1, Scout: 8, Miner: 5, Sergeant: 4, Lieutenant: 4, Captain: 4,
 		Major: 3, Colonel: 2, General: 1, Marshal: 1, Bomb: 6, Flag: 1}
 }

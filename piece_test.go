@@ -24,13 +24,13 @@ func FuzzParseNames(f *testing.F) {
 				t.Fatalf("piece %q round trips to %v, %v", s, back, err)
 			}
 		}
-		if n, err := ParseNumbering(s); err == nil {
-			if back, err := ParseNumbering(n.String()); err != nil || back != n {
+		if n, err := parseNumbering(s); err == nil {
+			if back, err := parseNumbering(n.String()); err != nil || back != n {
 				t.Fatalf("numbering %q round trips to %v, %v", s, back, err)
 			}
 		}
-		if e, err := ParseEndReason(s); err == nil {
-			if back, err := ParseEndReason(e.String()); err != nil || back != e {
+		if e, err := parseEndReason(s); err == nil {
+			if back, err := parseEndReason(e.String()); err != nil || back != e {
 				t.Fatalf("end reason %q round trips to %v, %v", s, back, err)
 			}
 		}

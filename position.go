@@ -25,7 +25,7 @@ import (
 // of a position taken from a game should empty its History and chases,
 // which remember earlier boards).
 //
-// A player's view ([State.ViewPosition], [View.Position]) names its
+// A player's view ([View.Position]) names its
 // viewer and has rank [Unknown] on the enemy pieces the viewer has not
 // seen; it parses and prints like any position but does not make a
 // State.
@@ -235,18 +235,11 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// ViewPosition returns the position as player c sees it: its viewer is
-// c, and the ranks of the enemy pieces c has not seen in combat (those
-// without [KnownRank]) are [Unknown]; everything else in a position is
-// public. It returns the zero Position when c is not Red or Blue.
-func (s State) ViewPosition(c Color) Position {
-	var p Position
-	s.viewPositionInto(&p, c)
-	return p.nilEmpty()
-}
-
-// viewPositionInto writes the view position of c into *p, reusing the
-// storage of its lists.
+// viewPositionInto writes the position as player c sees it into *p,
+// reusing the storage of its lists: its viewer is c, and the ranks of
+// the enemy pieces c has not seen in combat (those without [KnownRank])
+// are [Unknown]; everything else in a position is public. It writes the
+// zero Position when c is not Red or Blue.
 func (s *State) viewPositionInto(p *Position, c Color) {
 	if !c.IsValid() {
 		s = &State{}
@@ -775,7 +768,7 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 	default:
 		return 0, 0, false, 0, 0
 	}
-	rk, ok := n.RankOf(s[i+1]) // a label in any case
+	rk, ok := n.rankOf(s[i+1]) // a label in any case
 	if !ok {
 		return 0, 0, false, 0, 0
 	}
@@ -798,7 +791,7 @@ func scanPiece(n Numbering, s string, i int) (Piece, Knowledge, bool, RankSet, i
 		j++
 		last := NoRank
 		for j < len(s) {
-			a, ok := n.RankOf(s[j])
+			a, ok := n.rankOf(s[j])
 			if !ok || !a.Movable() {
 				break
 			}

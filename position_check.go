@@ -22,7 +22,7 @@ func fieldErr(field string, err error) error {
 // placeErr returns the *PositionError of a position whose pieces break
 // the rules (it wraps ErrSetup too).
 func placeErr(c Color, sq Square, reason string) error {
-	return &PositionError{Color: c, Square: sq, Reason: reason, Placement: true}
+	return &PositionError{Color: c, Square: sq, Reason: reason, placement: true}
 }
 
 // validate checks p as ParsePosition does (a view passes the checks

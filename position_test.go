@@ -123,7 +123,7 @@ func TestViewPositionRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := drawGame(t, 200)
 		c := rapid.SampledFrom([]Color{Red, Blue}).Draw(t, "viewer")
-		v := s.ViewPosition(c)
+		v := viewPosition(s, c)
 		text := v.String()
 		v2, err := ParsePosition(text)
 		if err != nil {
@@ -156,7 +156,7 @@ func TestPositionText(t *testing.T) {
 		want string
 	}{
 		{"full", s.Position(), "classic " + board + " b 3 3 - b2-b3,b3-c3/b4-c4 b3-c3:3/-/0 b4-c4,b3-c3 *"},
-		{"blue's view", s.ViewPosition(Blue), "classic " + strings.NewReplacer("r8", "r?", "rF", "r?").Replace(board) +
+		{"blue's view", viewPosition(s, Blue), "classic " + strings.NewReplacer("r8", "r?", "rF", "r?").Replace(board) +
 			" b 3 3 - b2-b3,b3-c3/b4-c4 b3-c3:3/-/0 b4-c4,b3-c3 * view:blue"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -246,12 +246,12 @@ func FuzzParsePosition(f *testing.F) {
 	for i, r := range positionRules() {
 		s := mustNew(f, r, uint64(i))
 		f.Add(s.Position().String())
-		f.Add(s.ViewPosition(Blue).String())
+		f.Add(viewPosition(s, Blue).String())
 	}
 	f.Add("classic x")
 	w := silentBeatState(f) // "<" marks of silent defense
 	f.Add(w.Position().String())
-	f.Add(w.ViewPosition(Red).String())
+	f.Add(viewPosition(w, Red).String())
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := ParsePosition(text)
 		if err != nil {

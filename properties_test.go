@@ -322,8 +322,8 @@ func TestProp_LegalMovesAreExactlyTheAcceptedMoves(t *testing.T) {
 			if got := len(s.AppendLegalMoves(nil)); got != len(yielded) {
 				t.Fatalf("AppendLegalMoves gives %d moves, LegalMoves %d", got, len(yielded))
 			}
-			if s.HasLegalMove() != (len(yielded) > 0) {
-				t.Fatalf("HasLegalMove() = %v with %d legal moves", s.HasLegalMove(), len(yielded))
+			if s.hasMove() != (len(yielded) > 0) {
+				t.Fatalf("hasMove() = %v with %d legal moves", s.hasMove(), len(yielded))
 			}
 			if s.Outcome().IsOver() != (len(yielded) == 0) {
 				t.Fatalf("outcome %v with %d legal moves", s.Outcome(), len(yielded))

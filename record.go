@@ -508,7 +508,7 @@ func (ps *recParser) start() error {
 		return ps.err(0, "a Rules tag")
 	}
 	if nt, ok := ps.tags["Numbering"]; ok {
-		n, err := ParseNumbering(nt)
+		n, err := parseNumbering(nt)
 		if err != nil {
 			return ps.tagErr("Numbering", `"isf" or "vintage"`, err)
 		}
@@ -714,7 +714,7 @@ func parseResult(res, term string, hasTerm bool) (Outcome, error) {
 	if !hasTerm {
 		return o, errors.New("a Termination tag with a decided result")
 	}
-	r, err := ParseEndReason(term)
+	r, err := parseEndReason(term)
 	if err != nil || r == NotOver {
 		return o, errors.New(`a Termination such as "flag captured"`)
 	}

@@ -557,7 +557,7 @@ func TestResign(t *testing.T) {
 		if got.Outcome() != want {
 			t.Errorf("Resign(%v): outcome %v, want %v", c, got.Outcome(), want)
 		}
-		if got.HasLegalMove() {
+		if got.hasMove() {
 			t.Errorf("Resign(%v): moves remain", c)
 		}
 		wantIllegal(t, got, "e2-e3", ErrGameOver)

@@ -116,8 +116,8 @@ type Rules struct {
 	// squares (Classic true); when false the army goes on any subset of
 	// the zone (Barrage, Duel, Ultimate Lightning, Quick Battle).
 	FillZone bool
-	// Army is how many pieces of each rank a side has (Classic:
-	// [ClassicArmy], 40 pieces). It must have exactly one Flag, no
+	// Army is how many pieces of each rank a side has (Classic: the
+	// 40 pieces of RULES.md section 2). It must have exactly one Flag, no
 	// NoRank entry, and no more pieces than the zone has squares. An
 	// army of nothing but bombs and its flag is valid; such a game is
 	// drawn at once ([NeitherCanMove]).
@@ -197,7 +197,7 @@ var classicLakes = Rect(2, 4, 3, 5).Union(Rect(6, 4, 7, 5))
 
 // Classic returns the rules of classic Stratego as played under ISF and
 // Jumbo rules (RULES.md sections 1–6): a 10×10 board with the lakes c5 d5
-// c6 d6 and g5 h5 g6 h6, the 40 pieces of [ClassicArmy] filling the four
+// c6 d6 and g5 h5 g6 h6, the 40 pieces of RULES.md section 2 filling the four
 // home rows, ISF numbering, scouts that move and strike, equal ranks both
 // removed, permanent bombs, standard information, Two-Squares limit 3,
 // the More-Squares Rule in chase scope, and no move caps.
@@ -207,7 +207,7 @@ func Classic() Rules {
 		Lakes:       classicLakes,
 		Zone:        rows(10, 0, 3),
 		FillZone:    true,
-		Army:        ClassicArmy(),
+		Army:        classicArmy(),
 		Numbering:   NumberingISF,
 		TwoSquares:  3,
 		MoreSquares: MoreSquaresChase,

@@ -134,14 +134,14 @@ func TestRule1_HomeRows(t *testing.T) {
 func TestRule2_ClassicArmy(t *testing.T) {
 	want := map[Rank]uint8{Marshal: 1, General: 1, Colonel: 2, Major: 3, Captain: 4, Lieutenant: 4,
 		Sergeant: 4, Miner: 5, Scout: 8, Spy: 1, Bomb: 6, Flag: 1}
-	a := ClassicArmy()
+	a := Classic().Army
 	for rk, n := range want {
 		if a[rk] != n {
-			t.Errorf("ClassicArmy()[%v] = %d, want %d", rk, a[rk], n)
+			t.Errorf("Classic().Army[%v] = %d, want %d", rk, a[rk], n)
 		}
 	}
 	if a.Total() != 40 {
-		t.Errorf("ClassicArmy().Total() = %d, want 40", a.Total())
+		t.Errorf("Classic().Army.Total() = %d, want 40", a.Total())
 	}
 	s := mustNew(t, Classic(), 3)
 	for _, c := range []Color{Red, Blue} {
@@ -342,7 +342,7 @@ func TestRule6_FlagCaptureWins(t *testing.T) {
 	if ev.Outcome != want || next.Outcome() != want {
 		t.Errorf("outcome %v (event %v), want %v", next.Outcome(), ev.Outcome, want)
 	}
-	if next.HasLegalMove() || len(legalStrings(next)) != 0 {
+	if next.hasMove() || len(legalStrings(next)) != 0 {
 		t.Errorf("moves after the end: %v, want none", legalStrings(next))
 	}
 	wantIllegal(t, next, "j8-j7", ErrGameOver)
@@ -439,7 +439,7 @@ func TestZeroState(t *testing.T) {
 	if _, err := s.AgreeDraw(); !errors.Is(err, ErrGameOver) {
 		t.Errorf("AgreeDraw on the zero State: %v, want ErrGameOver", err)
 	}
-	if got := legalStrings(s); len(got) != 0 || s.HasLegalMove() {
+	if got := legalStrings(s); len(got) != 0 || s.hasMove() {
 		t.Errorf("zero State has moves %v", got)
 	}
 	if _, ok := s.At(MustParseSquare("a1")); ok {
@@ -469,7 +469,7 @@ func TestRule8_InformationRules(t *testing.T) {
 	s = play(t, s, "e2-e6", "h9-h8", "b2-b3", "b4xb3") // captain attacks the colonel and dies
 	v = s.View(Blue)
 	e6, b3 := MustParseSquare("e6"), MustParseSquare("b3")
-	if !v.CanBe(e6, Scout) || v.CanBe(e6, Bomb) || v.CanBe(e6, Miner) {
+	if !v.Ranks(e6).Has(Scout) || v.Ranks(e6).Has(Bomb) || v.Ranks(e6).Has(Miner) {
 		t.Errorf("a piece that slid four squares must be known as a scout")
 	}
 	if p, _ := v.At(b3); p != NewPiece(Red, Colonel) {
@@ -480,7 +480,7 @@ func TestRule8_InformationRules(t *testing.T) {
 	}
 	rv := s.View(Red)
 	h8 := MustParseSquare("h8")
-	if p, _ := rv.At(h8); p.Rank() != Unknown || rv.CanBe(h8, Bomb) || rv.CanBe(h8, Flag) || !rv.CanBe(h8, Miner) {
+	if p, _ := rv.At(h8); p.Rank() != Unknown || rv.Ranks(h8).Has(Bomb) || rv.Ranks(h8).Has(Flag) || !rv.Ranks(h8).Has(Miner) {
 		t.Errorf("a moved hidden piece must be unknown but no bomb or flag")
 	}
 	if ev := rv.LastEvent(); ev.Move != MustParseMove("b4-b3") || ev.Defender.Rank() != Colonel {

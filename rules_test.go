@@ -289,7 +289,7 @@ func TestRulesInvariants(t *testing.T) {
 			checkConserved(t, r, next)
 			s = next
 		}
-		if s.HasLegalMove() || s.AppendLegalMoves(nil) != nil {
+		if s.hasMove() || s.AppendLegalMoves(nil) != nil {
 			t.Fatal("a finished game has legal moves")
 		}
 		if err := s.Check(Move{From: MustParseSquare("a1"), To: MustParseSquare("a2")}); !errors.Is(err, ErrGameOver) {

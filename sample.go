@@ -12,7 +12,7 @@ const sampleTries = 1000
 // everything v shows: the player's own pieces as they are; the enemy's
 // shown pieces as shown; each hidden enemy piece given a rank from
 // [View.HiddenArmy] (the enemy's army less its captured and shown pieces,
-// so no piece the army lacks is ever invented) that [View.CanBe] allows:
+// so no piece the army lacks is ever invented) that [View.Ranks] allows:
 // no Bomb or Flag if it has moved, a Scout (or a Captain, where Captains
 // move two squares) if it moved more than one square, only a Scout if it
 // moved three or more squares in a line and only a Captain if it turned

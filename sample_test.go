@@ -37,7 +37,7 @@ func checkSample(t tHelper, s State, c Color, rng *rand.Rand, wholeArmy bool) St
 	// defense, one that beats each attacker it beat while hidden), and
 	// the sample's own position passes the parser's checks.
 	for sq := range v.Hidden().All() {
-		if p, _ := got.At(sq); !v.CanBe(sq, p.Rank()) {
+		if p, _ := got.At(sq); !v.Ranks(sq).Has(p.Rank()) {
 			t.Fatalf("sampled %v on %v, which the view rules out", p, sq)
 		}
 	}
@@ -202,7 +202,7 @@ func TestSampleCaptainsMoveTwo(t *testing.T) {
 		}
 		var can []Rank
 		for rk := Spy; rk <= Flag; rk++ {
-			if v.CanBe(sq, rk) {
+			if v.Ranks(sq).Has(rk) {
 				can = append(can, rk)
 			}
 		}
@@ -285,7 +285,7 @@ func agreeing(v View) map[string]bool {
 			return
 		}
 		for k, rk := range pool {
-			if used[k] || !v.CanBe(sqs[i], rk) {
+			if used[k] || !v.Ranks(sqs[i]).Has(rk) {
 				continue
 			}
 			used[k] = true

@@ -23,7 +23,7 @@ const maxWeightedStates = 1 << 24
 // [View.Sample] (the Flag is always among them).
 //
 // The weights are read once, here: weight is called for each hidden
-// square (in square order) and each rank [View.CanBe] allows there that
+// square (in square order) and each rank [View.Ranks] allows there that
 // [View.HiddenArmy] holds, and never afterwards. Only the ratios of a
 // piece's weights matter. The returned Sampler is like any other: safe
 // for concurrent use, its draws checked against v's legal moves and
@@ -43,7 +43,7 @@ const maxWeightedStates = 1 << 24
 // agreeing assignment has a positive weight.
 func (v View) WeightedSampler(weight func(sq Square, rk Rank) float64) (*Sampler, error) {
 	if weight == nil {
-		return nil, fmt.Errorf("%w: WeightedSampler: nil weight function", ErrInvalid)
+		return nil, fmt.Errorf("%w: weighted sampler: nil weight function", ErrInvalid)
 	}
 	sm, err := v.Sampler()
 	if err != nil {
@@ -96,7 +96,7 @@ func newWeightedDraw(v *View, sp *sampler, weight func(Square, Rank) float64) (*
 		wd.count = append(wd.count, have[rk])
 		wd.stride = append(wd.stride, states)
 		if states > maxWeightedStates/(have[rk]+1) {
-			return nil, fmt.Errorf("%w: WeightedSampler: an exact draw for %d hidden pieces of this army needs a table of more than %d numbers", ErrInvalid, len(sp.pool), maxWeightedStates)
+			return nil, fmt.Errorf("%w: weighted sampler: an exact draw for %d hidden pieces of this army needs a table of more than %d numbers", ErrInvalid, len(sp.pool), maxWeightedStates)
 		}
 		states *= have[rk] + 1
 	}
@@ -114,13 +114,13 @@ func newWeightedDraw(v *View, sp *sampler, weight func(Square, Rank) float64) (*
 			}
 			x := weight(sq, rk)
 			if math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
-				return nil, fmt.Errorf("%w: WeightedSampler: weight %v for a %v on %v (want a finite number, 0 or more)", ErrInvalid, x, rk, sq)
+				return nil, fmt.Errorf("%w: weighted sampler: weight %v for a %v on %v (want a finite number, 0 or more)", ErrInvalid, x, rk, sq)
 			}
 			row[d] = x
 			top = max(top, x)
 		}
 		if top == 0 {
-			return nil, fmt.Errorf("%w: WeightedSampler: every rank the piece on %v may have weighs 0", ErrInvalid, sq)
+			return nil, fmt.Errorf("%w: weighted sampler: every rank the piece on %v may have weighs 0", ErrInvalid, sq)
 		}
 		for d := range row {
 			row[d] /= top // only ratios matter; this keeps z in range

@@ -70,7 +70,7 @@ func exactWeighted(v View, weight func(Square, Rank) float64) map[string]float64
 		x := 1.0
 		var used [NumRanks]int
 		for i, ch := range []byte(key) {
-			rk, _ := Numbering(0).RankOf(ch)
+			rk, _ := Numbering(0).rankOf(ch)
 			x *= weight(sqs[i], rk)
 			used[rk]++
 		}
@@ -176,7 +176,7 @@ func TestProp_WeightedSampleAgrees(t *testing.T) {
 			for sq := range v.Hidden().All() {
 				pos := false
 				for rk := Spy; rk <= Flag; rk++ {
-					pos = pos || v.CanBe(sq, rk) && v.HiddenArmy()[rk] > 0 && weight(sq, rk) > 0
+					pos = pos || v.Ranks(sq).Has(rk) && v.HiddenArmy()[rk] > 0 && weight(sq, rk) > 0
 				}
 				allZero = allZero || !pos
 			}
@@ -200,8 +200,8 @@ func TestProp_WeightedSampleAgrees(t *testing.T) {
 			}
 			for sq := range v.Hidden().All() {
 				p, _ := got.At(sq)
-				if !v.CanBe(sq, p.Rank()) || weight(sq, p.Rank()) <= 0 {
-					t.Fatalf("drew %v on %v: allowed %v, weight %v", p, sq, v.CanBe(sq, p.Rank()), weight(sq, p.Rank()))
+				if !v.Ranks(sq).Has(p.Rank()) || weight(sq, p.Rank()) <= 0 {
+					t.Fatalf("drew %v on %v: allowed %v, weight %v", p, sq, v.Ranks(sq).Has(p.Rank()), weight(sq, p.Rank()))
 				}
 			}
 			if s.Turn() == c && !slicesEqualSorted(s.AppendLegalMoves(nil), got.AppendLegalMoves(nil)) {

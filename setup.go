@@ -230,7 +230,7 @@ func (s *Setup) UnmarshalText(text []byte) error {
 		case f >= MaxSize:
 			return perr(i, fmt.Sprintf(`"/" after at most %d squares`, MaxSize))
 		case ch != '.':
-			rk, ok := n.RankOf(ch)
+			rk, ok := n.rankOf(ch)
 			if !ok || rk == Unknown {
 				return perr(i, label)
 			}
@@ -272,7 +272,7 @@ func ParseSetup(r Rules, text string) (Setup, error) {
 			return Setup{}, parseErr("setup", text, i, `"/" after a full row`)
 		}
 		if ch != '.' {
-			rk, ok := r.Numbering.RankOf(ch)
+			rk, ok := r.Numbering.rankOf(ch)
 			if !ok || rk == Unknown {
 				return Setup{}, parseErr("setup", text, i, "a rank label in "+r.Numbering.String()+" numbering or \".\"")
 			}

@@ -25,7 +25,7 @@ func silentBeatState(tb tHelper) State {
 
 // TestSilentDefenseConstraints: under silent defense every fight that a
 // hidden defender won tells both players that it beats the attacker's
-// rank, for the rest of the game: CanBe, the samples, the position and
+// rank, for the rest of the game: Ranks, the samples, the position and
 // view texts and JSON keep it after further moves.
 func TestSilentDefenseConstraints(t *testing.T) {
 	s := silentBeatState(t)
@@ -56,15 +56,15 @@ func TestSilentDefenseConstraints(t *testing.T) {
 			}
 			var can []Rank
 			for rk := Spy; rk <= Flag; rk++ {
-				if v.CanBe(sq, rk) {
+				if v.Ranks(sq).Has(rk) {
 					can = append(can, rk)
 				}
 			}
 			if d := cmp.Diff(tt.can, can); d != "" {
-				t.Errorf("CanBe(%s) (-want +got):\n%s", tt.sq, d)
+				t.Errorf("Ranks(%s) (-want +got):\n%s", tt.sq, d)
 			}
 			if !slices.Contains(can, tt.rank) {
-				t.Errorf("CanBe(%s) rules out the real rank %v", tt.sq, tt.rank)
+				t.Errorf("Ranks(%s) rules out the real rank %v", tt.sq, tt.rank)
 			}
 		})
 	}
@@ -116,7 +116,7 @@ func TestSilentDefenseConstraints(t *testing.T) {
 		if got := back.Position().String(); got != text {
 			t.Errorf("State -> Position -> State changed the text:\n got %s\nwant %s", got, text)
 		}
-		if d := cmp.Diff(v.Position(), back.ViewPosition(Red), cmpPosition); d != "" {
+		if d := cmp.Diff(v.Position(), viewPosition(back, Red), cmpPosition); d != "" {
 			t.Errorf("the rebuilt state's view position (-want +got):\n%s", d)
 		}
 		// The mark stays with the piece as it moves on.
@@ -176,7 +176,7 @@ func TestSilentDefenseConstraints(t *testing.T) {
 func TestSilentDefenseMarkErrors(t *testing.T) {
 	s := silentBeatState(t)
 	text := s.Position().String()
-	vtext := s.ViewPosition(Red).String()
+	vtext := viewPosition(s, Red).String()
 	tests := []struct {
 		name       string
 		text       string

@@ -352,7 +352,8 @@ func (s State) Ply() int { return int(s.ply) }
 // one, that were not attacks.
 func (s State) PliesWithoutAttack() int { return int(s.quiet) }
 
-// Outcome returns how the game stands: ongoing, won or drawn.
+// Outcome returns how the game stands: ongoing, won or drawn. The side
+// to move has a legal move exactly when the game is not over.
 func (s State) Outcome() Outcome { return s.outcome }
 
 // LastEvent returns the event of the last move, or the zero Event at the
@@ -482,9 +483,6 @@ func (s State) LegalMoves() iter.Seq[Move] {
 func (s State) AppendLegalMoves(dst []Move) []Move {
 	return s.appendMoves(dst)
 }
-
-// HasLegalMove reports whether the side to move has a legal move.
-func (s State) HasLegalMove() bool { return s.hasMove() }
 
 // Check reports whether m is legal: nil, or a *[MoveError] that wraps the
 // sentinel saying why not ([ErrGameOver], [ErrInvalid], [ErrRescue],

@@ -21,8 +21,7 @@ import (
 // states that differ only in ranks hidden from the player give equal
 // views ([View.Equal]).
 //
-// A View is the player's view position ([State.ViewPosition],
-// [View.Position]) with two things a position does not hold: the last
+// A View is the player's view position ([View.Position]) with two things a position does not hold: the last
 // move as the player saw it, and the player's legal moves. Its text form
 // is that position's text followed by those two fields, in the one
 // grammar documented at [Position]; its JSON form has the same fields.
@@ -126,8 +125,10 @@ func (v View) IsValid() bool { return v.pos.Viewer.IsValid() }
 // Player returns the side whose view this is.
 func (v View) Player() Color { return v.pos.Viewer }
 
-// Position returns the view as a position: what [State.ViewPosition]
-// gives for the same state and player. It shares no storage with v.
+// Position returns the view as a position: its viewer is the player,
+// and the ranks of the enemy pieces the player has not seen in combat
+// (those without [KnownRank]) are [Unknown]; everything else in a
+// position is public. It shares no storage with v.
 func (v View) Position() Position { return v.pos.clone() }
 
 // Rules returns the rules of the game.
@@ -250,14 +251,6 @@ func (v View) Captured(c Color) Army {
 	return a
 }
 
-// Rescuable returns how many of c's captured pieces of each rank may be
-// rescued: all of them but the Flag.
-func (v View) Rescuable(c Color) Army {
-	a := v.Captured(c)
-	a[Flag] = 0
-	return a
-}
-
 // Rescues returns how many rescues c has made: its pieces marked as
 // rescuers, less the rescue it owes when one is due.
 func (v View) Rescues(c Color) int {
@@ -304,26 +297,19 @@ func (v View) HiddenArmy() Army {
 	return a
 }
 
-// CanBe reports whether the piece on sq may have rank rk as far as the
-// view shows, piece by piece: a shown or own piece only its rank; a hidden
+// Ranks returns the ranks the piece on sq may have as far as the view
+// shows, piece by piece: a shown or own piece only its rank; a hidden
 // piece that has moved no Bomb or Flag; one that moved more than one
 // square only a Scout (or a Captain, where Captains move two squares,
 // unless a long or a turning move told which: [KnownLong], [KnownTurn]); a
 // hidden piece that won fights under silent defense, at any time in the
 // game, only a rank that beats each of those attackers ([Resolve] gives
 // DefenderWins; see [View.Beaten]); and in every case only a rank that
-// [View.HiddenArmy] still holds. It reports false for an empty square.
-func (v View) CanBe(sq Square, rk Rank) bool {
-	return rk.IsValid() && v.canBe(sq)&(1<<rk) != 0
-}
-
-// Ranks returns the ranks the piece on sq may have as far as the view
-// shows: the ranks for which [View.CanBe] reports true (the one rank of
-// a shown or own piece, none for an empty square). It is CanBe for all
-// ranks at once.
+// [View.HiddenArmy] still holds. It is empty for an empty square.
+// Ranks(sq).Has(rk) asks about one rank.
 func (v View) Ranks(sq Square) RankSet { return v.canBe(sq) }
 
-// canBe returns the ranks the piece on sq may have (see [View.CanBe]).
+// canBe returns the ranks the piece on sq may have (see [View.Ranks]).
 func (v *View) canBe(sq Square) RankSet {
 	p, ok := v.At(sq)
 	switch {
@@ -350,7 +336,7 @@ const (
 // known of it under r, the army's counts aside: by its moves (k: one that
 // moved is no Bomb or Flag, [knownRanks]) and by the attackers it beat
 // unseen under silent defense (beat, [beatRanks]). It is the one rule
-// behind [View.CanBe], the sampler and the position checks.
+// behind [View.Ranks], the sampler and the position checks.
 func possibleRanks(r *Rules, k Knowledge, beat RankSet) RankSet {
 	m := knownRanks(r, k)
 	if beat != 0 {
@@ -627,16 +613,6 @@ func (v View) MarshalText() ([]byte, error) { return v.AppendText(nil) }
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseView].
 func (v *View) UnmarshalText(text []byte) error {
 	return unmarshal(v, text, ParseView)
-}
-
-// MustParseView is like ParseView but panics on error. It is meant for
-// tests and examples with constant input.
-func MustParseView(s string) View {
-	v, err := ParseView(s)
-	if err != nil {
-		panic(err)
-	}
-	return v
 }
 
 // ParseView parses the text form of a view (the "view" rule of the

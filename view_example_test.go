@@ -108,7 +108,7 @@ func ExampleView_Sample() {
 	fmt.Print(v.Picture())
 	last := v.LastEvent()
 	fmt.Printf("blue's last move: %v; the piece may be a bomb: %v, a scout: %v\n", last.Move,
-		v.CanBe(last.Move.To, stratego.Bomb), v.CanBe(last.Move.To, stratego.Scout))
+		v.Ranks(last.Move.To).Has(stratego.Bomb), v.Ranks(last.Move.To).Has(stratego.Scout))
 	guess, err := v.Sample(rand.New(rand.NewPCG(5, 6)))
 	if err != nil {
 		fmt.Println(err)
@@ -143,7 +143,7 @@ func ExampleView_Sample() {
 }
 
 // The text form of a view is one line, for logs, tests and simple
-// clients: the position text of the view (State.ViewPosition), then the
+// clients: the position text of the view (View.Position), then the
 // last move as the player saw it and the player's legal moves ("-" when
 // it is not the player's turn). ParseView reads it back.
 func ExampleView_String() {
@@ -160,7 +160,7 @@ func ExampleView_String() {
 	}
 	v := s.View(stratego.Red)
 	fmt.Println(v)
-	fmt.Println(strings.HasPrefix(v.String(), s.ViewPosition(stratego.Red).String()+" "))
+	fmt.Println(strings.HasPrefix(v.String(), s.View(stratego.Red).Position().String()+" "))
 	w, err := stratego.ParseView(v.String())
 	fmt.Println(w.Equal(v), err)
 	// Output:
@@ -171,7 +171,7 @@ func ExampleView_String() {
 
 // Under silent defense a defender that wins keeps its rank hidden, but
 // both players saw the attacker it beat, and the view remembers that
-// for the rest of the game: in CanBe, in the samples, and as the "<"
+// for the rest of the game: in Ranks, in the samples, and as the "<"
 // mark of the position text.
 func ExampleView_Beaten() {
 	r := stratego.Classic()
@@ -201,7 +201,7 @@ func ExampleView_Beaten() {
 	fmt.Println(p, "on a4 beat:", slices.Collect(v.Beaten(a4).All()))
 	var can []stratego.Rank
 	for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
-		if v.CanBe(a4, rk) {
+		if v.Ranks(a4).Has(rk) {
 			can = append(can, rk)
 		}
 	}

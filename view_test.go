@@ -199,8 +199,8 @@ func TestViewShowsWhatIsKnown(t *testing.T) {
 func checkView(t tHelper, s State, c Color) {
 	v := s.View(c)
 	r := s.Rules()
-	if p, want := v.Position(), s.ViewPosition(c); !p.equal(&want) {
-		t.Fatalf("View.Position differs from ViewPosition:\n got %v\nwant %v", p, want)
+	if p, want := v.Position(), viewPosition(s, c); !p.equal(&want) {
+		t.Fatalf("View.Position differs from viewPositionInto:\n got %v\nwant %v", p, want)
 	}
 	if v.Player() != c || v.Turn() != s.Turn() || v.Ply() != s.Ply() ||
 		v.PliesWithoutAttack() != s.PliesWithoutAttack() || v.Outcome() != s.Outcome() ||
@@ -227,7 +227,7 @@ func checkView(t tHelper, s State, c Color) {
 			t.Fatalf("%v: got %v, want %v", sq, vp, want)
 		}
 		// The truth is always among the view's possibilities.
-		if !v.CanBe(sq, p.Rank()) {
+		if !v.Ranks(sq).Has(p.Rank()) {
 			t.Fatalf("%v: the view says %v cannot be a %v", sq, vp, p.Rank())
 		}
 	}
@@ -353,8 +353,8 @@ func TestViewMoveKnowledge(t *testing.T) {
 		{"b6", Scout, true}, {"b6", Miner, false}, {"e3", Bomb, false}, {"e3", Sergeant, true},
 		{"e3", Marshal, true}, {"a1", Flag, true}, {"a1", Bomb, true}, {"j8", Scout, true}, {"j8", Spy, false},
 	} {
-		if got := bv.CanBe(MustParseSquare(tt.sq), tt.rk); got != tt.ok {
-			t.Errorf("CanBe(%s, %v) = %v, want %v", tt.sq, tt.rk, got, tt.ok)
+		if got := bv.Ranks(MustParseSquare(tt.sq)).Has(tt.rk); got != tt.ok {
+			t.Errorf("Ranks(%s, %v) = %v, want %v", tt.sq, tt.rk, got, tt.ok)
 		}
 	}
 	if got := slices.Collect(s.View(Red).LegalMoves()); len(got) != 0 {
@@ -417,10 +417,10 @@ func TestViewRescue(t *testing.T) {
 	sgt := Army{Sergeant: 1}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i, tt := range []struct {
-		move      string
-		due       bool
-		rescuable Army
-		rescuer   string // the square of the piece that made a rescue, or ""
+		move     string
+		due      bool
+		captured Army   // Red's captured pieces (all rescuable: none is the Flag)
+		rescuer  string // the square of the piece that made a rescue, or ""
 	}{
 		{"b4-b5", false, sgt, ""},
 		{"h8-h7", false, sgt, ""},
@@ -431,9 +431,9 @@ func TestViewRescue(t *testing.T) {
 		s = play(t, s, tt.move)
 		for _, c := range []Color{Red, Blue} {
 			v := s.View(c)
-			if v.RescueDue() != tt.due || v.Rescuable(Red) != tt.rescuable {
-				t.Fatalf("after %d %s, %v's view: rescue due %v, rescuable %v; want %v, %v",
-					i+1, tt.move, c, v.RescueDue(), v.Rescuable(Red), tt.due, tt.rescuable)
+			if v.RescueDue() != tt.due || v.Captured(Red) != tt.captured {
+				t.Fatalf("after %d %s, %v's view: rescue due %v, captured %v; want %v, %v",
+					i+1, tt.move, c, v.RescueDue(), v.Captured(Red), tt.due, tt.captured)
 			}
 			if tt.rescuer != "" && !v.MadeRescue(MustParseSquare(tt.rescuer)) {
 				t.Fatalf("after %s, %v's view does not show that %s made a rescue", tt.move, c, tt.rescuer)

@@ -10,7 +10,7 @@ import (
 // Greedy is the greedy baseline player: it looks one ply ahead. It plays
 // the legal move with the best expected material gain (baseValue), where
 // the rank of a hidden defender is spread over the ranks it may have
-// (View.CanBe) in proportion to how many of each the enemy has hidden
+// (View.Ranks) in proportion to how many of each the enemy has hidden
 // (View.HiddenArmy); the flag is worth five Marshals (flagValue). Among
 // quiet moves it prefers steps towards the enemy and avoids squares next
 // to an enemy piece it knows beats the mover. Ties are broken at random
@@ -85,7 +85,7 @@ func greedyScore(v stratego.View, m stratego.Move) float64 {
 		switch {
 		case d.Rank() == rk:
 			w = 1
-		case d.Rank() == stratego.Unknown && v.CanBe(m.To, rk):
+		case d.Rank() == stratego.Unknown && v.Ranks(m.To).Has(rk):
 			w = float64(hidden[rk])
 		}
 		if w == 0 {

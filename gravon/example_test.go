@@ -109,7 +109,7 @@ func ExampleStraDos3() {
 		}
 	}
 	fmt.Println(gravon.StraDos3(s.Position()))
-	fmt.Println(gravon.StraDos3(s.ViewPosition(stratego.Blue)))
+	fmt.Println(gravon.StraDos3(s.View(stratego.Blue).Position()))
 	// Output:
 	// MBCDAEKLAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA__AA__AAAA__AA__AAAAAAAAAAAAAAAAAAAAAAAAAwAAAAAAAAXAQPPONY b 3
 	// ????A???AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA__AA__AAAA__AA__AAAAAAAAAAAAAAAAAAAAAAAAAwAAAAAAAAXAQPPONY b 3

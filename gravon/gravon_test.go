@@ -218,7 +218,7 @@ func TestStraDos3(t *testing.T) {
 		viewer := rapid.SampledFrom([]stratego.Color{stratego.NoColor, stratego.Red, stratego.Blue}).Draw(t, "viewer")
 		p := s.Position()
 		if viewer != stratego.NoColor {
-			p = s.ViewPosition(viewer)
+			p = s.View(viewer).Position()
 		}
 		line := StraDos3(p)
 		got, err := ParseStraDos3(r, viewer, line)
@@ -455,7 +455,7 @@ func FuzzParseStraDos3(f *testing.F) {
 	for i, r := range []stratego.Rules{stratego.Classic(), stratego.Barrage(), stratego.UltimateLightning()} {
 		s := gametest.MustNew(f, r, uint64(i))
 		f.Add(uint8(0), StraDos3(s.Position()))
-		f.Add(uint8(1), StraDos3(s.ViewPosition(stratego.Red)))
+		f.Add(uint8(1), StraDos3(s.View(stratego.Red).Position()))
 	}
 	f.Fuzz(func(t *testing.T, viewer uint8, line string) {
 		v := stratego.Color(viewer % 3)

@@ -12,7 +12,7 @@ import (
 // OpenSpiel's Stratego port): the 100-letter Gravon field, a space, "r"
 // or "b" for the side to move, a space and the ply. Pieces whose rank
 // the opponent knows are written in lower case; in a player's view
-// ([stratego.State.ViewPosition]) a hidden piece is "?". The line keeps
+// ([stratego.View.Position]) a hidden piece is "?". The line keeps
 // only this much of the position. It returns "" for a position whose
 // Turn is not Red or Blue.
 func StraDos3(p stratego.Position) string {

@@ -324,7 +324,7 @@ func ObservationShape(r stratego.Rules) (planes, rows, files int) {
 //
 // The rank estimate of planes 15–26 spreads [View.HiddenArmy] over the
 // hidden enemy pieces, each piece over the ranks it may have
-// ([View.CanBe]). It first takes out the ranks that no assignment of the
+// ([View.Ranks]). It first takes out the ranks that no assignment of the
 // hidden ranks to the pieces allows (when some pieces are as many as the
 // hidden pieces of all the ranks they may have, no other piece has one of
 // those ranks), then scales a pieces×ranks table of ones until each
@@ -598,7 +598,7 @@ func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stra
 		case ok:
 		case k == 0 && beat == 0:
 			// Nothing known of the piece: any rank the hidden army holds
-			// (View.CanBe), without asking the view to count it again.
+			// (View.Ranks), without asking the view to count it again.
 			m = f.add(k, beat, armySet)
 		default:
 			m = f.add(k, beat, uint16(v.Ranks(sq)))

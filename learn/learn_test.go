@@ -439,11 +439,11 @@ func checkObservation(t gametest.TB, v stratego.View) {
 			sum += float64(x)
 			col[rk] += float64(x)
 			if p.Rank() == stratego.Unknown {
-				if x > 0 && !v.CanBe(sq, rk) {
-					t.Fatalf("hidden piece at %v (%v): estimate %v for %v, which CanBe rules out", sq, k, x, rk)
+				if x > 0 && !v.Ranks(sq).Has(rk) {
+					t.Fatalf("hidden piece at %v (%v): estimate %v for %v, which Ranks rules out", sq, k, x, rk)
 				}
-				if got := f.maskOf(v, sq)&(1<<rk) != 0; got != v.CanBe(sq, rk) {
-					t.Fatalf("hidden piece at %v (%v): mask says %v for %v, CanBe %v", sq, k, got, rk, !got)
+				if got := f.maskOf(v, sq)&(1<<rk) != 0; got != v.Ranks(sq).Has(rk) {
+					t.Fatalf("hidden piece at %v (%v): mask says %v for %v, Ranks %v", sq, k, got, rk, !got)
 				}
 			} else {
 				col[rk] -= float64(x) // shown ranks are not in HiddenArmy

@@ -181,7 +181,7 @@ var transcriptRows = map[stratego.Color]string{
 type fakePlayer struct{ *bot.Random }
 
 func (p fakePlayer) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) (stratego.Setup, error) {
-	if r.Army != stratego.ClassicArmy() || r.Zone != stratego.Classic().Zone {
+	if r.Army != stratego.Classic().Army || r.Zone != stratego.Classic().Zone {
 		return p.Random.Setup(ctx, r, c)
 	}
 	var rows [4]string

@@ -143,13 +143,13 @@ func (g *game) side(c stratego.Color) sideInfo {
 }
 
 // canBe lists, for each hidden enemy piece of v, the ranks it may still
-// have as far as v shows (stratego.View.CanBe).
+// have as far as v shows (stratego.View.Ranks).
 func canBe(v stratego.View) map[string][]stratego.Rank {
 	out := map[string][]stratego.Rank{}
 	for sq := range v.Hidden().All() {
 		var rs []stratego.Rank
 		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
-			if v.CanBe(sq, rk) {
+			if v.Ranks(sq).Has(rk) {
 				rs = append(rs, rk)
 			}
 		}

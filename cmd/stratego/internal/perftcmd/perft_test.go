@@ -329,7 +329,7 @@ func TestBadInput(t *testing.T) {
 		{"bad rules", []string{"-rules", "chess"}, "-rules"},
 		{"opening needs classic army", []string{"-rules", "barrage"}, "built-in opening"},
 		{"bad position", []string{"-position", "classic"}, "-position"},
-		{"view position", []string{"-position", s.ViewPosition(stratego.Red).String()}, "player's view"},
+		{"view position", []string{"-position", s.View(stratego.Red).Position().String()}, "player's view"},
 		{"position with rules", []string{"-position", s.Position().String(), "-rules", "gravon"}, "-rules does not apply"},
 		{"short field", []string{"-field", "ABC"}, "field"},
 		{"bad letter", []string{"-field", strings.Repeat("Z", 100)}, "field"},

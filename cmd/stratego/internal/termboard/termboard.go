@@ -427,7 +427,7 @@ F the flag. With colours on, the last move's squares are highlighted.
 
 // Knows says what is known about the piece on sq in v: for the player's
 // own piece what the enemy knows of it, for an enemy piece what the
-// player knows and which ranks it can still be (stratego.View.CanBe).
+// player knows and which ranks it can still be (stratego.View.Ranks).
 func Knows(v stratego.View, sq stratego.Square) string {
 	r := v.Rules()
 	if r.Lakes.Has(sq) {
@@ -470,7 +470,7 @@ func Knows(v stratego.View, sq stratego.Square) string {
 	}
 	var can []string
 	for _, rk := range rankOrder {
-		if v.CanBe(sq, rk) {
+		if v.Ranks(sq).Has(rk) {
 			can = append(can, rk.String())
 		}
 	}
