@@ -59,9 +59,11 @@ const (
 // evaluator scores states of one game for one player. It holds scratch
 // space and is used by one goroutine.
 type evaluator struct {
-	rules stratego.Rules
-	me    stratego.Color
-	mover [2][stratego.MaxSquares]stratego.Square
+	rules    stratego.Rules
+	me       stratego.Color
+	playable stratego.SquareSet // the playable squares of rules
+	fight    *fights            // the combats under rules
+	mover    [2][stratego.MaxSquares]stratego.Square
 	// moverRank holds the ranks of mover (for searchPoints).
 	moverRank [2][stratego.MaxSquares]stratego.Rank
 	// pieceSq and piece list the pieces of a board (for material).
@@ -70,7 +72,7 @@ type evaluator struct {
 }
 
 func newEvaluator(r stratego.Rules, me stratego.Color) *evaluator {
-	return &evaluator{rules: r, me: me}
+	return &evaluator{rules: r, me: me, playable: r.Squares(), fight: fightTable(r)}
 }
 
 // side is 0 for Red and 1 for Blue.
@@ -193,13 +195,19 @@ const wallPenalty = 4
 // own Miners lead the attack on such a flag.
 func (e *evaluator) searchPoints(s *stratego.State) float64 {
 	b, k := s.Squares()
-	d, flag, movers := e.material(&b, &k)
+	return e.searchPointsOn(&b, &k)
+}
+
+// searchPointsOn is searchPoints for the board b and knowledge k of a
+// state (State.Squares).
+func (e *evaluator) searchPointsOn(b *stratego.Board, k *stratego.KnowledgeBoard) float64 {
+	d, flag, movers := e.material(b, k)
 	me := side(e.me)
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
-		atk := e.reach(me, movers[me], flag[1-me], e.walled(&b, flag[1-me]))
-		def := e.reach(1-me, movers[1-me], flag[me], e.walled(&b, flag[me]))
+		atk := e.reach(me, movers[me], flag[1-me], e.walled(b, flag[1-me]))
+		def := e.reach(1-me, movers[1-me], flag[me], e.walled(b, flag[me]))
 		d += flagWeight*float64(def-atk) + attackShare*threat(atk) - threat(def)
-		d -= openCost * float64(e.openNext(&b, flag[me]))
+		d -= openCost * float64(e.openNext(b, flag[me]))
 	}
 	return d
 }
@@ -256,7 +264,7 @@ func (e *evaluator) openNext(b *stratego.Board, sq stratego.Square) int {
 	f, w := sq.File(), sq.Row()
 	for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
 		q := stratego.SquareAt(f+dd[0], w+dd[1])
-		if e.rules.OnBoard(q) && b.At(q) == 0 {
+		if e.playable.Has(q) && b.At(q) == 0 {
 			open++
 		}
 	}
@@ -270,7 +278,7 @@ func (e *evaluator) walled(b *stratego.Board, sq stratego.Square) bool {
 	f, w := sq.File(), sq.Row()
 	for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
 		q := stratego.SquareAt(f+dd[0], w+dd[1])
-		if !e.rules.OnBoard(q) {
+		if !e.playable.Has(q) {
 			continue
 		}
 		if p := b.At(q); p == 0 || p.Color() != c || p.Rank() != stratego.Bomb {

@@ -75,10 +75,10 @@ func refSearchPoints(e *evaluator, s *stratego.State) float64 {
 	d, flag, movers := refMaterial(e, s, b)
 	me := side(e.me)
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
-		atk := refReach(e, me, movers[me], flag[1-me], e.walled(&b, flag[1-me]))
-		def := refReach(e, 1-me, movers[1-me], flag[me], e.walled(&b, flag[me]))
+		atk := refReach(e, me, movers[me], flag[1-me], refWalled(e, b, flag[1-me]))
+		def := refReach(e, 1-me, movers[1-me], flag[me], refWalled(e, b, flag[me]))
 		d += flagWeight*float64(def-atk) + attackShare*threat(atk) - threat(def)
-		d -= openCost * float64(e.openNext(&b, flag[me]))
+		d -= openCost * float64(refOpenNext(e, b, flag[me]))
 	}
 	return d
 }
@@ -108,6 +108,33 @@ func refMaterial(e *evaluator, s *stratego.State, b stratego.Board) (d float64, 
 	}
 	me := side(e.me)
 	return mat[me] - mat[1-me], flag, movers
+}
+
+func refOpenNext(e *evaluator, b stratego.Board, sq stratego.Square) int {
+	open := 0
+	f, w := sq.File(), sq.Row()
+	for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+		q := stratego.SquareAt(f+dd[0], w+dd[1])
+		if e.rules.OnBoard(q) && b.At(q) == 0 {
+			open++
+		}
+	}
+	return open
+}
+
+func refWalled(e *evaluator, b stratego.Board, sq stratego.Square) bool {
+	c := b.At(sq).Color()
+	f, w := sq.File(), sq.Row()
+	for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+		q := stratego.SquareAt(f+dd[0], w+dd[1])
+		if !e.rules.OnBoard(q) {
+			continue
+		}
+		if p := b.At(q); p == 0 || p.Color() != c || p.Rank() != stratego.Bomb {
+			return false
+		}
+	}
+	return true
 }
 
 func refReach(e *evaluator, i, n int, sq stratego.Square, walled bool) int {

@@ -204,7 +204,6 @@ func (p *MCTS) search(ctx context.Context, v stratego.View, moves []stratego.Mov
 	for i, m := range moves {
 		prior[i] = priorWeight * math.Tanh(greedyScore(v, m)/evalScale)
 	}
-	fight := fightTable(v.Rules())
 	workers := p.opt.Workers
 	if iters > 0 && workers > iters {
 		workers = iters
@@ -225,7 +224,6 @@ func (p *MCTS) search(ctx context.Context, v stratego.View, moves []stratego.Mov
 		wk := &worker{
 			rng:   p.moveRand(v, w),
 			ev:    newEvaluator(v.Rules(), v.Player()),
-			fight: fight,
 			depth: p.opt.Depth,
 			moves: moves,
 			sm:    sm,
@@ -261,7 +259,6 @@ func (p *MCTS) search(ctx context.Context, v stratego.View, moves []stratego.Mov
 type worker struct {
 	rng   *rand.Rand
 	ev    *evaluator
-	fight *fights
 	depth int
 	moves []stratego.Move // the root moves, shared read-only
 	sm    *stratego.Sampler
@@ -516,7 +513,7 @@ func (wk *worker) policy(s *stratego.State, moves []stratego.Move) stratego.Move
 		if enemy && d.Rank() == stratego.Flag {
 			return m
 		}
-		c, rk, known := wk.fight.known(&b, &k, m)
+		c, rk, known := wk.ev.fight.known(&b, &k, m)
 		switch {
 		case known && c == stratego.AttackerWins && baseValue[rk] > bestV:
 			best, bestV = i, baseValue[rk]
@@ -535,7 +532,7 @@ func (wk *worker) policy(s *stratego.State, moves []stratego.Move) stratego.Move
 	var m stratego.Move
 	for range 4 {
 		m = moves[wk.rng.IntN(len(moves))]
-		if c, _, ok := wk.fight.known(&b, &k, m); !ok || c == stratego.AttackerWins {
+		if c, _, ok := wk.ev.fight.known(&b, &k, m); !ok || c == stratego.AttackerWins {
 			return m
 		}
 	}

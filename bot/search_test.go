@@ -261,8 +261,9 @@ func TestFlagAttacked(t *testing.T) {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		p := NewSearch(Options{})
+		p.ev = newEvaluator(r, stratego.Red)
 		p.flagSq = [2]stratego.Square{stratego.MustParseSquare("e1"), stratego.MustParseSquare("a10")}
-		if got := p.flagAttacked(&s); got != tc.want {
+		if got := p.flagAttacked(s.Turn(), &b); got != tc.want {
 			t.Errorf("%s: flagAttacked = %v, want %v", tc.name, got, tc.want)
 		}
 	}
@@ -325,7 +326,7 @@ func TestProp_PolicyMatchesReference(t *testing.T) {
 		}
 		seed := rapid.Uint64().Draw(t, "rng")
 		for _, me := range []stratego.Color{stratego.Red, stratego.Blue} {
-			wk := &worker{rng: rand.New(rand.NewPCG(seed, 1)), ev: newEvaluator(r, me), fight: fightTable(r)}
+			wk := &worker{rng: rand.New(rand.NewPCG(seed, 1)), ev: newEvaluator(r, me)}
 			ref := rand.New(rand.NewPCG(seed, 1))
 			for range 8 {
 				if got, want := wk.policy(&s, moves), refPolicy(me, r, ref, s, moves); got != want {
