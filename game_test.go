@@ -130,7 +130,8 @@ func TestProp_GamesBranch(t *testing.T) {
 		if g.State().Outcome().IsOver() {
 			return
 		}
-		legal := g.State().AppendLegalMoves(nil)
+		st := g.State()
+		legal := st.AppendLegalMoves(nil)
 		m1 := rapid.SampledFrom(legal).Draw(t, "first branch")
 		m2 := rapid.SampledFrom(legal).Draw(t, "second branch")
 		a, _, err1 := g.Apply(m1)
@@ -242,7 +243,8 @@ func TestGameSnapshots(t *testing.T) {
 	states := []State{g.State()}
 	var buf []Move
 	for len(states) < 3*snapEvery+5 && !g.State().Outcome().IsOver() {
-		buf = g.State().AppendLegalMoves(buf[:0])
+		st := g.State()
+		buf = st.AppendLegalMoves(buf[:0])
 		if g, _, err = g.Apply(buf[rng.IntN(len(buf))]); err != nil {
 			t.Fatal(err)
 		}
@@ -331,7 +333,8 @@ func TestGameApplyAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := g.State().AppendLegalMoves(nil)[0]
+	st := g.State()
+	m := st.AppendLegalMoves(nil)[0]
 	got := testing.AllocsPerRun(100, func() {
 		if _, _, err := g.Apply(m); err != nil {
 			t.Fatal(err)
@@ -360,7 +363,8 @@ func BenchmarkGamePlayout(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		buf = g.State().AppendLegalMoves(buf[:0])
+		st := g.State()
+		buf = st.AppendLegalMoves(buf[:0])
 		var err error
 		if g, _, err = g.Apply(buf[rng.IntN(len(buf))]); err != nil {
 			b.Fatal(err)
@@ -380,7 +384,8 @@ func BenchmarkGameAt(b *testing.B) {
 	}
 	var buf []Move
 	for !g.State().Outcome().IsOver() {
-		buf = g.State().AppendLegalMoves(buf[:0])
+		st := g.State()
+		buf = st.AppendLegalMoves(buf[:0])
 		if g, _, err = g.Apply(buf[rng.IntN(len(buf))]); err != nil {
 			b.Fatal(err)
 		}
@@ -405,7 +410,8 @@ func TestGameConcurrentBranches(t *testing.T) {
 	}
 	var buf []Move
 	for g.Len() < 40 {
-		buf = g.State().AppendLegalMoves(buf[:0])
+		st := g.State()
+		buf = st.AppendLegalMoves(buf[:0])
 		if g, _, err = g.Apply(buf[rng.IntN(len(buf))]); err != nil {
 			t.Fatal(err)
 		}
@@ -419,7 +425,8 @@ func TestGameConcurrentBranches(t *testing.T) {
 			b := g
 			var buf []Move
 			for b.Len() < 80 && !b.State().Outcome().IsOver() {
-				buf = b.State().AppendLegalMoves(buf[:0])
+				st := b.State()
+				buf = st.AppendLegalMoves(buf[:0])
 				var err error
 				if b, _, err = b.Apply(buf[rng.IntN(len(buf))]); err != nil {
 					errs <- err

@@ -479,8 +479,11 @@ func (s State) LegalMoves() iter.Seq[Move] {
 
 // AppendLegalMoves appends the legal moves of the side to move to dst and
 // returns the extended slice, in the order of [State.LegalMoves]. It does
-// not allocate when dst has room.
-func (s State) AppendLegalMoves(dst []Move) []Move {
+// not allocate when dst has room. It reads *s and never changes it: the
+// pointer receiver only spares the copy of the whole State that a value
+// receiver makes on every call, a tenth of a ply on the list path (call
+// it on a variable, st := g.State(); st.AppendLegalMoves(buf)).
+func (s *State) AppendLegalMoves(dst []Move) []Move {
 	return s.appendMoves(dst)
 }
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"github.com/stratego-go/stratego"
@@ -75,10 +76,22 @@ const (
 type Search struct {
 	opt   Options
 	now   func() time.Time
-	rng   *rand.Rand // for setups
+	alarm func(time.Duration) (<-chan time.Time, func() bool) // a timer (time.NewTimer; for tests)
+	rng   *rand.Rand                                          // for setups
 	bel   *beliefs
 	lag   time.Duration
 	moves []stratego.Move
+
+	// A timed move's search runs on a goroutine of its own (see Move):
+	// running is closed when it has returned, best is one more than the
+	// index of the best root move it has found so far (0: none yet), and
+	// result is its answer.
+	running chan struct{}
+	best    atomic.Int32
+	result  struct {
+		best int
+		ok   bool
+	}
 
 	// The state of one move's search.
 	ev      *evaluator
@@ -112,7 +125,14 @@ var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
-	return &Search{opt: o, now: time.Now, rng: rand.New(rand.NewPCG(o.Seed, 0xab5)), tune: defaultTuning}
+	return &Search{opt: o, now: time.Now, alarm: newAlarm, rng: rand.New(rand.NewPCG(o.Seed, 0xab5)), tune: defaultTuning}
+}
+
+// newAlarm returns the channel of a timer that fires after d and the
+// function that stops it.
+func newAlarm(d time.Duration) (<-chan time.Time, func() bool) {
+	t := time.NewTimer(d)
+	return t.C, t.Stop
 }
 
 // Setup returns a setup for side c under r from ChooseSetup, or the error
@@ -121,11 +141,17 @@ func (p *Search) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) 
 	if p.rng == nil {
 		return stratego.Setup{}, ErrNotMade
 	}
+	p.wait()
 	return ChooseSetup(r, p.rng)
 }
 
 // setClock replaces the player's clock (for tests).
 func (p *Search) setClock(now func() time.Time) { p.now = now }
+
+// setAlarm replaces the player's timer (for tests).
+func (p *Search) setAlarm(alarm func(time.Duration) (<-chan time.Time, func() bool)) {
+	p.alarm = alarm
+}
 
 // Move searches the view within the budget and returns the move it found
 // best. The zero Budget is DefaultTime; Options.Iterations replaces the
@@ -136,6 +162,16 @@ func (p *Search) setClock(now func() time.Time) { p.now = now }
 // ctx is done before Move starts it returns ctx.Err(); when it ends during
 // the search, Move returns the best move so far. It fails with ErrNoMove
 // when the view lists no legal move.
+//
+// With a time limit, the search after the draws runs on a goroutine of
+// its own while Move waits for it until the backstop, halfway between the
+// planned stop and the end of the time less the overhead (or until ctx is
+// done), and then answers with the best move found so far: an operating
+// system that keeps the search's thread off the processor past the end
+// of its time does not make the move late, as long as it gives Move's
+// goroutine a processor when its timer fires. The search then stops at
+// its next look at the clock; the next call of Move or Setup waits for
+// it first.
 func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return stratego.Move{}, err
@@ -143,6 +179,7 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	if p.rng == nil {
 		return stratego.Move{}, ErrNotMade
 	}
+	p.wait()
 	start := p.now()
 	if p.bel == nil || p.bel.rules != v.Rules() || p.bel.me != v.Player() {
 		p.bel = newBeliefs(v.Rules(), v.Player())
@@ -167,11 +204,57 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	defer func() { p.lag = time.Duration(p.tm.lag.Load()) }()
 	p.last, p.nodes, p.budget, p.aborted = start, 0, iters, false
 	rng := rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|0xab))
-	best, ok := p.search(v, moves, rng)
-	if !ok {
+	dets := p.prepare(v, rng)
+	if len(dets) == 0 || p.tm.expired(&p.last) {
+		// No state, or no time left after the draws (the look at the
+		// clock after them).
 		return greedyPick(v, moves, rng), nil
 	}
-	return moves[best], nil
+	backstop := p.tm.backstop()
+	if backstop.IsZero() {
+		// No time limit: the search runs here (and stops at its budget
+		// or when ctx is done, seen at its looks at the clock).
+		if best, ok := p.search(dets, moves, false); ok {
+			return moves[best], nil
+		}
+		return greedyPick(v, moves, rng), nil
+	}
+	// p.last is the look at the clock just made.
+	alarm, stopAlarm := p.alarm(backstop.Sub(p.last))
+	defer stopAlarm()
+	done := make(chan struct{})
+	p.running = done
+	p.best.Store(0)
+	go func() {
+		defer close(done)
+		p.result.best, p.result.ok = p.search(dets, moves, true)
+	}()
+	select {
+	case <-done:
+		if p.result.ok {
+			return moves[p.result.best], nil
+		}
+	case <-alarm:
+		p.tm.abort()
+		if i := p.best.Load(); i > 0 {
+			return moves[i-1], nil
+		}
+	case <-ctx.Done():
+		p.tm.abort()
+		if i := p.best.Load(); i > 0 {
+			return moves[i-1], nil
+		}
+	}
+	return greedyPick(v, moves, rng), nil
+}
+
+// wait waits for the search of the last move to return, when Move
+// answered before it did.
+func (p *Search) wait() {
+	if p.running != nil {
+		<-p.running
+		p.running = nil
+	}
 }
 
 // maxWeighted is the largest set-up table (weightedSize) for which a
@@ -200,12 +283,14 @@ type det struct {
 	depth int
 }
 
-// search runs the search and returns the index of the best root move,
-// false when no depth was finished for any state.
-func (p *Search) search(v stratego.View, moves []stratego.Move, rng *rand.Rand) (int, bool) {
+// prepare draws the determinizations of the search of v (see pick) and
+// readies the search's tables; it is the part of a move that reads the
+// view. It returns no determinization when the time ran out first or the
+// view has no sampler.
+func (p *Search) prepare(v stratego.View, rng *rand.Rand) []det {
 	dets := p.pick(v, rng)
 	if len(dets) == 0 {
-		return 0, false
+		return nil
 	}
 	p.ev = newEvaluator(v.Rules(), v.Player())
 	if p.history == nil {
@@ -213,6 +298,15 @@ func (p *Search) search(v stratego.View, moves []stratego.Move, rng *rand.Rand) 
 	}
 	clear(p.history)
 	p.killer = [maxDepth + 2][2]stratego.Move{}
+	return dets
+}
+
+// search runs the search of the determinizations dets (from prepare) and
+// returns the index of the best root move, false when no depth was
+// finished for any state. With publish it stores the best move so far in
+// p.best after each state searched (for Move, which may answer before
+// search returns). It does not read the view.
+func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, bool) {
 	top := maxDepth
 	if p.opt.Depth > 0 {
 		top = min(p.opt.Depth, maxDepth)
@@ -232,6 +326,10 @@ func (p *Search) search(v stratego.View, moves []stratego.Move, rng *rand.Rand) 
 			}
 			d.vals, d.depth = vals, depth
 			done = true
+			if publish {
+				p.scores(dets, score)
+				p.best.Store(int32(argmax(score)) + 1)
+			}
 		}
 		p.scores(dets, score)
 		// The next depth tries the best moves first.
@@ -241,13 +339,18 @@ func (p *Search) search(v stratego.View, moves []stratego.Move, rng *rand.Rand) 
 		return 0, false
 	}
 	p.scores(dets, score)
+	return argmax(score), true
+}
+
+// argmax returns the index of the first largest score.
+func argmax(score []float64) int {
 	best := 0
 	for i := range score {
 		if score[i] > score[best] {
 			best = i
 		}
 	}
-	return best, true
+	return best
 }
 
 // scores sets score to the weighted average over the searched
