@@ -468,7 +468,7 @@ func (p *Position) UnmarshalText(b []byte) error {
 // text of its [State.Position], so that states travel as JSON strings.
 func (s State) MarshalText() ([]byte, error) {
 	if s.g == nil {
-		return nil, ErrInvalid
+		return nil, errZeroState
 	}
 	return s.Position().AppendText(nil)
 }

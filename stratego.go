@@ -592,7 +592,7 @@ func (s State) Resign(c Color) (State, error) {
 		return s, ErrGameOver
 	}
 	if !c.IsValid() {
-		return s, ErrInvalid
+		return s, errNoSide
 	}
 	s.outcome = Outcome{Winner: c.Opponent(), Reason: Resignation}
 	return s, nil
