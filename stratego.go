@@ -392,6 +392,27 @@ func (s State) Board() Board {
 	return b
 }
 
+// Squares returns what s holds on every square at once: the piece on
+// each ([State.At]) and what its opponent knows of it
+// ([State.Knowledge]). It is for evaluators that read many squares: a
+// State is a large value, and a method call per square copies it.
+func (s State) Squares() (b Board, k KnowledgeBoard) {
+	if s.g == nil {
+		return b, k
+	}
+	pc := s.pc
+	for w, x := range s.occ[0].union(&s.occ[1]) {
+		base := bbBase + w<<6
+		for ; x != 0; x &= x - 1 {
+			cell := base + bits.TrailingZeros64(x)
+			i, id := squareOfCell[cell]-1, s.cells[cell]-1
+			b.pieces[i] = pc[id]
+			k.known[i] = s.pcs[id].know()
+		}
+	}
+	return b, k
+}
+
 func (s *State) snapshot(b *Board) {
 	if s.g == nil {
 		return

@@ -540,8 +540,15 @@ func (p *Search) stop() bool {
 
 // value is the evaluation of s for its side to move, in points.
 func (p *Search) value(s *stratego.State) float64 {
-	x := p.ev.searchPoints(s)
-	if s.Turn() != p.ev.me {
+	b, k := s.Squares()
+	return p.valueOn(s.Turn(), &b, &k)
+}
+
+// valueOn is value for the board b and knowledge k of a state
+// (State.Squares) whose side to move is turn.
+func (p *Search) valueOn(turn stratego.Color, b *stratego.Board, k *stratego.KnowledgeBoard) float64 {
+	x := p.ev.searchPointsOn(b, k)
+	if turn != p.ev.me {
 		return -x
 	}
 	return x
@@ -577,7 +584,8 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 	if len(moves) == 0 {
 		return p.value(s)
 	}
-	p.order(s, moves, ply)
+	b := s.Board()
+	p.order(&b, moves, ply)
 	best := math.Inf(-1)
 	c := &p.stack[ply+1]
 	for _, m := range moves {
@@ -597,7 +605,7 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 			alpha = x
 		}
 		if alpha >= beta {
-			if !isAttack(s, m) {
+			if !isAttack(&b, m) {
 				k := &p.killer[min(ply, maxDepth+1)]
 				if k[0] != m {
 					k[1], k[0] = k[0], m
@@ -613,8 +621,10 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 // quiesce searches the captures that do not lose the attacker, depth
 // plies at most, standing pat on the evaluation.
 func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64) float64 {
-	stand := p.value(s)
-	if p.flagAttacked(s) {
+	b, k := s.Squares()
+	turn := s.Turn()
+	stand := p.valueOn(turn, &b, &k)
+	if p.flagAttacked(turn, &b) {
 		// Standing pat would let the enemy take the flag next: only a
 		// capture (of the attacker) can save it.
 		stand = -winPoints + float64(ply+1)
@@ -625,25 +635,23 @@ func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64)
 	alpha = max(alpha, stand)
 	moves := s.AppendLegalMoves(p.buf[ply][:0])
 	p.buf[ply] = moves
-	r := s.Rules()
 	n := 0
 	for _, m := range moves {
 		if m.IsRescue() {
 			continue
 		}
-		d, ok := s.At(m.To)
-		if !ok {
+		d := b.At(m.To)
+		if d == 0 {
 			continue
 		}
-		a, _ := s.At(m.From)
-		if stratego.Resolve(r, a.Rank(), d.Rank()) == stratego.DefenderWins {
+		if p.ev.fight[b.At(m.From).Rank()][d.Rank()] == stratego.DefenderWins {
 			continue
 		}
 		moves[n] = m
 		n++
 	}
 	moves = moves[:n]
-	p.orderCaptures(s, moves, ply)
+	p.orderCaptures(&b, moves, ply)
 	best := stand
 	c := &p.stack[ply+1]
 	for _, m := range moves {
@@ -673,27 +681,26 @@ func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64)
 	return best
 }
 
-// flagAttacked reports whether the enemy of the side to move in s could
-// take its flag with its next move: a movable enemy piece next to it, or
-// an enemy Scout in line with it with nothing between, where Scouts
-// strike at the end of a slide.
-func (p *Search) flagAttacked(s *stratego.State) bool {
-	me := s.Turn()
+// flagAttacked reports whether the enemy of me, the side to move on the
+// board b, could take its flag with its next move: a movable enemy piece
+// next to it, or an enemy Scout in line with it with nothing between,
+// where Scouts strike at the end of a slide.
+func (p *Search) flagAttacked(me stratego.Color, b *stratego.Board) bool {
 	f := p.flagSq[side(me)]
 	if f == stratego.NoSquare {
 		return false
 	}
-	r := s.Rules()
+	strike := p.ev.rules.Scouts == stratego.ScoutMoveAndStrike
 	enemy := me.Opponent()
 	for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
 		for k := 1; ; k++ {
 			q := stratego.SquareAt(f.File()+k*d[0], f.Row()+k*d[1])
-			if !r.OnBoard(q) {
+			if !p.ev.playable.Has(q) {
 				break
 			}
-			pc, ok := s.At(q)
-			if !ok {
-				if r.Scouts != stratego.ScoutMoveAndStrike {
+			pc := b.At(q)
+			if pc == 0 {
+				if !strike {
 					break
 				}
 				continue
@@ -707,22 +714,17 @@ func (p *Search) flagAttacked(s *stratego.State) bool {
 	return false
 }
 
-// isAttack reports whether m attacks a piece in s.
-func isAttack(s *stratego.State, m stratego.Move) bool {
-	if m.IsRescue() {
-		return false
-	}
-	_, ok := s.At(m.To)
-	return ok
+// isAttack reports whether m attacks a piece on the board b.
+func isAttack(b *stratego.Board, m stratego.Move) bool {
+	return !m.IsRescue() && b.At(m.To) != 0
 }
 
-// gain is the ordering score of an attack in s: the victim's value when
-// the attacker wins, the difference when both fall, the loss when it
-// loses.
-func gain(s *stratego.State, m stratego.Move) float64 {
-	a, _ := s.At(m.From)
-	d, _ := s.At(m.To)
-	switch stratego.Resolve(s.Rules(), a.Rank(), d.Rank()) {
+// gain is the ordering score of an attack on the board b: the victim's
+// value when the attacker wins, the difference when both fall, the loss
+// when it loses.
+func (p *Search) gain(b *stratego.Board, m stratego.Move) float64 {
+	a, d := b.At(m.From), b.At(m.To)
+	switch p.ev.fight[a.Rank()][d.Rank()] {
 	case stratego.AttackerWins:
 		if d.Rank() == stratego.Flag {
 			return 10 * winPoints
@@ -734,18 +736,18 @@ func gain(s *stratego.State, m stratego.Move) float64 {
 	return -1000 - baseValue[a.Rank()]
 }
 
-// order sorts moves for the search at ply: winning attacks first (the
-// most valuable victim first), then the killer moves, then quiet moves by
-// the history heuristic, then losing attacks.
-func (p *Search) order(s *stratego.State, moves []stratego.Move, ply int) {
+// order sorts moves on the board b for the search at ply: winning attacks
+// first (the most valuable victim first), then the killer moves, then
+// quiet moves by the history heuristic, then losing attacks.
+func (p *Search) order(b *stratego.Board, moves []stratego.Move, ply int) {
 	k := p.killer[min(ply, maxDepth+1)]
 	sc := p.orderScores(ply, len(moves))
 	for i, m := range moves {
 		switch {
 		case m.IsRescue():
 			sc[i] = 900 + baseValue[m.Rescue]
-		case isAttack(s, m):
-			sc[i] = gain(s, m)
+		case isAttack(b, m):
+			sc[i] = p.gain(b, m)
 		case m == k[0]:
 			sc[i] = 800
 		case m == k[1]:
@@ -757,11 +759,11 @@ func (p *Search) order(s *stratego.State, moves []stratego.Move, ply int) {
 	sortByScore(moves, sc)
 }
 
-// orderCaptures sorts attacks by gain.
-func (p *Search) orderCaptures(s *stratego.State, moves []stratego.Move, ply int) {
+// orderCaptures sorts attacks on the board b by gain.
+func (p *Search) orderCaptures(b *stratego.Board, moves []stratego.Move, ply int) {
 	sc := p.orderScores(ply, len(moves))
 	for i, m := range moves {
-		sc[i] = gain(s, m)
+		sc[i] = p.gain(b, m)
 	}
 	sortByScore(moves, sc)
 }
