@@ -276,10 +276,11 @@ func TestBackstopAnswersForStalledSearch(t *testing.T) {
 	s := midgame(t, stratego.Classic(), 2, 40)
 	v := s.View(s.Turn())
 	const limit = 200 * time.Millisecond
-	// Looks every 100µs: the draws take about a hundred of them, so
-	// the looks number 300 and 800 are in the deepening, 30ms and 80ms
-	// into the move (it plans to stop at 95ms).
-	for _, stallAt := range []int{300, 800} {
+	// Looks every 100µs: the draws take about a hundred of them (one
+	// every four draws), so the look number 50 is in the draws and the
+	// looks number 300 and 800 are in the deepening, 30ms and 80ms into
+	// the move (it plans to stop at 95ms).
+	for _, stallAt := range []int{50, 300, 800} {
 		t.Run(fmt.Sprint(stallAt), func(t *testing.T) {
 			p := NewSearch(Options{Seed: 1})
 			clk := newFakeClock(100 * time.Microsecond)
