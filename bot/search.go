@@ -83,9 +83,10 @@ type Search struct {
 	moves []stratego.Move
 
 	// w is the worker that searches the moves: a Search of its own,
-	// whose fields below hold the state of one move's search. A timed
-	// move's worker runs on a goroutine of its own (see Move); running
-	// is closed when it has returned.
+	// whose fields below hold the state of one move's search (the
+	// player's own nodes is the count of its last search that returned
+	// before Move did). A timed move's worker runs on a goroutine of its
+	// own (see Move); running is closed when it has returned.
 	w       *Search
 	running chan struct{}
 
@@ -216,10 +217,13 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 		// No time limit: the search runs here (and stops at its budget
 		// or when ctx is done, seen at its looks at the clock).
 		w.ready(v)
+		best, ok := 0, false
 		if dets := w.pick(v, rng); len(dets) > 0 && !w.tm.expired(&w.last) {
-			if best, ok := w.search(dets, moves, false); ok {
-				return moves[best], nil
-			}
+			best, ok = w.search(dets, moves, false)
+		}
+		p.nodes = w.nodes
+		if ok {
+			return moves[best], nil
 		}
 		return greedyPick(v, moves, rng), nil
 	}
@@ -243,6 +247,7 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	}()
 	select {
 	case <-done:
+		p.nodes = w.nodes
 		if w.result.ok {
 			return moves[w.result.best], nil
 		}
