@@ -17,7 +17,7 @@ var (
 	// empty text), of a zero or invalid record, position, view or state
 	// (with the cause wrapped too, such as a *[RulesError]) or of the
 	// zero [Game]; by [State.Check] and [State.Apply] for a malformed
-	// [Move] (see [Move.IsValid]); bare by [State.Resign] for a color that
+	// [Move] (see [Move.IsValid]); by [State.Resign] for a color that
 	// is not a side; by [Record.Replay] for a record whose Result is no
 	// valid [Outcome]; and by the writers of other formats for a value
 	// they cannot hold.
@@ -124,6 +124,13 @@ var (
 	// (very rarely) legal moves or an outcome that none of the sampler's
 	// draws matched.
 	ErrInconsistentView = errors.New("stratego: no state is consistent with the view")
+)
+
+// The ErrInvalid errors of zero values and of a color that is no side.
+var (
+	errZeroView  = fmt.Errorf("%w: the zero View", ErrInvalid)
+	errZeroState = fmt.Errorf("%w: the zero State", ErrInvalid)
+	errNoSide    = fmt.Errorf("%w: the color is not red or blue", ErrInvalid)
 )
 
 // lakeError is the type of [ErrLake]: an error that is also

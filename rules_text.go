@@ -141,7 +141,7 @@ func parseSquares(v string) (SquareSet, bool) {
 func intKey(name string, field func(r *Rules) *int, max int) rulesKey {
 	return rulesKey{
 		name: name,
-		want: "a count 0–" + strconv.Itoa(max),
+		want: "a count 0-" + strconv.Itoa(max),
 		write: func(b []byte, r *Rules) []byte {
 			return strconv.AppendInt(b, int64(*field(r)), 10)
 		},

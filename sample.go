@@ -65,7 +65,7 @@ func (v View) Sampler() (*Sampler, error) {
 // (no part of it keeps them but its view).
 func (v View) sampler() (*Sampler, State, error) {
 	if !v.IsValid() {
-		return nil, State{}, ErrInvalid
+		return nil, State{}, errZeroView
 	}
 	p := &v.pos
 	if err := p.Rules.Validate(); err != nil {

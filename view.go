@@ -499,7 +499,7 @@ func (v View) String() string {
 // ErrInvalid for the zero View.
 func (v View) AppendText(b []byte) ([]byte, error) {
 	if !v.IsValid() {
-		return b, ErrInvalid
+		return b, errZeroView
 	}
 	b, err := v.pos.AppendText(b)
 	if err != nil {
@@ -608,13 +608,14 @@ func (v *View) UnmarshalText(text []byte) error {
 }
 
 // ParseView parses the text form of a view (the "view" rule of the
-// grammar of the section "Position text" of the package doc): a position as [ParsePosition] reads and checks
-// it, which must name its viewer, then the last move and the legal
+// section "Position text" of the package doc): a position as
+// [ParsePosition] reads and checks it, which must name its viewer, then the last move and the legal
 // moves. It checks that the last move fits the position and that the
 // legal moves are exactly the position's, sorted and listed only on the
-// viewer's turn (where a running chase of the viewer makes them depend
-// on hidden ranks (the section "Hidden information" of the package doc), the moves the More-Squares Rule could
-// forbid may be listed or not), and that some game agrees with the view.
+// viewer's turn, and that some game agrees with the view. Where a
+// running chase of the viewer makes the legal moves depend on hidden
+// ranks (the section "Hidden information" of the package doc), the moves
+// the More-Squares Rule could forbid may be listed or not.
 // The error wraps ErrSyntax (a [ParseError] with the offset, naming the
 // first wrong move) and, when no game agrees with the view,
 // ErrInconsistentView; for a position that breaks the rules, ErrPosition
@@ -849,7 +850,7 @@ type chaseJSON struct {
 // [View.UnmarshalJSON] reads the form back.
 func (v View) MarshalJSON() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, ErrInvalid
+		return nil, errZeroView
 	}
 	p := &v.pos
 	j := viewJSON{
