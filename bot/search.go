@@ -82,18 +82,24 @@ type Search struct {
 	lag   time.Duration
 	moves []stratego.Move
 
-	// A timed move's search runs on a goroutine of its own (see Move):
-	// running is closed when it has returned, best is one more than the
-	// index of the best root move it has found so far (0: none yet), and
-	// result is its answer.
+	// w is the worker that searches the moves: a Search of its own,
+	// whose fields below hold the state of one move's search (the
+	// player's own nodes is the count of its last search that returned
+	// before Move did). A timed move's worker runs on a goroutine of its
+	// own (see Move); running is closed when it has returned.
+	w       *Search
 	running chan struct{}
+
+	// The state of one move's search (of a worker): belCopy is the copy
+	// of the player's beliefs that bel points to, best is one more than
+	// the index of the best root move found so far (0: none yet), and
+	// result is the search's answer.
+	belCopy beliefs
 	best    atomic.Int32
 	result  struct {
 		best int
 		ok   bool
 	}
-
-	// The state of one move's search.
 	ev      *evaluator
 	tm      *timer
 	last    time.Time
@@ -141,7 +147,6 @@ func (p *Search) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) 
 	if p.rng == nil {
 		return stratego.Setup{}, ErrNotMade
 	}
-	p.wait()
 	return ChooseSetup(r, p.rng)
 }
 
@@ -170,9 +175,10 @@ func (p *Search) setAlarm(alarm func(time.Duration) (<-chan time.Time, func() bo
 // greedy move when none): an operating system that keeps the search's
 // thread off the processor past the end of its time does not make the
 // move late, as long as it gives Move's goroutine a processor when its
-// timer fires. The search then stops at its next look at the clock; the
-// next call of Move or Setup waits for it first. (Only the making of the
-// sampler, which reads the view, is waited for.)
+// timer fires. The search then stops at its next look at the clock, and
+// the next call of Move does not wait for it: a search keeps a copy of
+// the beliefs, its own tables and its own list of moves. (Only the making
+// of the sampler, which reads the view, is waited for.)
 func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return stratego.Move{}, err
@@ -180,7 +186,7 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	if p.rng == nil {
 		return stratego.Move{}, ErrNotMade
 	}
-	p.wait()
+	p.settle()
 	start := p.now()
 	if p.bel == nil || p.bel.rules != v.Rules() || p.bel.me != v.Player() {
 		p.bel = newBeliefs(v.Rules(), v.Player())
@@ -201,51 +207,56 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	case b == (Budget{}) || limit <= 0 && iters <= 0:
 		limit, iters = DefaultTime, 0
 	}
-	p.tm = newTimer(ctx, p.now, start, limit, p.opt.overhead(), p.lag/2)
-	defer func() { p.lag = time.Duration(p.tm.lag.Load()) }()
-	p.last, p.nodes, p.budget, p.aborted = start, 0, iters, false
+	w := p.worker()
+	w.tm = newTimer(ctx, p.now, start, limit, p.opt.overhead(), p.lag/2)
+	defer func() { p.lag = time.Duration(w.tm.lag.Load()) }()
+	w.last, w.nodes, w.budget, w.aborted = start, 0, iters, false
 	rng := rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|0xab))
-	backstop := p.tm.backstop()
+	backstop := w.tm.backstop()
 	if backstop.IsZero() {
 		// No time limit: the search runs here (and stops at its budget
 		// or when ctx is done, seen at its looks at the clock).
-		p.ready(v)
-		if dets := p.pick(v, rng); len(dets) > 0 && !p.tm.expired(&p.last) {
-			if best, ok := p.search(dets, moves, false); ok {
-				return moves[best], nil
-			}
+		w.ready(v)
+		best, ok := 0, false
+		if dets := w.pick(v, rng); len(dets) > 0 && !w.tm.expired(&w.last) {
+			best, ok = w.search(dets, moves, false)
+		}
+		p.nodes = w.nodes
+		if ok {
+			return moves[best], nil
 		}
 		return greedyPick(v, moves, rng), nil
 	}
-	// p.last is the look at the clock at the start.
-	alarm, stopAlarm := p.alarm(backstop.Sub(p.last))
+	// w.last is the look at the clock at the start.
+	alarm, stopAlarm := p.alarm(backstop.Sub(w.last))
 	defer stopAlarm()
 	done, free := make(chan struct{}), make(chan struct{})
 	p.running = done
-	p.best.Store(0)
-	p.result.ok = false
+	w.best.Store(0)
+	w.result.ok = false
 	go func() {
 		defer close(done)
-		src := p.source(v)
-		p.ready(v)
+		src := w.source(v)
+		w.ready(v)
 		close(free) // the view is read no more
 		// A look at the clock after the draws: no search when the
 		// time is gone.
-		if dets := p.draw(src, rng); len(dets) > 0 && !p.tm.expired(&p.last) {
-			p.result.best, p.result.ok = p.search(dets, moves, true)
+		if dets := w.draw(src, rng); len(dets) > 0 && !w.tm.expired(&w.last) {
+			w.result.best, w.result.ok = w.search(dets, moves, true)
 		}
 	}()
 	select {
 	case <-done:
-		if p.result.ok {
-			return moves[p.result.best], nil
+		p.nodes = w.nodes
+		if w.result.ok {
+			return moves[w.result.best], nil
 		}
 		return greedyPick(v, moves, rng), nil
 	case <-alarm:
 	case <-ctx.Done():
 	}
-	p.tm.abort()
-	if i := p.best.Load(); i > 0 {
+	w.tm.abort()
+	if i := w.best.Load(); i > 0 {
 		return moves[i-1], nil
 	}
 	// The search goroutine still draws with rng: the greedy move gets a
@@ -255,13 +266,34 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	return greedyPick(v, moves, rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|0xac))), nil
 }
 
-// wait waits for the search of the last move to return, when Move
-// answered before it did.
-func (p *Search) wait() {
-	if p.running != nil {
-		<-p.running
-		p.running = nil
+// worker returns the worker of the next move, with a copy of the
+// player's beliefs.
+func (p *Search) worker() *Search {
+	if p.w == nil {
+		p.w = &Search{}
 	}
+	w := p.w
+	w.opt, w.now, w.tune = p.opt, p.now, p.tune
+	w.belCopy = *p.bel
+	w.bel = &w.belCopy
+	return w
+}
+
+// settle forgets the search of the last move, when Move answered before
+// it returned: if it has not returned yet (the operating system still
+// keeps its thread off the processor), it keeps its worker and the list
+// of moves it searches, and the next move gets new ones, so that it need
+// not wait.
+func (p *Search) settle() {
+	if p.running == nil {
+		return
+	}
+	select {
+	case <-p.running:
+	default:
+		p.w, p.moves = nil, nil
+	}
+	p.running = nil
 }
 
 // maxWeighted is the largest set-up table (weightedSize) for which a
