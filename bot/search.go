@@ -82,18 +82,24 @@ type Search struct {
 	lag   time.Duration
 	moves []stratego.Move
 
-	// A timed move's search runs on a goroutine of its own (see Move):
-	// running is closed when it has returned, best is one more than the
-	// index of the best root move it has found so far (0: none yet), and
-	// result is its answer.
+	// w is the worker that searches the moves: a Search of its own,
+	// whose fields below hold the state of one move's search (the
+	// player's own nodes is the count of its last search that returned
+	// before Move did). A timed move's worker runs on a goroutine of its
+	// own (see Move); running is closed when it has returned.
+	w       *Search
 	running chan struct{}
+
+	// The state of one move's search (of a worker): belCopy is the copy
+	// of the player's beliefs that bel points to, best is one more than
+	// the index of the best root move found so far (0: none yet), and
+	// result is the search's answer.
+	belCopy beliefs
 	best    atomic.Int32
 	result  struct {
 		best int
 		ok   bool
 	}
-
-	// The state of one move's search.
 	ev      *evaluator
 	tm      *timer
 	last    time.Time
@@ -141,7 +147,6 @@ func (p *Search) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) 
 	if p.rng == nil {
 		return stratego.Setup{}, ErrNotMade
 	}
-	p.wait()
 	return ChooseSetup(r, p.rng)
 }
 
@@ -163,15 +168,17 @@ func (p *Search) setAlarm(alarm func(time.Duration) (<-chan time.Time, func() bo
 // the search, Move returns the best move so far. It fails with ErrNoMove
 // when the view lists no legal move.
 //
-// With a time limit, the search after the draws runs on a goroutine of
-// its own while Move waits for it until the backstop, halfway between the
-// planned stop and the end of the time less the overhead (or until ctx is
-// done), and then answers with the best move found so far: an operating
-// system that keeps the search's thread off the processor past the end
-// of its time does not make the move late, as long as it gives Move's
-// goroutine a processor when its timer fires. The search then stops at
-// its next look at the clock; the next call of Move or Setup waits for
-// it first.
+// With a time limit, the draws and the search run on a goroutine of
+// their own while Move waits for them until the backstop, halfway between
+// the planned stop and the end of the time less the overhead (or until
+// ctx is done), and then answers with the best move found so far (the
+// greedy move when none): an operating system that keeps the search's
+// thread off the processor past the end of its time does not make the
+// move late, as long as it gives Move's goroutine a processor when its
+// timer fires. The search then stops at its next look at the clock, and
+// the next call of Move does not wait for it: a search keeps a copy of
+// the beliefs, its own tables and its own list of moves. (Only the making
+// of the sampler, which reads the view, is waited for.)
 func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return stratego.Move{}, err
@@ -179,7 +186,7 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	if p.rng == nil {
 		return stratego.Move{}, ErrNotMade
 	}
-	p.wait()
+	p.settle()
 	start := p.now()
 	if p.bel == nil || p.bel.rules != v.Rules() || p.bel.me != v.Player() {
 		p.bel = newBeliefs(v.Rules(), v.Player())
@@ -200,61 +207,93 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	case b == (Budget{}) || limit <= 0 && iters <= 0:
 		limit, iters = DefaultTime, 0
 	}
-	p.tm = newTimer(ctx, p.now, start, limit, p.opt.overhead(), p.lag/2)
-	defer func() { p.lag = time.Duration(p.tm.lag.Load()) }()
-	p.last, p.nodes, p.budget, p.aborted = start, 0, iters, false
+	w := p.worker()
+	w.tm = newTimer(ctx, p.now, start, limit, p.opt.overhead(), p.lag/2)
+	defer func() { p.lag = time.Duration(w.tm.lag.Load()) }()
+	w.last, w.nodes, w.budget, w.aborted = start, 0, iters, false
 	rng := rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|0xab))
-	dets := p.prepare(v, rng)
-	if len(dets) == 0 || p.tm.expired(&p.last) {
-		// No state, or no time left after the draws (the look at the
-		// clock after them).
-		return greedyPick(v, moves, rng), nil
-	}
-	backstop := p.tm.backstop()
+	backstop := w.tm.backstop()
 	if backstop.IsZero() {
 		// No time limit: the search runs here (and stops at its budget
 		// or when ctx is done, seen at its looks at the clock).
-		if best, ok := p.search(dets, moves, false); ok {
+		w.ready(v)
+		best, ok := 0, false
+		if dets := w.pick(v, rng); len(dets) > 0 && !w.tm.expired(&w.last) {
+			best, ok = w.search(dets, moves, false)
+		}
+		p.nodes = w.nodes
+		if ok {
 			return moves[best], nil
 		}
 		return greedyPick(v, moves, rng), nil
 	}
-	// p.last is the look at the clock just made.
-	alarm, stopAlarm := p.alarm(backstop.Sub(p.last))
+	// w.last is the look at the clock at the start.
+	alarm, stopAlarm := p.alarm(backstop.Sub(w.last))
 	defer stopAlarm()
-	done := make(chan struct{})
+	done, free := make(chan struct{}), make(chan struct{})
 	p.running = done
-	p.best.Store(0)
+	w.best.Store(0)
+	w.result.ok = false
 	go func() {
 		defer close(done)
-		p.result.best, p.result.ok = p.search(dets, moves, true)
+		src := w.source(v)
+		w.ready(v)
+		close(free) // the view is read no more
+		// A look at the clock after the draws: no search when the
+		// time is gone.
+		if dets := w.draw(src, rng); len(dets) > 0 && !w.tm.expired(&w.last) {
+			w.result.best, w.result.ok = w.search(dets, moves, true)
+		}
 	}()
 	select {
 	case <-done:
-		if p.result.ok {
-			return moves[p.result.best], nil
+		p.nodes = w.nodes
+		if w.result.ok {
+			return moves[w.result.best], nil
 		}
+		return greedyPick(v, moves, rng), nil
 	case <-alarm:
-		p.tm.abort()
-		if i := p.best.Load(); i > 0 {
-			return moves[i-1], nil
-		}
 	case <-ctx.Done():
-		p.tm.abort()
-		if i := p.best.Load(); i > 0 {
-			return moves[i-1], nil
-		}
 	}
-	return greedyPick(v, moves, rng), nil
+	w.tm.abort()
+	if i := w.best.Load(); i > 0 {
+		return moves[i-1], nil
+	}
+	// The search goroutine still draws with rng: the greedy move gets a
+	// stream of its own, once the goroutine no longer reads the view
+	// (that is, once it has made its sampler, a short wait).
+	<-free
+	return greedyPick(v, moves, rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|0xac))), nil
 }
 
-// wait waits for the search of the last move to return, when Move
-// answered before it did.
-func (p *Search) wait() {
-	if p.running != nil {
-		<-p.running
-		p.running = nil
+// worker returns the worker of the next move, with a copy of the
+// player's beliefs.
+func (p *Search) worker() *Search {
+	if p.w == nil {
+		p.w = &Search{}
 	}
+	w := p.w
+	w.opt, w.now, w.tune = p.opt, p.now, p.tune
+	w.belCopy = *p.bel
+	w.bel = &w.belCopy
+	return w
+}
+
+// settle forgets the search of the last move, when Move answered before
+// it returned: if it has not returned yet (the operating system still
+// keeps its thread off the processor), it keeps its worker and the list
+// of moves it searches, and the next move gets new ones, so that it need
+// not wait.
+func (p *Search) settle() {
+	if p.running == nil {
+		return
+	}
+	select {
+	case <-p.running:
+	default:
+		p.w, p.moves = nil, nil
+	}
+	p.running = nil
 }
 
 // maxWeighted is the largest set-up table (weightedSize) for which a
@@ -283,25 +322,18 @@ type det struct {
 	depth int
 }
 
-// prepare draws the determinizations of the search of v (see pick) and
-// readies the search's tables; it is the part of a move that reads the
-// view. It returns no determinization when the time ran out first or the
-// view has no sampler.
-func (p *Search) prepare(v stratego.View, rng *rand.Rand) []det {
-	dets := p.pick(v, rng)
-	if len(dets) == 0 {
-		return nil
-	}
+// ready readies the search's tables for the view v; it reads only the
+// view's rules and player.
+func (p *Search) ready(v stratego.View) {
 	p.ev = newEvaluator(v.Rules(), v.Player())
 	if p.history == nil {
 		p.history = make([]int32, moveKeys)
 	}
 	clear(p.history)
 	p.killer = [maxDepth + 2][2]stratego.Move{}
-	return dets
 }
 
-// search runs the search of the determinizations dets (from prepare) and
+// search runs the search of the determinizations dets (from pick) and
 // returns the index of the best root move, false when no depth was
 // finished for any state. With publish it stores the best move so far in
 // p.best after each state searched (for Move, which may answer before
@@ -381,6 +413,21 @@ func (p *Search) scores(dets []det, score []float64) {
 // maxWeighted: always in Barrage) it draws poolSize states by the
 // beliefs exactly (View.WeightedSampler) instead.
 func (p *Search) pick(v stratego.View, rng *rand.Rand) []det {
+	return p.draw(p.source(v), rng)
+}
+
+// drawSource is where pick draws from: the sampler, whether it draws by
+// the beliefs exactly, and how many states to draw.
+type drawSource struct {
+	sm    *stratego.Sampler
+	exact bool
+	draws int
+}
+
+// source returns the sampler of pick's draws from v (a nil sm when v has
+// none); it is the part of pick that reads the view (a Sampler keeps a
+// copy of what it needs).
+func (p *Search) source(v stratego.View) drawSource {
 	p.hidden = hiddenSquares(v, p.hidden)
 	draws := poolDraws
 	if p.budget > 0 {
@@ -389,23 +436,26 @@ func (p *Search) pick(v stratego.View, rng *rand.Rand) []det {
 	}
 	// Where the exact weighted draw is cheap, the draws follow the
 	// beliefs and need no weights of their own.
-	exact := false
-	var sm *stratego.Sampler
 	if !p.tune.noBeliefs && weightedSize(v.HiddenArmy()) <= maxWeighted {
-		var err error
-		if sm, err = v.WeightedSampler(func(sq stratego.Square, rk stratego.Rank) float64 {
+		if sm, err := v.WeightedSampler(func(sq stratego.Square, rk stratego.Rank) float64 {
 			return math.Exp(p.bel.logWeight(sq, rk))
 		}); err == nil {
-			exact = true
-			draws = min(draws, p.tune.poolSize)
+			return drawSource{sm, true, min(draws, p.tune.poolSize)}
 		}
 	}
-	if !exact {
-		var err error
-		if sm, err = v.Sampler(); err != nil {
-			return nil
-		}
+	sm, err := v.Sampler()
+	if err != nil {
+		return drawSource{}
 	}
+	return drawSource{sm, false, draws}
+}
+
+// draw makes pick's draws from src (see pick); it does not read the view.
+func (p *Search) draw(src drawSource, rng *rand.Rand) []det {
+	if src.sm == nil {
+		return nil
+	}
+	sm, exact, draws := src.sm, src.exact, src.draws
 	states := p.states[:0]
 	logw := p.logw[:0]
 	defer func() { p.states, p.logw = states[:0], logw[:0] }()

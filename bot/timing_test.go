@@ -271,56 +271,67 @@ func TestZeroBudgetIsDefaultTime(t *testing.T) {
 // the search's thread off the processor past the backstop (here a look
 // at the clock that does not return and finds the time gone past the
 // end), Move still answers, with a legal move, before the search has
-// returned; the next Move waits for that search and plays on.
+// returned; the next Move does not wait for that search either.
 func TestBackstopAnswersForStalledSearch(t *testing.T) {
 	s := midgame(t, stratego.Classic(), 2, 40)
 	v := s.View(s.Turn())
 	const limit = 200 * time.Millisecond
-	// Looks every 100µs: the draws take about a hundred of them, so
-	// the looks number 300 and 800 are in the deepening, 30ms and 80ms
-	// into the move (it plans to stop at 95ms).
-	for _, stallAt := range []int{300, 800} {
+	// Looks every 100µs: the draws take about a hundred of them (one
+	// every four draws), so the look number 50 is in the draws and the
+	// looks number 300 and 800 are in the deepening, 30ms and 80ms into
+	// the move (it plans to stop at 95ms).
+	for _, stallAt := range []int{50, 300, 800} {
 		t.Run(fmt.Sprint(stallAt), func(t *testing.T) {
 			p := NewSearch(Options{Seed: 1})
 			clk := newFakeClock(100 * time.Microsecond)
 			clk.stallAt, clk.stall = stallAt, time.Second
 			clk.stalled, clk.release = make(chan struct{}), make(chan struct{})
 			useClock(p, clk)
-			type reply struct {
-				m   stratego.Move
-				err error
+			released := false
+			release := func() {
+				if !released {
+					released = true
+					close(clk.release)
+				}
 			}
-			ch := make(chan reply, 1)
-			go func() {
-				m, err := p.Move(context.Background(), v, Budget{Time: limit})
-				ch <- reply{m, err}
-			}()
-			var r reply
-			select {
-			case r = <-ch:
-			case <-time.After(time.Minute):
-				close(clk.release)
-				t.Fatal("no move a minute after the search's thread stalled")
+			defer release()
+			move := func(what string) {
+				t.Helper()
+				type reply struct {
+					m   stratego.Move
+					err error
+				}
+				ch := make(chan reply, 1)
+				go func() {
+					m, err := p.Move(context.Background(), v, Budget{Time: limit})
+					ch <- reply{m, err}
+				}()
+				select {
+				case r := <-ch:
+					if r.err != nil || !v.IsLegal(r.m) {
+						t.Fatalf("%s: Move = %v, %v", what, r.m, r.err)
+					}
+				case <-time.After(time.Minute):
+					release()
+					t.Fatalf("%s: no move a minute after the search's thread stalled", what)
+				}
 			}
+			move("the stalled move")
 			select {
 			case <-clk.stalled:
 			default:
 				t.Fatalf("the search did not reach look %d (%d looks)", stallAt, clk.reads)
 			}
-			if r.err != nil || !v.IsLegal(r.m) {
-				t.Fatalf("Move = %v, %v", r.m, r.err)
-			}
+			done := p.running
 			select {
-			case <-p.running:
+			case <-done:
 				t.Fatal("the stalled search had returned: Move did not answer for it")
 			default:
 			}
-			close(clk.release)
-			clk2 := newFakeClock(100 * time.Microsecond)
-			useClock(p, clk2)
-			if m, err := p.Move(context.Background(), v, Budget{Time: limit}); err != nil || !v.IsLegal(m) {
-				t.Fatalf("next Move = %v, %v", m, err)
-			}
+			useClock(p, newFakeClock(100*time.Microsecond))
+			move("the next move")
+			release()
+			<-done
 		})
 	}
 }
