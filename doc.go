@@ -410,6 +410,14 @@
 //	2. a5xa6(6>3) {a good trade} …
 //	1-0
 //
+// A stream of records ([ReadRecords]), such as a file of many games
+// (like a PGN file), is record texts one after another, each ending with
+// its result ("1-0", "0-1", "1/2-1/2" or "*"), with any white space
+// between them: the texts of [Record.String] written one after another.
+// A record ends at its result, or where a tag begins after its moves
+// when its result is missing. A UTF-8 byte order mark at the start of
+// the stream is skipped.
+//
 // # View JSON
 //
 // The JSON form of a [View] ([View.MarshalJSON], [View.UnmarshalJSON])
