@@ -329,12 +329,39 @@ func TestProp_PolicyMatchesReference(t *testing.T) {
 			wk := &worker{rng: rand.New(rand.NewPCG(seed, 1)), ev: newEvaluator(r, me)}
 			ref := rand.New(rand.NewPCG(seed, 1))
 			for range 8 {
-				if got, want := wk.policy(&s, moves), refPolicy(me, r, ref, s, moves); got != want {
+				if got, want := wk.policy(&s, moves, occupancyOf(&s)), refPolicy(me, r, ref, s, moves); got != want {
 					t.Fatalf("player %v: policy %v, reference %v", me, got, want)
 				}
 			}
 			if a, b := wk.rng.Uint64(), ref.Uint64(); a != b {
 				t.Fatalf("player %v: the policy used other random numbers than its reference", me)
+			}
+		}
+	})
+}
+
+// TestProp_OccupancyFollowsTheBoard: the occupancy a worker keeps from
+// the events of the moves it plays is the set of squares with a piece on
+// the board, after every move of games of any rules (rescues, one-time
+// bombs and ties included).
+func TestProp_OccupancyFollowsTheBoard(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t)
+		s := genGame(t, r)
+		occ := occupancyOf(&s)
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "rng"), 2))
+		var moves []stratego.Move
+		for ply := 0; ply < 200 && !s.Outcome().IsOver(); ply++ {
+			if moves = s.AppendLegalMoves(moves[:0]); len(moves) == 0 {
+				break
+			}
+			ev, err := s.Play(moves[rng.IntN(len(moves))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			occ.play(ev)
+			if want := occupancyOf(&s); occ != want {
+				t.Fatalf("after %v (%v): occupancy %v, the board %v", ev.Move, ev.Combat, stratego.SquareSet(occ), stratego.SquareSet(want))
 			}
 		}
 	})
