@@ -204,6 +204,10 @@ func (p *MCTS) search(ctx context.Context, v stratego.View, moves []stratego.Mov
 	for i, m := range moves {
 		prior[i] = priorWeight * math.Tanh(greedyScore(v, m)/evalScale)
 	}
+	var occ occupancy // the squares with a piece, the same in every sample
+	for sq := range v.Board().All() {
+		occ.add(sq)
+	}
 	workers := p.opt.Workers
 	if iters > 0 && workers > iters {
 		workers = iters
@@ -224,6 +228,7 @@ func (p *MCTS) search(ctx context.Context, v stratego.View, moves []stratego.Mov
 		wk := &worker{
 			rng:   p.moveRand(v, w),
 			ev:    newEvaluator(v.Rules(), v.Player()),
+			occ:   occ,
 			depth: p.opt.Depth,
 			moves: moves,
 			sm:    sm,
@@ -259,6 +264,7 @@ func (p *MCTS) search(ctx context.Context, v stratego.View, moves []stratego.Mov
 type worker struct {
 	rng   *rand.Rand
 	ev    *evaluator
+	occ   occupancy // of the view, so of every sample
 	depth int
 	moves []stratego.Move // the root moves, shared read-only
 	sm    *stratego.Sampler
@@ -304,7 +310,7 @@ func (wk *worker) iterate(s *stratego.State) {
 	cur := int32(0)
 	path = append(path, cur)
 	over := s.Outcome().IsOver()
-	occ := occupancyOf(s)
+	occ := wk.occ
 	for !over {
 		wk.buf = s.AppendLegalMoves(wk.buf[:0])
 		if len(wk.buf) == 0 {
@@ -518,13 +524,7 @@ func (wk *worker) playout(s *stratego.State, over bool, occ occupancy) float64 {
 // call copies the 496-byte State.
 type occupancy stratego.SquareSet
 
-func occupancyOf(s *stratego.State) occupancy {
-	var o stratego.SquareSet
-	for sq := range s.Board().All() {
-		o = o.With(sq)
-	}
-	return occupancy(o)
-}
+func (o *occupancy) add(sq stratego.Square) { *o = occupancy(stratego.SquareSet(*o).With(sq)) }
 
 // play records the move of the event ev.
 func (o *occupancy) play(ev stratego.Event) {
@@ -538,8 +538,12 @@ func (o *occupancy) play(ev stratego.Event) {
 	*o = occupancy(set)
 }
 
-// has reports whether sq holds a piece.
-func (o *occupancy) has(sq stratego.Square) bool { return stratego.SquareSet(*o).Has(sq) }
+// has reports whether sq, a square of a legal move (a valid square),
+// holds a piece.
+func (o *occupancy) has(sq stratego.Square) bool {
+	i := int(sq) - 1 // sq.Index()
+	return o[i>>6&1]&(1<<(i&63)) != 0
+}
 
 // policy picks a playout move for the side to move in s, whose occupancy
 // is occ: for the enemy of the searching player the capture of the flag
@@ -552,7 +556,6 @@ func (o *occupancy) has(sq stratego.Square) bool { return stratego.SquareSet(*o)
 // which would let it take a flag it cannot know and prefer standing next
 // to a suspect over striking it. It reads the pieces of the attacks only.
 func (wk *worker) policy(s *stratego.State, moves []stratego.Move, occ occupancy) stratego.Move {
-	enemy := s.Turn() != wk.ev.me
 	best, bestV := -1, -1.0
 	probe, probes := -1, 0
 	for i, m := range moves {
@@ -560,7 +563,7 @@ func (wk *worker) policy(s *stratego.State, moves []stratego.Move, occ occupancy
 			continue
 		}
 		d, _ := s.At(m.To)
-		if enemy && d.Rank() == stratego.Flag {
+		if d.Rank() == stratego.Flag && s.Turn() != wk.ev.me {
 			return m
 		}
 		c, rk, known := wk.knownFight(s, m, d)

@@ -366,3 +366,44 @@ func TestProp_OccupancyFollowsTheBoard(t *testing.T) {
 		}
 	})
 }
+
+// occupancyOf returns the occupancy of s, read off its board.
+func occupancyOf(s *stratego.State) occupancy {
+	var o occupancy
+	for sq := range s.Board().All() {
+		o.add(sq)
+	}
+	return o
+}
+
+// TestProp_SamplesHaveTheViewsOccupancy: a state drawn from a view has a
+// piece exactly where the view shows one, so the occupancy the Monte
+// Carlo player reads once from the view is that of every sample.
+func TestProp_SamplesHaveTheViewsOccupancy(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t)
+		s := genGame(t, r)
+		if s.Outcome().IsOver() {
+			return
+		}
+		v := s.View(s.Turn())
+		var want occupancy
+		for sq := range v.Board().All() {
+			want.add(sq)
+		}
+		sm, err := v.Sampler()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "rng"), 3))
+		for range 5 {
+			d, err := sm.Sample(rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := occupancyOf(&d); got != want {
+				t.Fatalf("a sample's occupancy %v, the view's %v", stratego.SquareSet(got), stratego.SquareSet(want))
+			}
+		}
+	})
+}
