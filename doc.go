@@ -80,6 +80,20 @@
 // against an independent implementation on a perft suite of 29
 // positions.
 //
+// Rescues ([Rules.Rescues], Ultimate Lightning): when a piece other
+// than a Scout ends a move (an attack it survives included) on the
+// enemy's back row, the side has a captured piece other than the Flag,
+// and its own half of the board (the rows nearer to it than the middle:
+// row < Height/2 for Red) has an empty square, the same side's next
+// action is a rescue: [Move] {To: sq, Rescue: rank} puts one captured
+// piece of that rank back on the empty square sq of its own half. The
+// rescue is compulsory in this library (the published rules say "may"):
+// while it is due ([State.RescueDue]) rescues are the only legal moves.
+// A piece that has made a rescue never makes another one (the published
+// "one piece cannot make both rescues"); a piece once rescued may be
+// rescued again if it is captured again. A rescue is a ply of its own
+// for Ply and the caps.
+//
 // # Hidden information
 //
 // A [State] holds the full truth, for a referee. [State.Knowledge] says
@@ -90,17 +104,82 @@
 // [State.View] gives a [View]: what one player may know, and nothing
 // more, with the player's legal moves and the last move as the player saw
 // it. A game server may send a View to its player as it is: two states
-// that differ only in ranks hidden from the player give equal views. The
-// one thing a player learns only from the legal moves is documented on
-// [View]: a More-Squares ban that two swapped hidden pieces lift.
+// that differ only in ranks hidden from the player give equal views.
 // [State.ViewInto] reuses a View's storage; [View.Position] gives
 // the same knowledge as a [Position].
 //
+// One thing a player learns only through the legal moves: the
+// More-Squares Rule (RULES.md 6.2) compares boards by the rank on every
+// square, hidden ones included. When two hidden enemy pieces of different
+// ranks have traded squares during a chase, a board that looks repeated
+// to the chaser is not, and the chasing move it expected to be forbidden
+// is legal. The view lists the moves the referee accepts, so in that rare
+// position the list tells the chaser that those pieces differ; a player
+// who tried the move would learn the same. This is also why there is no
+// View for a bare view position: the legal moves cannot always be worked
+// out from it.
+//
+// # Sampling
+//
 // [View.Sample] draws a full State that agrees with everything a view
-// shows (a determinization, for search and learning), every agreeing
-// assignment of hidden ranks equally likely in a game from [New], with
-// the repetition records rebuilt so that its legal moves are the real
-// ones; [View.Sampler] draws many from one view.
+// shows (a determinization, for search and learning); [View.Sampler]
+// draws many from one view, and [View.WeightedSampler] draws by prior
+// weights on the hidden ranks. A drawn state has the player's own pieces
+// as they are, the enemy's shown pieces as shown, and each hidden enemy
+// piece a rank from [View.HiddenArmy] (the enemy's army less its
+// captured and shown pieces, so no piece the army lacks is ever
+// invented) that [View.Ranks] allows: no Bomb or Flag if it has moved, a
+// Scout (or a Captain, where Captains move two squares) if it moved more
+// than one square, only a Scout if it moved three or more squares in a
+// line and only a Captain if it turned ([KnownLong], [KnownTurn]), a rank
+// that beats every attacker it beat while hidden under silent defense
+// ([View.Beaten]). The state carries the view's counters, outcome, last
+// move, Knowledge flags, captures and rescues, and the repetition records
+// rebuilt from the view's public history (the Two-Squares runs, the
+// More-Squares chases and their boards, whose hidden ranks follow each
+// piece back along the moves it made), so its view for the player equals
+// the view and its legal moves are the real ones. The state is a fresh
+// game: its pieces' identities and the order of [State.LegalMoves] may
+// differ from the real game's.
+//
+// Distribution: when the enemy's pieces on the board plus its captured
+// pieces make up its whole army (every game from [New]), every assignment
+// of ranks to the hidden pieces that agrees with the view is equally
+// likely. The hidden pieces are filled most constrained first (long
+// movers, turners, far movers, then movers, then the rest), each from the
+// pieces still unplaced that it may be, which gives every assignment that
+// agrees with the pieces' moves the same probability; a hidden defender
+// of the last fight is drawn first, weighted by the number of ways to
+// complete the others. Under silent defense, a draw that gives another
+// hidden piece a rank that does not beat an attacker it beat earlier is
+// drawn again (up to 10000 times in a row): a uniform draw kept only when
+// it agrees stays uniform among the agreeing ones. In a game from
+// [FromBoard] with fewer pieces than the army, the army's pieces count as
+// distinct: every agreeing choice of which of them stand on the hidden
+// squares, and where, is equally likely (the Flag is always among them;
+// a rank with more pieces left is likelier). Draws whose legal moves
+// differ from the view's (the More-Squares case above) are redrawn, up to
+// 1000 times, and so are draws that would leave the side to move without
+// a legal move in a game the view shows going on (or with one in a game
+// it shows lost for want of one), which keeps the draw uniform among the
+// agreeing ones. When no state agrees, or no draw of those tries does,
+// the error wraps [ErrInconsistentView].
+//
+// A weighted draw is exact, not approximate: every agreeing assignment is
+// drawn with probability proportional to the product of its pieces'
+// weights, all ones give the distribution of [View.Sampler] (though not
+// the same states for a seed), a rank of weight 0 is never drawn for
+// that piece, and only the ratios of a piece's weights matter. In a game
+// from [FromBoard] with fewer pieces than the army, each assignment's
+// product counts once for every choice of the army's distinct pieces (the
+// Flag is always among them). The redraws above keep the distribution
+// proportional to the weights among the agreeing states. Its set-up
+// takes time and memory proportional to the product, over the ranks of
+// the hidden army, of one more than the number of its pieces of that
+// rank: 9,072,000 numbers (72 MB, a fraction of a second) for a whole
+// hidden Classic army, far fewer once pieces are shown or taken; a draw
+// then costs a few operations per hidden piece and rank, but reads the
+// table at random (cache misses, when it is large).
 //
 // # Notation
 //
@@ -123,13 +202,18 @@
 // writes 1–9 for Spy to General and X for the Marshal (an annotation
 // also reads the Marshal's printed label 10), Vintage 1–9 for Marshal
 // to Scout and S for the Spy, both B for Bomb and F for Flag
-// ([Numbering.Char]). An "x" in a move is a hint that [ParseMove]
+// ([Numbering.Char]). The labels of an annotation are the attacker's and
+// the defender's: in ISF numbering b4xb5(6>3) is a Captain taking a
+// Miner, b4xb5(3<6) a Miner dying on a Captain, e5xe6(5=5) two
+// Lieutenants trading, and c3xc4(1>X), also read as c3xc4(1>10) (the
+// Marshal's printed label, [Numbering.Label]), the Spy taking the
+// Marshal. An "x" in a move is a hint that [ParseMove]
 // drops; a [Record] keeps and checks it ([RecordedMove]), and
 // [View.ParseMove] refuses it onto a square without an enemy piece. A
 // view writes its legal attacks with "x" ([View.AppendMove]). A rankname is
 // a [Rank.String] ("general"). [ParseSquare], [ParseMove],
-// [ParseAnnotatedMove], [ParseSetup], [ParseRules] (which lists the
-// keys) and [ParseOutcome] read them.
+// [ParseAnnotatedMove], [ParseSetup], [ParseRules] (the keys are in the
+// section "Rules text") and [ParseOutcome] read them.
 //
 // One case rule holds for every parser: letters are read in any case
 // and written in the case the grammars show. That covers the names
@@ -153,10 +237,44 @@
 // it, and [ReadRecords] reads a stream of many (a file of games, like a
 // PGN file). A [Setup] marshals as its text (a JSON string). A [View]'s
 // text is the position of the player's view followed by the last move as
-// the player saw it and the player's legal moves ([View.AppendText], [ParseView]); its JSON
-// form ([View.MarshalJSON]) has the same fields. The grammars of
-// positions and views are in the next section; those of records at
-// [Record].
+// the player saw it and the player's legal moves ([View.AppendText],
+// [ParseView]). The grammars of positions and views are in the next
+// section, that of records in "Record text", and the members of a view's
+// JSON form in "View JSON".
+//
+// # Rules text
+//
+// The text form of [Rules] ([Rules.String], [ParseRules]) is a preset
+// name and the settings that differ from it, each one field:
+//
+//	rules  = preset { "," key "=" value }   classic, gravon,twosquares=3
+//	preset = "classic" | "gravon" | "barrage" | "duel" | "duel-hasbro"
+//	       | "ultimate-lightning" | "quick-battle" | "vintage"
+//
+//	key          value                            field
+//	width        2–10                             Width
+//	height       2–10                             Height
+//	lakes        squares joined by "+", or "-"    Lakes
+//	zone         squares joined by "+", or "-"    Zone
+//	fill         "true" | "false"                 FillZone
+//	army         rankname ":" count joined by "+"    Army (ranks in order, Spy first)
+//	numbering    "isf" | "vintage"                Numbering
+//	scouts       "strike" | "adjacent"            Scouts
+//	ties         "both" | "attacker"              Ties
+//	bombs        "permanent" | "onetime"          Bombs
+//	info         "standard" | "silent" | "open"   Info
+//	captains     "true" | "false"                 CaptainsMoveTwo
+//	rescues      count                            Rescues
+//	twosquares   0–8                              TwoSquares
+//	moresquares  "off" | "chase" | "game"         MoreSquares
+//	maxplies     count                            MaxPlies
+//	maxquiet     count                            MaxPliesWithoutAttack
+//	attrition    "true" | "false"                 Attrition
+//
+// Counts are decimal without sign or leading zeros. Each key appears at
+// most once, in any order; [Rules.String] writes the keys in the order
+// above and takes, of presets that give equally short texts, the first
+// above.
 //
 // # Position text
 //
@@ -232,7 +350,7 @@
 // due and the other side otherwise, and a quiet move's piece is the one
 // now on its target square. The legal moves are listed because the view
 // alone does not always give them: the More-Squares Rule compares hidden
-// ranks (see [View]).
+// ranks (the section "Hidden information").
 //
 // A Classic start position reads (rows shortened here):
 //
@@ -244,15 +362,110 @@
 //
 //	classic b5b3b3…/…/r?r?…/r?r?… r 0 0 - -/- -/-/0 - * view:blue - -
 //
+// # Record text
+//
+// The text form of a [Record] ([Record.String], [ParseRecord]):
+//
+//	record   = {tag} movetext
+//	tag      = "[" name " " quoted "]" newline
+//	movetext = [comment] {turn} result
+//	turn     = [number] move [rescue] [comment]
+//	number   = digits "." | digits "..."   before Red's and Blue's move
+//	move     = an annotated move in the rules' numbering ([AnnotatedMove]);
+//	           "x" between its squares claims an attack ([RecordedMove])
+//	rescue   = "+" rankname "@" square     (its own comment may follow)
+//	comment  = "{" text without "}" "}"
+//	result   = "1-0" | "0-1" | "1/2-1/2" | "*"
+//
+// Tags with a meaning: Rules (the form of [Rules.String]; required unless
+// a Position tag gives the rules), Numbering ("isf" or "vintage", the
+// rank labels of the record; written always, and checked against the
+// rules), RedSetup and BlueSetup (the form of [Setup.String], each in
+// its owner's view), Position (a start position instead of setups),
+// Result and Termination (the winner as above and the [EndReason] of the
+// end, as in [EndReason.String]; the movetext's closing result must
+// agree). A record of a game that ended in its setup phase (a side sent
+// no setup, or one the rules refuse) has no moves and omits the setup
+// tag of each side without a setup: its field is the zero [Setup], and
+// the record reads back equal but cannot be replayed. Any other tag
+// (Event, Site, Date, Round, Red, Blue for the
+// players' names, …) is kept in [Record.Tags] in order. Move numbers
+// count turns: Red's move and Blue's reply share a number; a rescue
+// belongs to the turn whose move earned it. Numbers are optional when
+// reading; when present they must be right.
+//
+// Example:
+//
+//	[Event "Club night"]
+//	[Red "Alice"]
+//	[Blue "Bob"]
+//	[Rules "classic"]
+//	[Numbering "isf"]
+//	[RedSetup "…/…/…/…"]
+//	[BlueSetup "…/…/…/…"]
+//	[Result "1-0"]
+//	[Termination "flag captured"]
+//
+//	1. a4-a5 j7-j6
+//	2. a5xa6(6>3) {a good trade} …
+//	1-0
+//
+// A stream of records ([ReadRecords]), such as a file of many games
+// (like a PGN file), is record texts one after another, each ending with
+// its result ("1-0", "0-1", "1/2-1/2" or "*"), with any white space
+// between them: the texts of [Record.String] written one after another.
+// A record ends at its result, or where a tag begins after its moves
+// when its result is missing. A UTF-8 byte order mark at the start of
+// the stream is skipped.
+//
+// # View JSON
+//
+// The JSON form of a [View] ([View.MarshalJSON], [View.UnmarshalJSON])
+// is an object whose members are the fields of the text form, with
+// squares, moves, colors, pieces, rules and outcomes as strings in their
+// text forms ("a1", "b4-b5", "red", "blue unknown", "classic", "red wins
+// (flag captured)"):
+//
+//	rules               the rules, as Rules.String
+//	viewer, turn        "red" or "blue"
+//	rescueDue           true when the side to move must place a rescued piece
+//	ply                 plies played
+//	pliesWithoutAttack  plies in a row without an attack
+//	outcome             the outcome, as Outcome.String
+//	board               [{"square", "piece", "known", "rescuer", "beat"}], in square
+//	                    order; known lists the marks "!", "+", "*", ">", "%"
+//	                    as "rank", "moved", "far", "long", "turn"; rescuer
+//	                    is true for a piece that made a rescue ("^");
+//	                    beat lists the ranks of the "<" mark ("scout")
+//	captured            [{"piece", "known", "rescuer"}], in the order of the
+//	                    text form
+//	runs                {"red": [move…], "blue": […]}: the Two-Squares runs
+//	chases              {"red": {"move", "boards"}, …}: the More-Squares chases
+//	boards              boards of the game-wide More-Squares record
+//	history             recent public moves, oldest first
+//	last                the last move, as in the text form ("b4xb5(6<?)"),
+//	                    absent at the start
+//	legalMoves          the viewer's legal moves, sorted, an attack
+//	                    written with "x" ("b4xb5")
+//
+// Members that are empty are left out, but for board and legalMoves.
+//
 // # Concurrency
 //
 // A State is an immutable value: no value method changes it, [State.Apply]
 // returns a new one, and the histories that states share are never
-// written after they are made (a chasing ply takes a fresh node from a
-// block the state holds, claimed atomically, so copies of a state in
-// different goroutines may play on at once, and states drawn from one
-// [Sampler] share no written word); a [Game] is immutable in the same
-// way. The pointer methods [State.Play] and [State.PlayRandom] change
+// written after they are made. Copies of a state share nothing that is
+// ever written but one counter: the More-Squares records of a line of
+// play take their nodes from a block that the copies played on share
+// until its 64 nodes are taken (each node claimed atomically by one
+// move, then never written again), after which each takes a block of its
+// own; the states of [New], [FromBoard], [Position.State] and
+// [Sampler.Sample] start with none, so copies of a state in different
+// goroutines may play on at once, and states drawn from one [Sampler]
+// share no written word at all. A [Game] is immutable in the same way:
+// no method changes it, and the games made from one share its list of
+// moves, which is never written after it is made, so a program may keep
+// the Games of earlier plies, or branch two different games from one. The pointer methods [State.Play] and [State.PlayRandom] change
 // only the State their receiver points to. Any number of goroutines may
 // read one State or Game at once without locking. [Rules], [Setup],
 // [Move] and the other
@@ -299,5 +512,9 @@
 // AppendLegalMoves and Play (BenchmarkPlayoutPlay); the README has the
 // table and the method.
 // [State.BoardHash] is a Zobrist hash of the placement, kept up to date
-// by every move, for transposition tables.
+// by every move, for transposition tables. A [Game] keeps the moves and,
+// every 32 moves, a copy of the state, so that [Game.Apply] costs what
+// State.Apply costs plus one allocation (about 70 bytes a move on
+// average, copies included; BenchmarkGamePlayout), and [Game.At] walks
+// back along the moves and replays at most 31 of them.
 package stratego

@@ -8,25 +8,19 @@ import (
 	"unicode/utf8"
 )
 
-// Sentinel errors. Every error the package returns is one of them or
-// wraps one (apart from the errors of an [io.Reader] or [io.Writer] the
-// caller passes in), so callers test with [errors.Is]; the typed errors
-// ([MoveError], [RulesError], [SetupError], [PositionError],
-// [ParseError], [RecordError], [ReplayError]) carry the context and are
-// reached with [errors.As]. Three more
-// sentinels belong to positions, records and views: [ErrHidden],
-// [ErrMismatch] and [ErrInconsistentView].
+// Sentinel errors, tested with [errors.Is]: every error of the package
+// is one of them or wraps one (the section "Errors" of the package doc).
 var (
 	// ErrInvalid is returned for a value that is not a valid one: by the
 	// AppendText and MarshalText methods of an out-of-range square, rank,
 	// color, piece, move or outcome (their zero values encode as the
 	// empty text), of a zero or invalid record, position, view or state
-	// (with the cause wrapped too, such as a *[RulesError]) or of the zero
-	// [Game], by
-	// [State.Check] and [State.Apply] for a malformed [Move]
-	// (see [Move.IsValid]), bare by [State.Resign] for a color that is not
-	// a side, by [Record.Replay] for a record whose Result is no valid
-	// [Outcome], and by the writers of other formats for a value they cannot hold.
+	// (with the cause wrapped too, such as a *[RulesError]) or of the
+	// zero [Game]; by [State.Check] and [State.Apply] for a malformed
+	// [Move] (see [Move.IsValid]); by [State.Resign] for a color that
+	// is not a side; by [Record.Replay] for a record whose Result is no
+	// valid [Outcome]; and by the writers of other formats for a value
+	// they cannot hold.
 	ErrInvalid = errors.New("stratego: invalid value")
 	// ErrSyntax is wrapped by every error of a parser: a *[ParseError]
 	// from the Parse functions and the UnmarshalText methods, and the
@@ -57,8 +51,9 @@ var (
 	// [Record.Replay].
 
 	// ErrGameOver means the game has ended (or the State is the zero
-	// State), so no move is legal; [Game.Apply] returns it too. [State.Resign] and [State.AgreeDraw]
-	// return it too, bare (not in a *MoveError, as they take no move).
+	// State), so no move is legal; [Game.Apply] returns it too, and
+	// [State.Resign] and [State.AgreeDraw] return it bare (not in a
+	// *MoveError, as they take no move).
 	ErrGameOver = errors.New("stratego: game is over")
 	// ErrOffBoard means a square of the move (Via included) is not on the
 	// board of the rules, or is a lake: for a lake the error is [ErrLake],
@@ -98,9 +93,10 @@ var (
 	// ErrMoreSquares means the More-Squares Rule ([Rules.MoreSquares],
 	// RULES.md 6.2) forbids the move.
 	ErrMoreSquares = errors.New("stratego: more-squares rule")
-	// ErrRescue is returned for a rescue when none is due, a rescue of a rank the side
-	// cannot rescue or onto a square it may not use, or an ordinary move
-	// while a rescue is due ([State.RescueDue], [Rules.Rescues]).
+	// ErrRescue is returned for a rescue when none is due, a rescue of a
+	// rank the side cannot rescue or onto a square it may not use, or an
+	// ordinary move while a rescue is due ([State.RescueDue],
+	// [Rules.Rescues]).
 	ErrRescue = errors.New("stratego: rescue not allowed")
 
 	// The errors below belong to positions, records and views.
@@ -128,6 +124,13 @@ var (
 	// (very rarely) legal moves or an outcome that none of the sampler's
 	// draws matched.
 	ErrInconsistentView = errors.New("stratego: no state is consistent with the view")
+)
+
+// The ErrInvalid errors of zero values and of a color that is no side.
+var (
+	errZeroView  = fmt.Errorf("%w: the zero View", ErrInvalid)
+	errZeroState = fmt.Errorf("%w: the zero State", ErrInvalid)
+	errNoSide    = fmt.Errorf("%w: the color is not red or blue", ErrInvalid)
 )
 
 // lakeError is the type of [ErrLake]: an error that is also

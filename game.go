@@ -10,21 +10,13 @@ import "fmt"
 // call, [Game.Undo] takes back the last move and [Game.At] goes back to
 // any earlier ply.
 //
-// A Game is an immutable value, like a State: no method changes it, and
-// the games made from one share its list of moves, which is never
-// written after it is made. Any number of goroutines may read one Game
-// at once, and a program may keep the Games of earlier plies, or branch
-// two different games from one, at the cost of one small allocation per
-// move. The zero Game is no game ([Game.IsValid] reports false; it has
-// the zero State, so Apply fails with [ErrGameOver]); make one with
-// [NewGame], [GameFrom] or [Record.Game].
-//
-// Game keeps the moves and, every 32 moves, a copy of the state, so that
-// Apply costs what [State.Apply] costs plus one allocation (about 70
-// bytes a move on average, copies included; BenchmarkGamePlayout), and
-// [Game.At] walks back along the moves and replays at most 31 of them.
-//
-// The text form of a Game is the text of its [Record]
+// A Game is an immutable value, like a State: a program may keep the
+// Games of earlier plies or branch two games from one (the section
+// "Concurrency" of the package doc), and a move costs what [State.Apply]
+// costs plus one small allocation ("Performance"). The zero Game is no
+// game ([Game.IsValid] reports false; it has the zero State, so Apply
+// fails with [ErrGameOver]); make one with [NewGame], [GameFrom] or
+// [Record.Game]. Its text form is the text of its [Record]
 // ([Game.AppendText], [Game.UnmarshalText]), so that a server may store
 // a game as text and read it back.
 type Game struct {

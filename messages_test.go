@@ -76,7 +76,7 @@ func TestMessages(t *testing.T) {
 			return err
 		}, `stratego: invalid value: record: tag name "2nd": want letters, digits and "_", not starting with a digit`},
 		{"a rules value out of range", func() error { _, err := stratego.ParseRules("classic,width=11"); return err },
-			`stratego: parsing rules "classic,width=11": at offset 14: want a count 0–10 for width`},
+			`stratego: parsing rules "classic,width=11": at offset 14: want a count 0-10 for width`},
 		{"a rules value of an enum", func() error { _, err := stratego.ParseRules("classic,moresquares=yes"); return err },
 			`stratego: parsing rules "classic,moresquares=yes": at offset 20: want "off", "chase" or "game" for moresquares`},
 		{"an unknown rules key", func() error { _, err := stratego.ParseRules("classic,colour=red"); return err },

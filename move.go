@@ -151,19 +151,11 @@ func MustParseMove(s string) Move {
 }
 
 // AnnotatedMove is a move with what it revealed: for an attack, the two
-// ranks and the combat result. A [Record] writes its moves in this form,
-// so a reader sees each fight without replaying the game:
-//
-//	annotated = move ["(" label result label ")"]
-//	result    = ">" | "<" | "="    attacker wins | defender wins | both removed
-//
-// where the labels are the attacker's and the defender's rank labels in
-// the rules' numbering ([Numbering.Char]): b4xb5(6>3) is a Captain
-// taking a Miner, b4xb5(3<6) a Miner dying on a Captain, e5xe6(5=5) two
-// Lieutenants trading, c3xc4(1>X) the Spy taking the Marshal (in ISF
-// numbering). In ISF the Marshal is written "X" and read as "X" or as
-// "10", its printed label ([Numbering.Label]): c3xc4(1>10). A move without an annotation has Attacker, Defender and
-// Combat zero.
+// ranks and the combat result, written b4xb5(6>3) (the "annotated" rule
+// of the section "Notation" of the package doc). A [Record] writes its
+// moves in this form, so a reader sees each fight without replaying the
+// game. A move without an annotation has Attacker, Defender and Combat
+// zero.
 type AnnotatedMove struct {
 	Move     Move   // the move itself
 	Attacker Rank   // the attacking rank, or NoRank

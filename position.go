@@ -55,10 +55,11 @@ type Position struct {
 	// while hidden ([InfoSilentDefense]).
 	Beats []Beat
 
-	// The repetition record ("Positions" in the package doc): each
-	// side's Two-Squares run and More-Squares chase, the number of
-	// boards remembered since the last attack under MoreSquaresGame,
-	// and the quiet moves from the oldest remembered board to this one.
+	// The repetition record (the section "Position text" of the package
+	// doc): each side's Two-Squares run and More-Squares chase, the
+	// number of boards remembered since the last attack under
+	// MoreSquaresGame, and the quiet moves from the oldest remembered
+	// board to this one.
 	RedRun, BlueRun     []Move
 	RedChase, BlueChase Chase
 	SeenBoards          int
@@ -468,7 +469,7 @@ func (p *Position) UnmarshalText(b []byte) error {
 // text of its [State.Position], so that states travel as JSON strings.
 func (s State) MarshalText() ([]byte, error) {
 	if s.g == nil {
-		return nil, ErrInvalid
+		return nil, errZeroState
 	}
 	return s.Position().AppendText(nil)
 }

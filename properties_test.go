@@ -978,3 +978,29 @@ func TestPlyCapAfterRescue(t *testing.T) {
 		t.Errorf("after the rescue: %v at ply %d, want a draw by the ply cap at ply 3", o, s.Ply())
 	}
 }
+
+// TestProp_SquaresIsAtAndKnowledge: State.Squares gives on every square
+// what State.At and State.Knowledge give there, in games of any rules
+// (silent defense, rescues and open faces included).
+func TestProp_SquaresIsAtAndKnowledge(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t, false)
+		playGame(t, r, 150, func(s State, _ *refGame, _ Move) {
+			b, k := s.Squares()
+			for i := range MaxSquares {
+				sq := SquareFromIndex(i)
+				p, ok := s.At(sq)
+				if b.At(sq) != p || (b.At(sq) != 0) != ok {
+					t.Fatalf("%v: Squares has %v, At %v %v", sq, b.At(sq), p, ok)
+				}
+				if k.At(sq) != s.Knowledge(sq) {
+					t.Fatalf("%v: Squares knows %v, Knowledge %v", sq, k.At(sq), s.Knowledge(sq))
+				}
+			}
+		})
+	})
+	var zero State
+	if b, k := zero.Squares(); b != (Board{}) || k != (KnowledgeBoard{}) {
+		t.Errorf("the zero State's Squares: %v %v", b, k)
+	}
+}

@@ -39,51 +39,7 @@ type RecordedMove struct {
 // [Game.Record], [NewRecord] and [Record.Annotated] make one from a
 // played game; [Record.Game] turns one into a [Game].
 //
-// The text form:
-//
-//	record   = {tag} movetext
-//	tag      = "[" name " " quoted "]" newline
-//	movetext = [comment] {turn} result
-//	turn     = [number] move [rescue] [comment]
-//	number   = digits "." | digits "..."   before Red's and Blue's move
-//	move     = an annotated move in the rules' numbering ([AnnotatedMove]);
-//	           "x" between its squares claims an attack ([RecordedMove])
-//	rescue   = "+" rankname "@" square     (its own comment may follow)
-//	comment  = "{" text without "}" "}"
-//	result   = "1-0" | "0-1" | "1/2-1/2" | "*"
-//
-// Tags with a meaning: Rules (the form of [Rules.String]; required unless
-// a Position tag gives the rules), Numbering ("isf" or "vintage", the
-// rank labels of the record; written always, and checked against the
-// rules), RedSetup and BlueSetup (the form of [Setup.String], each in
-// its owner's view), Position (a start position instead of setups),
-// Result and Termination (the winner as above and the [EndReason] of the
-// end, as in [EndReason.String]; the movetext's closing result must
-// agree). A record of a game that ended in its setup phase (a side sent
-// no setup, or one the rules refuse) has no moves and omits the setup
-// tag of each side without a setup: its field is the zero [Setup], and
-// the record reads back equal but cannot be replayed. Any other tag
-// (Event, Site, Date, Round, Red, Blue for the
-// players' names, …) is kept in [Record.Tags] in order. Move numbers
-// count turns: Red's move and Blue's reply share a number; a rescue
-// belongs to the turn whose move earned it. Numbers are optional when
-// reading; when present they must be right.
-//
-// Example:
-//
-//	[Event "Club night"]
-//	[Red "Alice"]
-//	[Blue "Bob"]
-//	[Rules "classic"]
-//	[Numbering "isf"]
-//	[RedSetup "…/…/…/…"]
-//	[BlueSetup "…/…/…/…"]
-//	[Result "1-0"]
-//	[Termination "flag captured"]
-//
-//	1. a4-a5 j7-j6
-//	2. a5xa6(6>3) {a good trade} …
-//	1-0
+// Its text form is in the section "Record text" of the package doc.
 type Record struct {
 	Tags      []Tag          // the descriptive tags, in order; not the reserved ones
 	Rules     Rules          // the rules of the game (Start.Rules when Start is set)
@@ -364,11 +320,11 @@ func (rec *Record) UnmarshalText(b []byte) error {
 	return unmarshal(rec, b, ParseRecord)
 }
 
-// ParseRecord parses the text form of a [Record] (see there). It checks
-// the syntax, the tags, the setups or start position and the move
-// numbers; whether the moves are legal is for [Record.Replay] to say.
-// Letters are read in any case (the rule of the package doc, under
-// Notation), reserved tag names included; a leading UTF-8 byte order
+// ParseRecord parses the text form of a [Record] (the section "Record
+// text" of the package doc). It checks the syntax, the tags, the setups
+// or start position and the move numbers; whether the moves are legal is
+// for [Record.Replay] to say. Letters are read in any case (the rule of
+// the section "Notation"), reserved tag names included; a leading UTF-8 byte order
 // mark is skipped. A syntax error is a *[ParseError] with the offset in
 // text; so is the error of a Rules, Numbering, RedSetup, BlueSetup or
 // Position tag's value, at the tag, wrapping the error of the value's

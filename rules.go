@@ -79,31 +79,23 @@ const MaxPlyCap = 1<<31 - 1
 
 // Rules is every setting of a game: the board, the army, the labels, each
 // rule that varies between published variants and house rules, the
-// repetition rules and the move caps. It is a plain comparable value;
-// presets ([Classic], [Gravon], [Barrage], [Duel], [DuelHasbro],
-// [UltimateLightning], [QuickBattle], [Vintage]) are functions returning
-// a fresh value that the caller may change, so a house rule is a preset
-// with a field changed, and a custom variant is any value that
-// [Rules.Validate] accepts. Everything the engine does is read from these
-// fields; nothing depends on which preset a value came from. The zero
-// Rules is not valid; each field's comment gives its value in Classic.
-//
-// Squares in Lakes are absolute squares of the board; Zone is written
-// from its owner's side ([Rules.ZoneOf] turns it for Blue). Every
-// function that takes a Rules value ([New], [FromBoard], [ParseSetup],
-// [Rules.CheckSetup], …) validates it first and
-// returns the *[RulesError] of an invalid value; [RandomSetup], which
-// returns no error, returns an empty setup instead. The text form
-// ([Rules.String], [ParseRules]) names a preset and the fields that
-// differ from it: "gravon,maxplies=2000".
+// repetition rules and the move caps, as a plain comparable value (the
+// section "Rules and variants" of the package doc: presets, house rules,
+// custom variants). The zero Rules is not valid; each field's comment
+// gives its value in Classic. Every function that takes a Rules value
+// ([New], [FromBoard], [ParseSetup], [Rules.CheckSetup], …) validates it
+// first and returns the *[RulesError] of an invalid value; [RandomSetup],
+// which returns no error, returns an empty setup instead. The text form
+// ("gravon,maxplies=2000") is in the section "Rules text".
 type Rules struct {
 	// Width and Height of the board, 2–10 each (Classic 10×10). The
 	// board is the rectangle of squares with file < Width and row <
 	// Height, anchored at a1 (Red's back-left corner).
 	Width, Height int
-	// Lakes are squares no piece may enter or cross, scouts and
-	// Captains included (Classic: c5 d5 c6 d6 and g5 h5 g6 h6). They
-	// must lie on the board and outside both setup zones.
+	// Lakes are squares (as they are, not turned for Blue) no piece may
+	// enter or cross, scouts and Captains included (Classic: c5 d5 c6 d6
+	// and g5 h5 g6 h6). They must lie on the board and outside both
+	// setup zones.
 	Lakes SquareSet
 	// Zone is where a side sets up, as its owner sees the board: Red's
 	// squares as they are, Blue's turned 180° (Classic: rows 1–4, a1–j4,
@@ -146,20 +138,9 @@ type Rules struct {
 	// false).
 	CaptainsMoveTwo bool
 	// Rescues is how many rescues each side may make in a game, 0–
-	// [MaxRescues] (Classic 0, Ultimate Lightning 2). When a piece
-	// other than a Scout ends a move (an attack it survives included)
-	// on the enemy's back row, the side has a captured piece other than
-	// the Flag, and its own half of the board (the rows nearer to it
-	// than the middle: row < Height/2 for Red) has an empty square, the
-	// same side's next action is a rescue: [Move] {To: sq, Rescue: rank}
-	// puts one captured piece of that rank back on the empty square sq
-	// of its own half. The rescue is compulsory in this library (the
-	// published rules say "may"): while it is due ([State.RescueDue])
-	// rescues are the only legal moves. A piece that has made a rescue
-	// never makes another one (the published "one piece cannot make
-	// both rescues"); a piece once rescued may be rescued again if it
-	// is captured again. A rescue is a ply of its own for Ply and the
-	// caps.
+	// [MaxRescues] (Classic 0, Ultimate Lightning 2): a piece that
+	// reaches the enemy's back row brings a captured piece back (the
+	// section "Rules followed" of the package doc).
 	Rescues int
 	// TwoSquares is the limit N of the Two-Squares Rule, RULES.md 6.1: no
 	// piece may cross the same square boundary in more than N moves of a

@@ -141,7 +141,7 @@ func parseSquares(v string) (SquareSet, bool) {
 func intKey(name string, field func(r *Rules) *int, max int) rulesKey {
 	return rulesKey{
 		name: name,
-		want: "a count 0–" + strconv.Itoa(max),
+		want: "a count 0-" + strconv.Itoa(max),
 		write: func(b []byte, r *Rules) []byte {
 			return strconv.AppendInt(b, int64(*field(r)), 10)
 		},
@@ -273,10 +273,10 @@ var rulesKeys = []rulesKey{
 // ",key=value" for each field that differs from the preset, for example
 // "classic" or "gravon,maxplies=2000". A preset's own rules are written
 // as its name; other rules take the preset that gives the shortest text
-// (the first of equals, in the order [ParseRules] lists the presets).
-// The keys are written in the order [ParseRules] lists them. Rules that
-// fail [Rules.Validate] still get a text, which [ParseRules] may
-// reject.
+// (the first of equals), and the keys are written in the order of the
+// section "Rules text" of the package doc, which lists the presets and
+// keys. Rules that fail [Rules.Validate] still get a text, which
+// [ParseRules] may reject.
 func (r Rules) String() string {
 	b, _ := r.AppendText(make([]byte, 0, 32))
 	return string(b)
@@ -333,33 +333,8 @@ func (r *Rules) UnmarshalText(b []byte) error {
 
 // ParseRules parses the text form of [Rules.String]: a preset name, then
 // any number of ",key=value" settings, each key at most once, in any
-// order, each setting one field of the preset's rules:
-//
-//	rules  = preset { "," key "=" value }   classic, gravon,twosquares=3
-//	preset = "classic" | "gravon" | "barrage" | "duel" | "duel-hasbro"
-//	       | "ultimate-lightning" | "quick-battle" | "vintage"
-//
-//	key          value                            field
-//	width        2–10                             Width
-//	height       2–10                             Height
-//	lakes        squares joined by "+", or "-"    Lakes
-//	zone         squares joined by "+", or "-"    Zone
-//	fill         "true" | "false"                 FillZone
-//	army         rankname ":" count joined by "+"    Army (ranks in order, Spy first)
-//	numbering    "isf" | "vintage"                Numbering
-//	scouts       "strike" | "adjacent"            Scouts
-//	ties         "both" | "attacker"              Ties
-//	bombs        "permanent" | "onetime"          Bombs
-//	info         "standard" | "silent" | "open"   Info
-//	captains     "true" | "false"                 CaptainsMoveTwo
-//	rescues      count                            Rescues
-//	twosquares   0–8                              TwoSquares
-//	moresquares  "off" | "chase" | "game"         MoreSquares
-//	maxplies     count                            MaxPlies
-//	maxquiet     count                            MaxPliesWithoutAttack
-//	attrition    "true" | "false"                 Attrition
-//
-// Counts are decimal without sign or leading zeros. The result must pass
+// order, each setting one field of the preset's rules; the section
+// "Rules text" of the package doc lists the keys. The result must pass
 // [Rules.Validate]; the error is a *[ParseError] (wrapping [ErrSyntax])
 // or a *[RulesError] (wrapping [ErrRules]).
 func ParseRules(text string) (Rules, error) {

@@ -8,52 +8,16 @@ import (
 const sampleTries = 1000
 
 // Sample returns a full State, drawn with rng (nil draws from the global
-// source of math/rand/v2), that agrees with
-// everything v shows: the player's own pieces as they are; the enemy's
-// shown pieces as shown; each hidden enemy piece given a rank from
-// [View.HiddenArmy] (the enemy's army less its captured and shown pieces,
-// so no piece the army lacks is ever invented) that [View.Ranks] allows:
-// no Bomb or Flag if it has moved, a Scout (or a Captain, where Captains
-// move two squares) if it moved more than one square, only a Scout if it
-// moved three or more squares in a line and only a Captain if it turned
-// ([KnownLong], [KnownTurn]), a rank that beats every attacker it beat
-// while hidden under silent defense ([View.Beaten]). The state
-// carries the view's counters, outcome, last move, Knowledge flags,
-// captures and rescues, and the repetition records rebuilt from the view's
-// public history (the Two-Squares runs, the More-Squares chases and their
-// boards, whose hidden ranks follow each piece back along the moves it
-// made), so its view for v's player equals v and its legal moves are the
-// real ones. The state is a fresh game: its pieces' identities and the
-// order of [State.LegalMoves] may differ from the real game's.
-//
-// Distribution: when the enemy's pieces on the board plus its captured
-// pieces make up its whole army (every game from [New]), every assignment
-// of ranks to the hidden pieces that agrees with the view is equally
-// likely. The hidden pieces are filled most constrained first (long
-// movers, turners, far movers, then movers, then the rest), each from the
-// pieces still unplaced that it may be, which gives every assignment that
-// agrees with the pieces' moves the same probability; a hidden defender
-// of the last fight is drawn first, weighted by the number of ways to
-// complete the others. Under silent defense, a draw that gives another
-// hidden piece a rank that does not beat an attacker it beat earlier is
-// drawn again (up to 10000 times in a row): a uniform draw kept only when
-// it agrees stays uniform among the agreeing ones. In a game from
-// [FromBoard] with fewer pieces than the army, the army's pieces count as
-// distinct: every agreeing choice of which of them stand on the hidden
-// squares, and where, is equally likely (the Flag is always among them;
-// a rank with more pieces left is likelier). Draws whose legal moves
-// differ from the view's (the More-Squares case described at [View]) are
-// redrawn, and so are draws that would leave the side to move without a
-// legal move in a game the view shows going on (or with one in a game it
-// shows lost for want of one), which keeps the draw uniform among the
-// agreeing ones.
-//
-// Each call does the set-up of [View.Sampler] anew; a program drawing
-// many states from one view should make a Sampler once. The error wraps
-// ErrInvalid for the zero View, a [RulesError] for bad rules, and
-// ErrInconsistentView when no state agrees with v (or none of 1000 draws
-// matched its legal moves and outcome, or none of 10000 in a row its
-// silent-defense marks).
+// source of math/rand/v2), that agrees with everything v shows: its view
+// for v's player equals v and its legal moves are the real ones. In a
+// game from [New] every agreeing assignment of hidden ranks is equally
+// likely; the section "Sampling" of the package doc says what a draw
+// keeps and how it is drawn. Each call does the set-up of [View.Sampler]
+// anew; a program drawing many states from one view should make a
+// Sampler once. The error wraps [ErrInvalid] for the zero View, a
+// [RulesError] for bad rules, and [ErrInconsistentView] when no state
+// agrees with v (or none of 1000 draws matched its legal moves and
+// outcome, or none of 10000 in a row its silent-defense marks).
 func (v View) Sample(rng *rand.Rand) (State, error) {
 	// The sampler lives only for this call, so it may share v's lists.
 	sm, _, err := v.sampler()
@@ -101,7 +65,7 @@ func (v View) Sampler() (*Sampler, error) {
 // (no part of it keeps them but its view).
 func (v View) sampler() (*Sampler, State, error) {
 	if !v.IsValid() {
-		return nil, State{}, ErrInvalid
+		return nil, State{}, errZeroView
 	}
 	p := &v.pos
 	if err := p.Rules.Validate(); err != nil {

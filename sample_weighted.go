@@ -13,30 +13,14 @@ const maxWeightedStates = 1 << 24
 // WeightedSampler returns a Sampler for v whose draws give the hidden
 // enemy pieces their ranks by prior weights: weight(sq, rk) is the
 // weight of rank rk for the hidden piece on sq, and every assignment of
-// ranks to the hidden pieces that agrees with v (as for [View.Sample])
-// is drawn with probability proportional to the product of its pieces'
-// weights. The draw is exact, not approximate: all ones give the
-// distribution of [View.Sampler] (though not the same states for a seed),
-// and a rank of weight 0 is never drawn for that piece. In a game from
-// [FromBoard] with fewer pieces than the army, each assignment's product
-// counts once for every choice of the army's distinct pieces, as for
-// [View.Sample] (the Flag is always among them).
-//
+// ranks that agrees with v (as for [View.Sample]) is drawn, exactly,
+// with probability proportional to the product of its pieces' weights.
 // The weights are read once, here: weight is called for each hidden
 // square (in square order) and each rank [View.Ranks] allows there that
-// [View.HiddenArmy] holds, and never afterwards. Only the ratios of a
-// piece's weights matter. The returned Sampler is like any other: safe
-// for concurrent use, its draws checked against v's legal moves and
-// outcome as [View.Sample] says (a redraw keeps the distribution
-// proportional to the weights among the agreeing states).
-//
-// The set-up takes time and memory proportional to the product, over
-// the ranks of the hidden army, of one more than the number of its
-// pieces of that rank: 9,072,000 numbers (72 MB, a fraction of a second)
-// for a whole hidden Classic army, far fewer once pieces are shown or
-// taken; a draw then costs a few operations per hidden piece and rank,
-// but reads the table at random (cache misses, when it is large).
-// WeightedSampler fails as [View.Sampler] does, with an error wrapping
+// [View.HiddenArmy] holds. The Sampler is like any other (safe for
+// concurrent use). The set-up's cost grows with the hidden army, up to
+// 72 MB for a whole hidden Classic army; the section "Sampling" of the
+// package doc has the distribution and the costs. WeightedSampler fails as [View.Sampler] does, with an error wrapping
 // ErrInvalid for a nil weight, a weight that is negative, NaN or
 // infinite, a hidden piece whose weights are all 0, or a table of more
 // than 2^24 numbers, and with one wrapping ErrInconsistentView when no

@@ -149,17 +149,10 @@ func (s *State) node(from, to int, pc Piece, list *boardNode) *boardNode {
 // happen next: the pieces, the side to move, what each side has learned,
 // the repetition records and the counters for the caps. It is an
 // immutable value: methods never change it, [State.Apply] returns a new
-// one, and copies share nothing that is ever written but one counter, so
-// a State may be read from many goroutines at once and its copies played
-// on in place ([State.Play]) in as many. The counter: the More-Squares
-// records of a line of play take their nodes from a block that the
-// copies played on share until its 64 nodes are taken (each node claimed
-// atomically by one move, then never written again), after which each
-// takes a block of its own; the states of [New], [FromBoard],
-// [Position.State] and [Sampler.Sample] start with none, so states drawn
-// from one Sampler share no written word at all. The zero State is not
-// a game; make one with [New] or [FromBoard], or keep a whole game with
-// [Game].
+// one, and a State may be read from many goroutines at once and its
+// copies played on in place ([State.Play]) in as many (the section
+// "Concurrency" of the package doc). The zero State is not a game; make
+// one with [New] or [FromBoard], or keep a whole game with [Game].
 //
 // Compare states with [State.Equal]; == does not compile on State (nor
 // on [Game]), since the states of one game share storage whose identity
@@ -392,6 +385,27 @@ func (s State) Board() Board {
 	return b
 }
 
+// Squares returns what s holds on every square at once: the piece on
+// each ([State.At]) and what its opponent knows of it
+// ([State.Knowledge]). It is for evaluators that read many squares: a
+// State is a large value, and a method call per square copies it.
+func (s State) Squares() (b Board, k KnowledgeBoard) {
+	if s.g == nil {
+		return b, k
+	}
+	pc := s.pc
+	for w, x := range s.occ[0].union(&s.occ[1]) {
+		base := bbBase + w<<6
+		for ; x != 0; x &= x - 1 {
+			cell := base + bits.TrailingZeros64(x)
+			i, id := squareOfCell[cell]-1, s.cells[cell]-1
+			b.pieces[i] = pc[id]
+			k.known[i] = s.pcs[id].know()
+		}
+	}
+	return b, k
+}
+
 func (s *State) snapshot(b *Board) {
 	if s.g == nil {
 		return
@@ -571,7 +585,7 @@ func (s State) Resign(c Color) (State, error) {
 		return s, ErrGameOver
 	}
 	if !c.IsValid() {
-		return s, ErrInvalid
+		return s, errNoSide
 	}
 	s.outcome = Outcome{Winner: c.Opponent(), Reason: Resignation}
 	return s, nil

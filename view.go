@@ -21,21 +21,13 @@ import (
 // states that differ only in ranks hidden from the player give equal
 // views ([View.Equal]).
 //
-// A View is the player's view position ([View.Position]) with two things a position does not hold: the last
-// move as the player saw it, and the player's legal moves. Its text form
-// is that position's text followed by those two fields, in the one
-// grammar documented at [Position]; its JSON form has the same fields.
-// There is no View for a bare view position: the legal moves cannot
-// always be worked out from it (see below).
-//
-// One thing a player learns only through the legal moves: the
-// More-Squares Rule (RULES.md 6.2) compares boards by the rank on every
-// square, hidden ones included. When two hidden enemy pieces of different
-// ranks have traded squares during a chase, a board that looks repeated
-// to the chaser is not, and the chasing move it expected to be forbidden
-// is legal. The view lists the moves the referee accepts, so in that rare
-// position the list tells the chaser that those pieces differ; a player
-// who tried the move would learn the same.
+// A View is the player's view position ([View.Position]) with two
+// things a position does not hold: the last move as the player saw it,
+// and the player's legal moves, which the position alone does not always
+// give (the More-Squares case of the section "Hidden information" of the
+// package doc). Its text form is that position's text followed by those
+// two fields (the section "Position text"); its JSON form has the same
+// fields ([View.MarshalJSON]).
 //
 // Make a View with [State.View] or [State.ViewInto]; decode one with
 // [ParseView], [View.UnmarshalText] or [View.UnmarshalJSON]. Draw a full
@@ -276,15 +268,23 @@ func (v View) Rescues(c Color) int {
 // its pieces whose rank was shown. In a game from [New] the counts add up
 // to the number of hidden pieces; a game from [FromBoard] may have placed
 // fewer pieces than the army holds, and then they add up to more.
-func (v View) HiddenArmy() Army {
-	if !v.IsValid() {
+func (v View) HiddenArmy() Army { return v.hiddenArmy() }
+
+// hiddenArmy is HiddenArmy without the copy of the view.
+func (v *View) hiddenArmy() Army {
+	if !v.pos.Viewer.IsValid() {
 		return Army{}
 	}
 	o := v.pos.Viewer.Opponent()
 	a := v.pos.Rules.Army
-	lost := v.Captured(o)
+	var lost Army // as Captured(o)
+	for _, cp := range v.pos.Captured {
+		if cp.Piece.Color() == o && cp.Piece.Rank().IsValid() {
+			lost[cp.Piece.Rank()]++
+		}
+	}
 	var on [256]uint8 // pieces on the board, by Piece value
-	for _, p := range v.pos.Board.pieces {
+	for _, p := range &v.pos.Board.pieces {
 		on[p]++
 	}
 	for rk := range a {
@@ -311,15 +311,18 @@ func (v View) Ranks(sq Square) RankSet { return v.canBe(sq) }
 
 // canBe returns the ranks the piece on sq may have (see [View.Ranks]).
 func (v *View) canBe(sq Square) RankSet {
-	p, ok := v.At(sq)
+	if !sq.IsValid() {
+		return 0
+	}
+	p := v.pos.Board.pieces[sq-1] // as At, without the copy of the view
 	switch {
-	case !ok:
+	case p == 0:
 		return 0
 	case p.Rank() != Unknown:
 		return 1 << p.Rank()
 	}
 	var army RankSet
-	for rk, n := range v.HiddenArmy() {
+	for rk, n := range v.hiddenArmy() {
 		if n > 0 {
 			army |= 1 << rk
 		}
@@ -488,12 +491,12 @@ func (v View) Picture() string {
 	})
 }
 
-// The text form of a view is the text of its view position (the grammar
-// documented at [Position], with the viewer field) followed by the last
-// move and the legal moves: the "view" rule of that grammar.
+// The text form of a view is the text of its view position (with the
+// viewer field) followed by the last move and the legal moves: the "view"
+// rule of the section "Position text" of the package doc.
 
-// String returns the text form of the view (see [Position] for the
-// grammar), or "-" for the zero View.
+// String returns the text form of the view (the "view" rule of the
+// section "Position text" of the package doc), or "-" for the zero View.
 func (v View) String() string {
 	b, err := v.AppendText(make([]byte, 0, 512))
 	if err != nil {
@@ -507,7 +510,7 @@ func (v View) String() string {
 // ErrInvalid for the zero View.
 func (v View) AppendText(b []byte) ([]byte, error) {
 	if !v.IsValid() {
-		return b, ErrInvalid
+		return b, errZeroView
 	}
 	b, err := v.pos.AppendText(b)
 	if err != nil {
@@ -616,13 +619,14 @@ func (v *View) UnmarshalText(text []byte) error {
 }
 
 // ParseView parses the text form of a view (the "view" rule of the
-// grammar of the section "Position text" of the package doc): a position as [ParsePosition] reads and checks
-// it, which must name its viewer, then the last move and the legal
+// section "Position text" of the package doc): a position as
+// [ParsePosition] reads and checks it, which must name its viewer, then the last move and the legal
 // moves. It checks that the last move fits the position and that the
 // legal moves are exactly the position's, sorted and listed only on the
-// viewer's turn (where a running chase of the viewer makes them depend
-// on hidden ranks, see [View], the moves the More-Squares Rule could
-// forbid may be listed or not), and that some game agrees with the view.
+// viewer's turn, and that some game agrees with the view. Where a
+// running chase of the viewer makes the legal moves depend on hidden
+// ranks (the section "Hidden information" of the package doc), the moves
+// the More-Squares Rule could forbid may be listed or not.
 // The error wraps ErrSyntax (a [ParseError] with the offset, naming the
 // first wrong move) and, when no game agrees with the view,
 // ErrInconsistentView; for a position that breaks the rules, ErrPosition
@@ -727,7 +731,7 @@ func viewFieldErr(input string, last, moves int, err error) error {
 // moves of v are the ones its position gives the viewer, naming the
 // first that is not. They are worked out on a state drawn for the view
 // (the work of [View.Sampler]). Where they may
-// depend on hidden ranks (a running chase of the viewer, see [View]),
+// depend on hidden ranks (a running chase of the viewer),
 // only the moves the More-Squares Rule could forbid may differ from the
 // drawn state's: those are left to [View.Sample], which redraws until
 // they match.
@@ -851,40 +855,13 @@ type chaseJSON struct {
 	Boards int  `json:"boards"`
 }
 
-// MarshalJSON implements [json.Marshaler]. The JSON form of a view is an
-// object whose members are the fields of the text form (see [Position]), with squares, moves, colors, pieces,
-// rules and outcomes as strings in their text forms ("a1", "b4-b5",
-// "red", "blue unknown", "classic", "red wins (flag captured)"):
-//
-//	rules               the rules, as Rules.String
-//	viewer, turn        "red" or "blue"
-//	rescueDue           true when the side to move must place a rescued piece
-//	ply                 plies played
-//	pliesWithoutAttack  plies in a row without an attack
-//	outcome             the outcome, as Outcome.String
-//	board               [{"square", "piece", "known", "rescuer", "beat"}], in square
-//	                    order; known lists the marks "!", "+", "*", ">", "%"
-//	                    as "rank", "moved", "far", "long", "turn"; rescuer
-//	                    is true for a piece that made a rescue ("^");
-//	                    beat lists the ranks of the "<" mark ("scout")
-//	captured            [{"piece", "known", "rescuer"}], in the order of the
-//	                    text form
-//	runs                {"red": [move…], "blue": […]}: the Two-Squares runs
-//	chases              {"red": {"move", "boards"}, …}: the More-Squares chases
-//	boards              boards of the game-wide More-Squares record
-//	history             recent public moves, oldest first
-//	last                the last move, as in the text form ("b4xb5(6<?)"),
-//	                    absent at the start
-//	legalMoves          the viewer's legal moves, sorted, an attack
-//	                    written with "x" ("b4xb5")
-//
-// Members that are empty are left out, but for board and legalMoves.
-//
-// It fails with ErrInvalid for the zero View. [View.UnmarshalJSON]
-// reads the form back.
+// MarshalJSON implements [json.Marshaler]: an object whose members are
+// the fields of the text form, listed in the section "View JSON" of the
+// package doc. It fails with [ErrInvalid] for the zero View.
+// [View.UnmarshalJSON] reads the form back.
 func (v View) MarshalJSON() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, ErrInvalid
+		return nil, errZeroView
 	}
 	p := &v.pos
 	j := viewJSON{

@@ -6,23 +6,22 @@ import (
 	"testing"
 )
 
-// TestViewJSONDocListsEveryMember: the doc of View.MarshalJSON names
-// every member of the JSON form, so that the list cannot drift from the
-// code.
+// TestViewJSONDocListsEveryMember: the section "View JSON" of the
+// package doc names every member of the JSON form, so that the list
+// cannot drift from the code.
 func TestViewJSONDocListsEveryMember(t *testing.T) {
-	src := readFile(t, "view.go")
-	end := strings.Index(src, "\nfunc (v View) MarshalJSON(")
-	if end < 0 {
-		t.Fatal("view.go has no View.MarshalJSON")
+	src := readFile(t, "doc.go")
+	_, doc, ok := strings.Cut(src, "\n// # View JSON\n")
+	if !ok {
+		t.Fatal(`doc.go has no section "View JSON"`)
 	}
-	start := strings.LastIndex(src[:end], "\n\n") // the doc comment starts after a blank line
-	doc := src[start:end]
+	doc, _, _ = strings.Cut(doc, "\n// # ")
 	for _, typ := range []reflect.Type{reflect.TypeFor[viewJSON](), reflect.TypeFor[pieceJSON](), reflect.TypeFor[chaseJSON]()} {
 		for i := range typ.NumField() {
 			f := typ.Field(i)
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 			if !strings.Contains(doc, "\t"+name+" ") && !strings.Contains(doc, "\t"+name+",") && !strings.Contains(doc, `"`+name+`"`) && !strings.Contains(doc, ", "+name+" ") {
-				t.Errorf("the doc of View.MarshalJSON does not name the member %q (%s.%s)", name, typ.Name(), f.Name)
+				t.Errorf("the section \"View JSON\" of doc.go does not name the member %q (%s.%s)", name, typ.Name(), f.Name)
 			}
 		}
 	}

@@ -59,23 +59,20 @@ const (
 // evaluator scores states of one game for one player. It holds scratch
 // space and is used by one goroutine.
 type evaluator struct {
-	rules   stratego.Rules
-	me      stratego.Color
-	squares []stratego.Square // the playable squares
-	mover   [2][stratego.MaxSquares]stratego.Square
+	rules    stratego.Rules
+	me       stratego.Color
+	playable stratego.SquareSet // the playable squares of rules
+	fight    *fights            // the combats under rules
+	mover    [2][stratego.MaxSquares]stratego.Square
 	// moverRank holds the ranks of mover (for searchPoints).
 	moverRank [2][stratego.MaxSquares]stratego.Rank
+	// pieceSq and piece list the pieces of a board (for material).
+	pieceSq [stratego.MaxSquares]stratego.Square
+	piece   [stratego.MaxSquares]stratego.Piece
 }
 
 func newEvaluator(r stratego.Rules, me stratego.Color) *evaluator {
-	e := &evaluator{rules: r, me: me}
-	for i := range stratego.MaxSquares {
-		sq := stratego.SquareFromIndex(i)
-		if r.OnBoard(sq) {
-			e.squares = append(e.squares, sq)
-		}
-	}
-	return e
+	return &evaluator{rules: r, me: me, playable: r.Squares(), fight: fightTable(r)}
 }
 
 // side is 0 for Red and 1 for Blue.
@@ -108,10 +105,10 @@ func values(own, enemy stratego.Army) [stratego.NumRanks]float64 {
 // material (shown pieces count shownFactor of their value) and of the
 // distance of each side's nearest movable piece to the enemy flag (a
 // linear term and the threat term), less openCost for each open door
-// next to the player's flag.
-func (e *evaluator) reward(s stratego.State) float64 {
-	if o := s.Outcome(); o.IsOver() {
-		switch o.Winner {
+// next to the player's flag. Over says whether the game of s has ended.
+func (e *evaluator) reward(s *stratego.State, over bool) float64 {
+	if over {
+		switch s.Outcome().Winner {
 		case e.me:
 			return 1
 		case stratego.NoColor:
@@ -119,43 +116,7 @@ func (e *evaluator) reward(s stratego.State) float64 {
 		}
 		return 0
 	}
-	return 0.5 + 0.5*math.Tanh(e.points(s)/evalScale)
-}
-
-// points is the heuristic difference of s for the evaluator's player, in
-// the points of baseValue.
-func (e *evaluator) points(s stratego.State) float64 {
-	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
-	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
-	var flag [2]stratego.Square
-	var movers [2]int
-	var mat [2]float64
-	for _, sq := range e.squares {
-		p, ok := s.At(sq)
-		if !ok {
-			continue
-		}
-		i, rk := side(p.Color()), p.Rank()
-		v := val[i][rk]
-		if rk.Movable() {
-			if s.Knowledge(sq)&stratego.KnownRank != 0 {
-				v *= shownFactor
-			}
-			e.mover[i][movers[i]] = sq
-			movers[i]++
-		} else if rk == stratego.Flag {
-			flag[i] = sq
-		}
-		mat[i] += v
-	}
-	me := side(e.me)
-	d := mat[me] - mat[1-me]
-	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
-		atk, def := e.nearest(me, movers[me], flag[1-me]), e.nearest(1-me, movers[1-me], flag[me])
-		d += flagWeight*float64(def-atk) + attackShare*threat(atk) - threat(def)
-		d -= openCost * float64(e.open(s, flag[me]))
-	}
-	return d
+	return 0.5 + 0.5*math.Tanh(e.pointsOf(s)/evalScale)
 }
 
 // nearest returns the least Manhattan distance from the first n movers of
@@ -163,27 +124,25 @@ func (e *evaluator) points(s stratego.State) float64 {
 // none).
 func (e *evaluator) nearest(i, n int, sq stratego.Square) int {
 	best := e.rules.Width + e.rules.Height
-	for k := range n {
-		m := e.mover[i][k]
-		if d := abs(m.File()-sq.File()) + abs(m.Row()-sq.Row()); d < best {
-			best = d
-		}
+	to := &manhattan[sq]
+	for _, m := range e.mover[i][:n] {
+		best = min(best, int(to[m]))
 	}
 	return best
 }
 
-// open counts the empty playable squares next to sq.
-func (e *evaluator) open(s stratego.State, sq stratego.Square) int {
-	n := 0
-	f, w := sq.File(), sq.Row()
-	for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-		q := stratego.SquareAt(f+d[0], w+d[1])
-		if _, ok := s.At(q); !ok && e.rules.OnBoard(q) {
-			n++
+// manhattan holds the Manhattan distance between any two squares of the
+// grid (by Square; NoSquare's row and column are unused).
+var manhattan = func() (t [stratego.MaxSquares + 1][stratego.MaxSquares + 1]uint8) {
+	for a := range stratego.MaxSquares {
+		p := stratego.SquareFromIndex(a)
+		for b := range stratego.MaxSquares {
+			q := stratego.SquareFromIndex(b)
+			t[p][q] = uint8(abs(p.File()-q.File()) + abs(p.Row()-q.Row()))
 		}
 	}
-	return n
-}
+	return t
+}()
 
 // threat is the value of the nearest enemy piece at distance d of a flag.
 func threat(d int) float64 {
@@ -210,16 +169,16 @@ func abs(x int) int {
 	return x
 }
 
-// pointsOf is points for a state of the search (the same value, read
-// from one copy of the board rather than square by square).
+// pointsOf is the heuristic difference of s for the evaluator's player,
+// in the points of baseValue.
 func (e *evaluator) pointsOf(s *stratego.State) float64 {
-	b := s.Board()
-	d, flag, movers := e.material(s, b)
+	b, k := s.Squares()
+	d, flag, movers := e.material(&b, &k)
 	me := side(e.me)
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk, def := e.nearest(me, movers[me], flag[1-me]), e.nearest(1-me, movers[1-me], flag[me])
 		d += flagWeight*float64(def-atk) + attackShare*threat(atk) - threat(def)
-		d -= openCost * float64(e.openNext(b, flag[me]))
+		d -= openCost * float64(e.openNext(&b, flag[me]))
 	}
 	return d
 }
@@ -235,8 +194,14 @@ const wallPenalty = 4
 // the bombs round the player's flag is the alarm it is, and the player's
 // own Miners lead the attack on such a flag.
 func (e *evaluator) searchPoints(s *stratego.State) float64 {
-	b := s.Board()
-	d, flag, movers := e.material(s, b)
+	b, k := s.Squares()
+	return e.searchPointsOn(&b, &k)
+}
+
+// searchPointsOn is searchPoints for the board b and knowledge k of a
+// state (State.Squares).
+func (e *evaluator) searchPointsOn(b *stratego.Board, k *stratego.KnowledgeBoard) float64 {
+	d, flag, movers := e.material(b, k)
 	me := side(e.me)
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk := e.reach(me, movers[me], flag[1-me], e.walled(b, flag[1-me]))
@@ -247,23 +212,38 @@ func (e *evaluator) searchPoints(s *stratego.State) float64 {
 	return d
 }
 
-// material is the material balance of s from the player's side (shown
-// movable pieces count shownFactor of their worth), with each side's flag
-// square and the number of its movable pieces; it fills e.mover and
-// e.moverRank with those pieces.
-func (e *evaluator) material(s *stratego.State, b stratego.Board) (d float64, flag [2]stratego.Square, movers [2]int) {
-	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
-	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
-	var mat [2]float64
-	for _, sq := range e.squares {
-		p := b.At(sq)
-		if p == 0 {
-			continue
+// material is the material balance of the board b from the player's side
+// (shown movable pieces, by the knowledge k, count shownFactor of their
+// worth), with each side's flag square and the number of its movable
+// pieces; it fills e.mover and e.moverRank with those pieces. The values
+// of the ranks depend on what each side has left, so it lists the pieces
+// first and sums them in a second pass, square by square as before.
+func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d float64, flag [2]stratego.Square, movers [2]int) {
+	var count [64]uint8 // by piece
+	n := 0
+	for sq, p := range b.All() {
+		e.pieceSq[n], e.piece[n] = sq, p
+		count[p&63]++
+		n++
+	}
+	var army [2]stratego.Army
+	for r := range stratego.NumRanks {
+		army[0][r] = count[stratego.NewPiece(stratego.Red, stratego.Rank(r))&63]
+		army[1][r] = count[stratego.NewPiece(stratego.Blue, stratego.Rank(r))&63]
+	}
+	var worth [64]float64 // by piece
+	for i, c := range [2]stratego.Color{stratego.Red, stratego.Blue} {
+		for r, v := range values(army[i], army[1-i]) {
+			worth[stratego.NewPiece(c, stratego.Rank(r))&63] = v
 		}
+	}
+	var mat [2]float64
+	for j, sq := range e.pieceSq[:n] {
+		p := e.piece[j]
 		i, rk := side(p.Color()), p.Rank()
-		v := val[i][rk]
+		v := worth[p&63]
 		if rk.Movable() {
-			if s.Knowledge(sq)&stratego.KnownRank != 0 {
+			if k.At(sq)&stratego.KnownRank != 0 {
 				v *= shownFactor
 			}
 			e.mover[i][movers[i]] = sq
@@ -279,12 +259,12 @@ func (e *evaluator) material(s *stratego.State, b stratego.Board) (d float64, fl
 }
 
 // openNext counts the empty playable squares next to sq.
-func (e *evaluator) openNext(b stratego.Board, sq stratego.Square) int {
+func (e *evaluator) openNext(b *stratego.Board, sq stratego.Square) int {
 	open := 0
 	f, w := sq.File(), sq.Row()
 	for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
 		q := stratego.SquareAt(f+dd[0], w+dd[1])
-		if e.rules.OnBoard(q) && b.At(q) == 0 {
+		if e.playable.Has(q) && b.At(q) == 0 {
 			open++
 		}
 	}
@@ -293,12 +273,12 @@ func (e *evaluator) openNext(b stratego.Board, sq stratego.Square) int {
 
 // walled reports whether every playable square next to the flag on sq
 // holds a bomb of the flag's side.
-func (e *evaluator) walled(b stratego.Board, sq stratego.Square) bool {
+func (e *evaluator) walled(b *stratego.Board, sq stratego.Square) bool {
 	c := b.At(sq).Color()
 	f, w := sq.File(), sq.Row()
 	for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
 		q := stratego.SquareAt(f+dd[0], w+dd[1])
-		if !e.rules.OnBoard(q) {
+		if !e.playable.Has(q) {
 			continue
 		}
 		if p := b.At(q); p == 0 || p.Color() != c || p.Rank() != stratego.Bomb {
@@ -312,9 +292,9 @@ func (e *evaluator) walled(b stratego.Board, sq stratego.Square) bool {
 // Miners when the flag is walled.
 func (e *evaluator) reach(i, n int, sq stratego.Square, walled bool) int {
 	best := e.rules.Width + e.rules.Height
-	for k := range n {
-		m := e.mover[i][k]
-		d := abs(m.File()-sq.File()) + abs(m.Row()-sq.Row())
+	to := &manhattan[sq]
+	for k, m := range e.mover[i][:n] {
+		d := int(to[m])
 		if walled && e.moverRank[i][k] != stratego.Miner {
 			d += wallPenalty
 		}

@@ -224,7 +224,6 @@ func (p *MCTS) search(ctx context.Context, v stratego.View, moves []stratego.Mov
 		wk := &worker{
 			rng:   p.moveRand(v, w),
 			ev:    newEvaluator(v.Rules(), v.Player()),
-			rules: v.Rules(),
 			depth: p.opt.Depth,
 			moves: moves,
 			sm:    sm,
@@ -260,7 +259,6 @@ func (p *MCTS) search(ctx context.Context, v stratego.View, moves []stratego.Mov
 type worker struct {
 	rng   *rand.Rand
 	ev    *evaluator
-	rules stratego.Rules
 	depth int
 	moves []stratego.Move // the root moves, shared read-only
 	sm    *stratego.Sampler
@@ -286,7 +284,7 @@ func (wk *worker) run(iters int) {
 			wk.timer.done.Store(true)
 			break
 		}
-		wk.iterate(s)
+		wk.iterate(&s)
 		wk.st.total++
 	}
 	for c := wk.tree.nodes[0].first; c != 0; c = wk.tree.nodes[c].next {
@@ -297,15 +295,16 @@ func (wk *worker) run(iters int) {
 	}
 }
 
-// iterate runs one iteration on the sample s: down the tree by UCB among
-// the children whose moves s allows, one new node, a playout, and the
-// reward back up the path.
-func (wk *worker) iterate(s stratego.State) {
+// iterate runs one iteration on the sample s, which it plays on: down
+// the tree by UCB among the children whose moves s allows, one new node,
+// a playout, and the reward back up the path.
+func (wk *worker) iterate(s *stratego.State) {
 	t := wk.tree
 	path := t.path[:0]
 	cur := int32(0)
 	path = append(path, cur)
-	for !s.Outcome().IsOver() {
+	over := s.Outcome().IsOver()
+	for !over {
 		wk.buf = s.AppendLegalMoves(wk.buf[:0])
 		if len(wk.buf) == 0 {
 			break
@@ -315,16 +314,18 @@ func (wk *worker) iterate(s stratego.State) {
 			// The tree is full: play out from here.
 			break
 		}
-		if _, err := s.Play(m); err != nil {
+		ev, err := s.Play(m)
+		if err != nil {
 			break
 		}
+		over = ev.Outcome.IsOver()
 		cur = next
 		path = append(path, cur)
 		if isNew {
 			break
 		}
 	}
-	r := wk.playout(s)
+	r := wk.playout(s, over)
 	for _, i := range path {
 		nd := &t.nodes[i]
 		nd.n++
@@ -368,7 +369,8 @@ type tree struct {
 	path  []int32
 	stamp uint32
 	mark  []uint32 // per move key: stamp when legal now, stamp+1 when it has a child too
-	index []int16  // per move key: the index in the legal moves
+	keys  []int32  // the keys of the legal moves of a step
+	avail []int32  // the children available in a step, in the order of the list
 }
 
 // moveKeys is the size of the move key space of key.
@@ -376,12 +378,14 @@ const moveKeys = 2*100*100 + 100*16
 
 // key numbers a move for the marks: a piece move by its squares and, for a
 // turning Captain, which of its two paths; a rescue by square and rank.
+// The squares of a move are valid squares (the moves are legal moves),
+// so it counts their indexes as int(sq)-1.
 func key(m stratego.Move) int {
 	if m.IsRescue() {
-		return 2*100*100 + m.To.Index()*16 + int(m.Rescue)
+		return 2*100*100 + (int(m.To)-1)*16 + int(m.Rescue)
 	}
-	k := 2 * (m.From.Index()*100 + m.To.Index())
-	if m.Via != stratego.NoSquare && m.Via.File() == m.To.File() {
+	k := 2 * ((int(m.From)-1)*100 + int(m.To) - 1)
+	if m.Via != stratego.NoSquare && (int(m.Via)-1)%stratego.MaxSize == (int(m.To)-1)%stratego.MaxSize {
 		k++
 	}
 	return k
@@ -393,7 +397,6 @@ func (t *tree) reset(rootMoves []stratego.Move, me stratego.Color) {
 	}
 	if t.mark == nil {
 		t.mark = make([]uint32, moveKeys)
-		t.index = make([]int16, moveKeys)
 	}
 	t.nodes = append(t.nodes[:0], node{mover: me.Opponent()})
 	// The root's children are made at once, one per legal move.
@@ -414,20 +417,25 @@ func (t *tree) step(cur int32, legal []stratego.Move, c stratego.Color, rng *ran
 		clear(t.mark)
 		t.stamp = 2
 	}
-	for i, m := range legal {
+	keys := t.keys[:0]
+	for _, m := range legal {
 		k := key(m)
 		t.mark[k] = t.stamp
-		t.index[k] = int16(i)
+		keys = append(keys, int32(k))
 	}
+	t.keys = keys
+	avail := t.avail[:0]
 	for ch := t.nodes[cur].first; ch != 0; ch = t.nodes[ch].next {
 		if k := key(t.nodes[ch].move); t.mark[k] == t.stamp {
 			t.mark[k] = t.stamp + 1
 			t.nodes[ch].avail++
+			avail = append(avail, ch)
 		}
 	}
+	t.avail = avail
 	untried, pick := 0, -1
-	for i, m := range legal {
-		if t.mark[key(m)] == t.stamp {
+	for i, k := range keys {
+		if t.mark[k] == t.stamp {
 			if untried++; rng.IntN(untried) == 0 {
 				pick = i
 			}
@@ -443,16 +451,13 @@ func (t *tree) step(cur int32, legal []stratego.Move, c stratego.Color, rng *ran
 		return id, legal[pick], true
 	}
 	best, bestU := int32(-1), math.Inf(-1)
-	for ch := t.nodes[cur].first; ch != 0; ch = t.nodes[ch].next {
+	for _, ch := range avail {
 		nd := &t.nodes[ch]
-		if t.mark[key(nd.move)] != t.stamp+1 {
-			continue
-		}
 		if nd.n == 0 {
 			return ch, nd.move, false
 		}
 		fn := float64(nd.n)
-		u := nd.w/fn + exploration*math.Sqrt(math.Log(float64(nd.avail))/fn)
+		u := nd.w/fn + exploration*math.Sqrt(logCount(nd.avail)/fn)
 		if cur == 0 {
 			u += t.prior[nd.root] / (fn + 1)
 		}
@@ -463,22 +468,41 @@ func (t *tree) step(cur int32, legal []stratego.Move, c stratego.Color, rng *ran
 	return best, t.nodes[best].move, false
 }
 
-// playout plays up to depth plies from s and returns the reward of the
-// end for the searching player.
-func (wk *worker) playout(s stratego.State) float64 {
+// logCount returns math.Log(float64(n)), from a table for the counts of
+// most nodes.
+func logCount(n int32) float64 {
+	if uint32(n) < uint32(len(logTable)) {
+		return logTable[n]
+	}
+	return math.Log(float64(n))
+}
+
+// logTable holds math.Log of 0 … 4095.
+var logTable = func() (t [4096]float64) {
+	for i := range t {
+		t[i] = math.Log(float64(i))
+	}
+	return t
+}()
+
+// playout plays on s up to depth plies (none when over says the game
+// has ended) and returns the reward of the end for the searching player.
+func (wk *worker) playout(s *stratego.State, over bool) float64 {
 	for range wk.depth {
-		if s.Outcome().IsOver() {
+		if over {
 			break
 		}
 		wk.buf = s.AppendLegalMoves(wk.buf[:0])
 		if len(wk.buf) == 0 {
 			break
 		}
-		if _, err := s.Play(wk.policy(s, wk.buf)); err != nil {
+		ev, err := s.Play(wk.policy(s, wk.buf))
+		if err != nil {
 			break
 		}
+		over = ev.Outcome.IsOver()
 	}
-	return wk.ev.reward(s)
+	return wk.ev.reward(s, over)
 }
 
 // policy picks a playout move for the side to move in s: for the enemy of
@@ -489,23 +513,25 @@ func (wk *worker) playout(s stratego.State) float64 {
 // in a choice: it makes the search guard its own flag against every piece
 // that could reach it, as if the enemy knew where it stands. The player's
 // own side gets no such help, which would let it take a flag it cannot
-// know and prefer standing next to a suspect over striking it.
-func (wk *worker) policy(s stratego.State, moves []stratego.Move) stratego.Move {
+// know and prefer standing next to a suspect over striking it. It reads
+// the board once (State.Squares), not square by square.
+func (wk *worker) policy(s *stratego.State, moves []stratego.Move) stratego.Move {
 	enemy := s.Turn() != wk.ev.me
+	b, k := s.Squares()
 	best, bestV := -1, -1.0
 	probe, probes := -1, 0
 	for i, m := range moves {
 		if m.IsRescue() {
 			continue
 		}
-		d, ok := s.At(m.To)
-		if !ok {
+		d := b.At(m.To)
+		if d == 0 {
 			continue
 		}
 		if enemy && d.Rank() == stratego.Flag {
 			return m
 		}
-		c, rk, known := knownFight(s, wk.rules, m)
+		c, rk, known := wk.ev.fight.known(&b, &k, m)
 		switch {
 		case known && c == stratego.AttackerWins && baseValue[rk] > bestV:
 			best, bestV = i, baseValue[rk]
@@ -524,26 +550,41 @@ func (wk *worker) policy(s stratego.State, moves []stratego.Move) stratego.Move 
 	var m stratego.Move
 	for range 4 {
 		m = moves[wk.rng.IntN(len(moves))]
-		if c, _, ok := knownFight(s, wk.rules, m); !ok || c == stratego.AttackerWins {
+		if c, _, ok := wk.ev.fight.known(&b, &k, m); !ok || c == stratego.AttackerWins {
 			return m
 		}
 	}
 	return m
 }
 
-// knownFight returns the result of move m in s and the defender's rank
-// when m attacks a piece whose rank the mover knows; ok is false for a
-// move that attacks nothing or a piece of hidden rank.
-func knownFight(s stratego.State, r stratego.Rules, m stratego.Move) (stratego.Combat, stratego.Rank, bool) {
+// fights holds the combat result of every attacker and defender rank
+// under one game's rules (stratego.Resolve), by rank.
+type fights [16][16]stratego.Combat
+
+func fightTable(r stratego.Rules) *fights {
+	var f fights
+	for a := range f {
+		for d := range f[a] {
+			f[a][d] = stratego.Resolve(r, stratego.Rank(a), stratego.Rank(d))
+		}
+	}
+	return &f
+}
+
+// known returns the result of move m on the board b and the defender's
+// rank when m attacks a piece whose rank the mover knows (by k, what the
+// defender's opponent knows of each piece); ok is false for a move that
+// attacks nothing or a piece of hidden rank.
+func (f *fights) known(b *stratego.Board, k *stratego.KnowledgeBoard, m stratego.Move) (stratego.Combat, stratego.Rank, bool) {
 	if m.IsRescue() {
 		return stratego.NoCombat, 0, false
 	}
-	d, ok := s.At(m.To)
-	if !ok || s.Knowledge(m.To)&stratego.KnownRank == 0 {
+	d := b.At(m.To)
+	if d == 0 || k.At(m.To)&stratego.KnownRank == 0 {
 		return stratego.NoCombat, 0, false
 	}
-	a, _ := s.At(m.From)
-	return stratego.Resolve(r, a.Rank(), d.Rank()), d.Rank(), true
+	a := b.At(m.From)
+	return f[a.Rank()][d.Rank()], d.Rank(), true
 }
 
 // setClock replaces the player's clock (for tests).

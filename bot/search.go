@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"github.com/stratego-go/stratego"
@@ -75,12 +76,30 @@ const (
 type Search struct {
 	opt   Options
 	now   func() time.Time
-	rng   *rand.Rand // for setups
+	alarm func(time.Duration) (<-chan time.Time, func() bool) // a timer (time.NewTimer; for tests)
+	rng   *rand.Rand                                          // for setups
 	bel   *beliefs
 	lag   time.Duration
 	moves []stratego.Move
 
-	// The state of one move's search.
+	// w is the worker that searches the moves: a Search of its own,
+	// whose fields below hold the state of one move's search (the
+	// player's own nodes is the count of its last search that returned
+	// before Move did). A timed move's worker runs on a goroutine of its
+	// own (see Move); running is closed when it has returned.
+	w       *Search
+	running chan struct{}
+
+	// The state of one move's search (of a worker): belCopy is the copy
+	// of the player's beliefs that bel points to, best is one more than
+	// the index of the best root move found so far (0: none yet), and
+	// result is the search's answer.
+	belCopy beliefs
+	best    atomic.Int32
+	result  struct {
+		best int
+		ok   bool
+	}
 	ev      *evaluator
 	tm      *timer
 	last    time.Time
@@ -112,7 +131,14 @@ var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
-	return &Search{opt: o, now: time.Now, rng: rand.New(rand.NewPCG(o.Seed, 0xab5)), tune: defaultTuning}
+	return &Search{opt: o, now: time.Now, alarm: newAlarm, rng: rand.New(rand.NewPCG(o.Seed, 0xab5)), tune: defaultTuning}
+}
+
+// newAlarm returns the channel of a timer that fires after d and the
+// function that stops it.
+func newAlarm(d time.Duration) (<-chan time.Time, func() bool) {
+	t := time.NewTimer(d)
+	return t.C, t.Stop
 }
 
 // Setup returns a setup for side c under r from ChooseSetup, or the error
@@ -127,6 +153,11 @@ func (p *Search) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) 
 // setClock replaces the player's clock (for tests).
 func (p *Search) setClock(now func() time.Time) { p.now = now }
 
+// setAlarm replaces the player's timer (for tests).
+func (p *Search) setAlarm(alarm func(time.Duration) (<-chan time.Time, func() bool)) {
+	p.alarm = alarm
+}
+
 // Move searches the view within the budget and returns the move it found
 // best. The zero Budget is DefaultTime; Options.Iterations replaces the
 // budget's iterations (nodes). The time is kept as by MCTS.Move: the
@@ -136,6 +167,18 @@ func (p *Search) setClock(now func() time.Time) { p.now = now }
 // ctx is done before Move starts it returns ctx.Err(); when it ends during
 // the search, Move returns the best move so far. It fails with ErrNoMove
 // when the view lists no legal move.
+//
+// With a time limit, the draws and the search run on a goroutine of
+// their own while Move waits for them until the backstop, halfway between
+// the planned stop and the end of the time less the overhead (or until
+// ctx is done), and then answers with the best move found so far (the
+// greedy move when none): an operating system that keeps the search's
+// thread off the processor past the end of its time does not make the
+// move late, as long as it gives Move's goroutine a processor when its
+// timer fires. The search then stops at its next look at the clock, and
+// the next call of Move does not wait for it: a search keeps a copy of
+// the beliefs, its own tables and its own list of moves. (Only the making
+// of the sampler, which reads the view, is waited for.)
 func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return stratego.Move{}, err
@@ -143,6 +186,7 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	if p.rng == nil {
 		return stratego.Move{}, ErrNotMade
 	}
+	p.settle()
 	start := p.now()
 	if p.bel == nil || p.bel.rules != v.Rules() || p.bel.me != v.Player() {
 		p.bel = newBeliefs(v.Rules(), v.Player())
@@ -163,15 +207,93 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	case b == (Budget{}) || limit <= 0 && iters <= 0:
 		limit, iters = DefaultTime, 0
 	}
-	p.tm = newTimer(ctx, p.now, start, limit, p.opt.overhead(), p.lag/2)
-	defer func() { p.lag = time.Duration(p.tm.lag.Load()) }()
-	p.last, p.nodes, p.budget, p.aborted = start, 0, iters, false
+	w := p.worker()
+	w.tm = newTimer(ctx, p.now, start, limit, p.opt.overhead(), p.lag/2)
+	defer func() { p.lag = time.Duration(w.tm.lag.Load()) }()
+	w.last, w.nodes, w.budget, w.aborted = start, 0, iters, false
 	rng := rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|0xab))
-	best, ok := p.search(v, moves, rng)
-	if !ok {
+	backstop := w.tm.backstop()
+	if backstop.IsZero() {
+		// No time limit: the search runs here (and stops at its budget
+		// or when ctx is done, seen at its looks at the clock).
+		w.ready(v)
+		best, ok := 0, false
+		if dets := w.pick(v, rng); len(dets) > 0 && !w.tm.expired(&w.last) {
+			best, ok = w.search(dets, moves, false)
+		}
+		p.nodes = w.nodes
+		if ok {
+			return moves[best], nil
+		}
 		return greedyPick(v, moves, rng), nil
 	}
-	return moves[best], nil
+	// w.last is the look at the clock at the start.
+	alarm, stopAlarm := p.alarm(backstop.Sub(w.last))
+	defer stopAlarm()
+	done, free := make(chan struct{}), make(chan struct{})
+	p.running = done
+	w.best.Store(0)
+	w.result.ok = false
+	go func() {
+		defer close(done)
+		src := w.source(v)
+		w.ready(v)
+		close(free) // the view is read no more
+		// A look at the clock after the draws: no search when the
+		// time is gone.
+		if dets := w.draw(src, rng); len(dets) > 0 && !w.tm.expired(&w.last) {
+			w.result.best, w.result.ok = w.search(dets, moves, true)
+		}
+	}()
+	select {
+	case <-done:
+		p.nodes = w.nodes
+		if w.result.ok {
+			return moves[w.result.best], nil
+		}
+		return greedyPick(v, moves, rng), nil
+	case <-alarm:
+	case <-ctx.Done():
+	}
+	w.tm.abort()
+	if i := w.best.Load(); i > 0 {
+		return moves[i-1], nil
+	}
+	// The search goroutine still draws with rng: the greedy move gets a
+	// stream of its own, once the goroutine no longer reads the view
+	// (that is, once it has made its sampler, a short wait).
+	<-free
+	return greedyPick(v, moves, rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|0xac))), nil
+}
+
+// worker returns the worker of the next move, with a copy of the
+// player's beliefs.
+func (p *Search) worker() *Search {
+	if p.w == nil {
+		p.w = &Search{}
+	}
+	w := p.w
+	w.opt, w.now, w.tune = p.opt, p.now, p.tune
+	w.belCopy = *p.bel
+	w.bel = &w.belCopy
+	return w
+}
+
+// settle forgets the search of the last move, when Move answered before
+// it returned: if it has not returned yet (the operating system still
+// keeps its thread off the processor), it keeps its worker and the list
+// of moves it searches, and the next move gets new ones, so that it need
+// not wait.
+func (p *Search) settle() {
+	if p.running == nil {
+		return
+	}
+	select {
+	case <-p.running:
+	default:
+		p.w, p.moves = nil, nil
+	}
+	p.running = nil
 }
 
 // maxWeighted is the largest set-up table (weightedSize) for which a
@@ -200,19 +322,23 @@ type det struct {
 	depth int
 }
 
-// search runs the search and returns the index of the best root move,
-// false when no depth was finished for any state.
-func (p *Search) search(v stratego.View, moves []stratego.Move, rng *rand.Rand) (int, bool) {
-	dets := p.pick(v, rng)
-	if len(dets) == 0 {
-		return 0, false
-	}
+// ready readies the search's tables for the view v; it reads only the
+// view's rules and player.
+func (p *Search) ready(v stratego.View) {
 	p.ev = newEvaluator(v.Rules(), v.Player())
 	if p.history == nil {
 		p.history = make([]int32, moveKeys)
 	}
 	clear(p.history)
 	p.killer = [maxDepth + 2][2]stratego.Move{}
+}
+
+// search runs the search of the determinizations dets (from pick) and
+// returns the index of the best root move, false when no depth was
+// finished for any state. With publish it stores the best move so far in
+// p.best after each state searched (for Move, which may answer before
+// search returns). It does not read the view.
+func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, bool) {
 	top := maxDepth
 	if p.opt.Depth > 0 {
 		top = min(p.opt.Depth, maxDepth)
@@ -232,6 +358,10 @@ func (p *Search) search(v stratego.View, moves []stratego.Move, rng *rand.Rand) 
 			}
 			d.vals, d.depth = vals, depth
 			done = true
+			if publish {
+				p.scores(dets, score)
+				p.best.Store(int32(argmax(score)) + 1)
+			}
 		}
 		p.scores(dets, score)
 		// The next depth tries the best moves first.
@@ -241,13 +371,18 @@ func (p *Search) search(v stratego.View, moves []stratego.Move, rng *rand.Rand) 
 		return 0, false
 	}
 	p.scores(dets, score)
+	return argmax(score), true
+}
+
+// argmax returns the index of the first largest score.
+func argmax(score []float64) int {
 	best := 0
 	for i := range score {
 		if score[i] > score[best] {
 			best = i
 		}
 	}
-	return best, true
+	return best
 }
 
 // scores sets score to the weighted average over the searched
@@ -278,6 +413,21 @@ func (p *Search) scores(dets []det, score []float64) {
 // maxWeighted: always in Barrage) it draws poolSize states by the
 // beliefs exactly (View.WeightedSampler) instead.
 func (p *Search) pick(v stratego.View, rng *rand.Rand) []det {
+	return p.draw(p.source(v), rng)
+}
+
+// drawSource is where pick draws from: the sampler, whether it draws by
+// the beliefs exactly, and how many states to draw.
+type drawSource struct {
+	sm    *stratego.Sampler
+	exact bool
+	draws int
+}
+
+// source returns the sampler of pick's draws from v (a nil sm when v has
+// none); it is the part of pick that reads the view (a Sampler keeps a
+// copy of what it needs).
+func (p *Search) source(v stratego.View) drawSource {
 	p.hidden = hiddenSquares(v, p.hidden)
 	draws := poolDraws
 	if p.budget > 0 {
@@ -286,23 +436,26 @@ func (p *Search) pick(v stratego.View, rng *rand.Rand) []det {
 	}
 	// Where the exact weighted draw is cheap, the draws follow the
 	// beliefs and need no weights of their own.
-	exact := false
-	var sm *stratego.Sampler
 	if !p.tune.noBeliefs && weightedSize(v.HiddenArmy()) <= maxWeighted {
-		var err error
-		if sm, err = v.WeightedSampler(func(sq stratego.Square, rk stratego.Rank) float64 {
+		if sm, err := v.WeightedSampler(func(sq stratego.Square, rk stratego.Rank) float64 {
 			return math.Exp(p.bel.logWeight(sq, rk))
 		}); err == nil {
-			exact = true
-			draws = min(draws, p.tune.poolSize)
+			return drawSource{sm, true, min(draws, p.tune.poolSize)}
 		}
 	}
-	if !exact {
-		var err error
-		if sm, err = v.Sampler(); err != nil {
-			return nil
-		}
+	sm, err := v.Sampler()
+	if err != nil {
+		return drawSource{}
 	}
+	return drawSource{sm, false, draws}
+}
+
+// draw makes pick's draws from src (see pick); it does not read the view.
+func (p *Search) draw(src drawSource, rng *rand.Rand) []det {
+	if src.sm == nil {
+		return nil
+	}
+	sm, exact, draws := src.sm, src.exact, src.draws
 	states := p.states[:0]
 	logw := p.logw[:0]
 	defer func() { p.states, p.logw = states[:0], logw[:0] }()
@@ -419,8 +572,15 @@ func (p *Search) stop() bool {
 
 // value is the evaluation of s for its side to move, in points.
 func (p *Search) value(s *stratego.State) float64 {
-	x := p.ev.searchPoints(s)
-	if s.Turn() != p.ev.me {
+	b, k := s.Squares()
+	return p.valueOn(s.Turn(), &b, &k)
+}
+
+// valueOn is value for the board b and knowledge k of a state
+// (State.Squares) whose side to move is turn.
+func (p *Search) valueOn(turn stratego.Color, b *stratego.Board, k *stratego.KnowledgeBoard) float64 {
+	x := p.ev.searchPointsOn(b, k)
+	if turn != p.ev.me {
 		return -x
 	}
 	return x
@@ -456,7 +616,8 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 	if len(moves) == 0 {
 		return p.value(s)
 	}
-	p.order(s, moves, ply)
+	b := s.Board()
+	p.order(&b, moves, ply)
 	best := math.Inf(-1)
 	c := &p.stack[ply+1]
 	for _, m := range moves {
@@ -476,7 +637,7 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 			alpha = x
 		}
 		if alpha >= beta {
-			if !isAttack(s, m) {
+			if !isAttack(&b, m) {
 				k := &p.killer[min(ply, maxDepth+1)]
 				if k[0] != m {
 					k[1], k[0] = k[0], m
@@ -492,8 +653,10 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 // quiesce searches the captures that do not lose the attacker, depth
 // plies at most, standing pat on the evaluation.
 func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64) float64 {
-	stand := p.value(s)
-	if p.flagAttacked(s) {
+	b, k := s.Squares()
+	turn := s.Turn()
+	stand := p.valueOn(turn, &b, &k)
+	if p.flagAttacked(turn, &b) {
 		// Standing pat would let the enemy take the flag next: only a
 		// capture (of the attacker) can save it.
 		stand = -winPoints + float64(ply+1)
@@ -504,25 +667,23 @@ func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64)
 	alpha = max(alpha, stand)
 	moves := s.AppendLegalMoves(p.buf[ply][:0])
 	p.buf[ply] = moves
-	r := s.Rules()
 	n := 0
 	for _, m := range moves {
 		if m.IsRescue() {
 			continue
 		}
-		d, ok := s.At(m.To)
-		if !ok {
+		d := b.At(m.To)
+		if d == 0 {
 			continue
 		}
-		a, _ := s.At(m.From)
-		if stratego.Resolve(r, a.Rank(), d.Rank()) == stratego.DefenderWins {
+		if p.ev.fight[b.At(m.From).Rank()][d.Rank()] == stratego.DefenderWins {
 			continue
 		}
 		moves[n] = m
 		n++
 	}
 	moves = moves[:n]
-	p.orderCaptures(s, moves, ply)
+	p.orderCaptures(&b, moves, ply)
 	best := stand
 	c := &p.stack[ply+1]
 	for _, m := range moves {
@@ -552,27 +713,26 @@ func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64)
 	return best
 }
 
-// flagAttacked reports whether the enemy of the side to move in s could
-// take its flag with its next move: a movable enemy piece next to it, or
-// an enemy Scout in line with it with nothing between, where Scouts
-// strike at the end of a slide.
-func (p *Search) flagAttacked(s *stratego.State) bool {
-	me := s.Turn()
+// flagAttacked reports whether the enemy of me, the side to move on the
+// board b, could take its flag with its next move: a movable enemy piece
+// next to it, or an enemy Scout in line with it with nothing between,
+// where Scouts strike at the end of a slide.
+func (p *Search) flagAttacked(me stratego.Color, b *stratego.Board) bool {
 	f := p.flagSq[side(me)]
 	if f == stratego.NoSquare {
 		return false
 	}
-	r := s.Rules()
+	strike := p.ev.rules.Scouts == stratego.ScoutMoveAndStrike
 	enemy := me.Opponent()
 	for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
 		for k := 1; ; k++ {
 			q := stratego.SquareAt(f.File()+k*d[0], f.Row()+k*d[1])
-			if !r.OnBoard(q) {
+			if !p.ev.playable.Has(q) {
 				break
 			}
-			pc, ok := s.At(q)
-			if !ok {
-				if r.Scouts != stratego.ScoutMoveAndStrike {
+			pc := b.At(q)
+			if pc == 0 {
+				if !strike {
 					break
 				}
 				continue
@@ -586,22 +746,17 @@ func (p *Search) flagAttacked(s *stratego.State) bool {
 	return false
 }
 
-// isAttack reports whether m attacks a piece in s.
-func isAttack(s *stratego.State, m stratego.Move) bool {
-	if m.IsRescue() {
-		return false
-	}
-	_, ok := s.At(m.To)
-	return ok
+// isAttack reports whether m attacks a piece on the board b.
+func isAttack(b *stratego.Board, m stratego.Move) bool {
+	return !m.IsRescue() && b.At(m.To) != 0
 }
 
-// gain is the ordering score of an attack in s: the victim's value when
-// the attacker wins, the difference when both fall, the loss when it
-// loses.
-func gain(s *stratego.State, m stratego.Move) float64 {
-	a, _ := s.At(m.From)
-	d, _ := s.At(m.To)
-	switch stratego.Resolve(s.Rules(), a.Rank(), d.Rank()) {
+// gain is the ordering score of an attack on the board b: the victim's
+// value when the attacker wins, the difference when both fall, the loss
+// when it loses.
+func (p *Search) gain(b *stratego.Board, m stratego.Move) float64 {
+	a, d := b.At(m.From), b.At(m.To)
+	switch p.ev.fight[a.Rank()][d.Rank()] {
 	case stratego.AttackerWins:
 		if d.Rank() == stratego.Flag {
 			return 10 * winPoints
@@ -613,18 +768,18 @@ func gain(s *stratego.State, m stratego.Move) float64 {
 	return -1000 - baseValue[a.Rank()]
 }
 
-// order sorts moves for the search at ply: winning attacks first (the
-// most valuable victim first), then the killer moves, then quiet moves by
-// the history heuristic, then losing attacks.
-func (p *Search) order(s *stratego.State, moves []stratego.Move, ply int) {
+// order sorts moves on the board b for the search at ply: winning attacks
+// first (the most valuable victim first), then the killer moves, then
+// quiet moves by the history heuristic, then losing attacks.
+func (p *Search) order(b *stratego.Board, moves []stratego.Move, ply int) {
 	k := p.killer[min(ply, maxDepth+1)]
 	sc := p.orderScores(ply, len(moves))
 	for i, m := range moves {
 		switch {
 		case m.IsRescue():
 			sc[i] = 900 + baseValue[m.Rescue]
-		case isAttack(s, m):
-			sc[i] = gain(s, m)
+		case isAttack(b, m):
+			sc[i] = p.gain(b, m)
 		case m == k[0]:
 			sc[i] = 800
 		case m == k[1]:
@@ -636,11 +791,11 @@ func (p *Search) order(s *stratego.State, moves []stratego.Move, ply int) {
 	sortByScore(moves, sc)
 }
 
-// orderCaptures sorts attacks by gain.
-func (p *Search) orderCaptures(s *stratego.State, moves []stratego.Move, ply int) {
+// orderCaptures sorts attacks on the board b by gain.
+func (p *Search) orderCaptures(b *stratego.Board, moves []stratego.Move, ply int) {
 	sc := p.orderScores(ply, len(moves))
 	for i, m := range moves {
-		sc[i] = gain(s, m)
+		sc[i] = p.gain(b, m)
 	}
 	sortByScore(moves, sc)
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -185,16 +186,21 @@ func TestSearchBeatsMCTS(t *testing.T) {
 	}
 }
 
-// TestPointsOfIsPoints: the search's evaluation reads the same value as
-// the Monte Carlo player's.
+// TestPointsOfIsPoints: the evaluations (the Monte Carlo player's
+// pointsOf and the search's searchPoints), which read the board once,
+// give the values of their references (evalref_test.go), which read it
+// square by square, bit for bit.
 func TestPointsOfIsPoints(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := genRules(t)
 		s := genGame(t, r)
 		for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
 			e := newEvaluator(r, c)
-			if a, b := e.points(s), e.pointsOf(&s); a != b {
-				t.Fatalf("%v: points %v, pointsOf %v", c, a, b)
+			if a, b := refPoints(e, s), e.pointsOf(&s); math.Float64bits(a) != math.Float64bits(b) {
+				t.Fatalf("%v: reference %v, pointsOf %v", c, a, b)
+			}
+			if a, b := refSearchPoints(e, &s), e.searchPoints(&s); math.Float64bits(a) != math.Float64bits(b) {
+				t.Fatalf("%v: reference %v, searchPoints %v", c, a, b)
 			}
 		}
 	})
@@ -255,8 +261,9 @@ func TestFlagAttacked(t *testing.T) {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		p := NewSearch(Options{})
+		p.ev = newEvaluator(r, stratego.Red)
 		p.flagSq = [2]stratego.Square{stratego.MustParseSquare("e1"), stratego.MustParseSquare("a10")}
-		if got := p.flagAttacked(&s); got != tc.want {
+		if got := p.flagAttacked(s.Turn(), &b); got != tc.want {
 			t.Errorf("%s: flagAttacked = %v, want %v", tc.name, got, tc.want)
 		}
 	}
@@ -291,7 +298,7 @@ func TestWalledFlagReach(t *testing.T) {
 			}
 			e := newEvaluator(r, stratego.Red)
 			e.searchPoints(&s) // fills the movers
-			if got := e.walled(s.Board(), stratego.MustParseSquare("a1")); got != tc.walled {
+			if got := e.walled(&b, stratego.MustParseSquare("a1")); got != tc.walled {
 				t.Errorf("%s: walled = %v", tc.name, got)
 			}
 			want := 3
@@ -303,4 +310,32 @@ func TestWalledFlagReach(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestProp_PolicyMatchesReference: the playout policy, which reads the
+// board once, picks the move of its reference (evalref_test.go), which
+// reads it square by square, from the same random numbers, using as many
+// of them, for either player, in games of any rules.
+func TestProp_PolicyMatchesReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t)
+		s := genGame(t, r)
+		moves := s.AppendLegalMoves(nil)
+		if len(moves) == 0 {
+			return
+		}
+		seed := rapid.Uint64().Draw(t, "rng")
+		for _, me := range []stratego.Color{stratego.Red, stratego.Blue} {
+			wk := &worker{rng: rand.New(rand.NewPCG(seed, 1)), ev: newEvaluator(r, me)}
+			ref := rand.New(rand.NewPCG(seed, 1))
+			for range 8 {
+				if got, want := wk.policy(&s, moves), refPolicy(me, r, ref, s, moves); got != want {
+					t.Fatalf("player %v: policy %v, reference %v", me, got, want)
+				}
+			}
+			if a, b := wk.rng.Uint64(), ref.Uint64(); a != b {
+				t.Fatalf("player %v: the policy used other random numbers than its reference", me)
+			}
+		}
+	})
 }

@@ -38,9 +38,49 @@ func newTimer(ctx context.Context, now func() time.Time, start time.Time, limit,
 		}
 		t.end = end.Add(-max(overhead, 0))
 	}
-	t.lag.Store(int64(lag))
+	t.lag.Store(int64(max(lag, lateStart(ctx, start, limit))))
 	return t
 }
+
+// lateStart returns how late a search that starts at start with the time
+// limit limit was called, as its context's deadline tells: a referee that
+// gives the same limit to Budget.Time and to the context's deadline (as
+// package referee does) set that deadline when the move's time began, so
+// a deadline nearer than limit says the search started late by the
+// difference (the time the machine kept the caller off the processor,
+// like a gap between two looks at the clock). Zero without a limit or a
+// deadline, or with a deadline that has passed or lies beyond the limit.
+func lateStart(ctx context.Context, start time.Time, limit time.Duration) time.Duration {
+	d, ok := ctx.Deadline()
+	if !ok || limit <= 0 {
+		return 0
+	}
+	left := d.Sub(start)
+	if left <= 0 || left >= limit {
+		return 0
+	}
+	return limit - left
+}
+
+// backstop returns when a search that has not returned yet is given up
+// for the best move it found so far: halfway between the planned stop
+// and the end of the time less the move overhead. A search returns
+// by then unless the operating system kept it off the processor past
+// its looks at the clock; the caller's goroutine, woken by a timer,
+// then answers for it. The zero Time is none (no time limit).
+func (t *timer) backstop() time.Time {
+	if t.stop.IsZero() {
+		return time.Time{}
+	}
+	if !t.end.After(t.stop) {
+		return t.stop
+	}
+	return t.stop.Add(t.end.Sub(t.stop) / 2)
+}
+
+// abort makes every later look at the clock say that the search must
+// stop.
+func (t *timer) abort() { t.done.Store(true) }
 
 // expired reports whether the search must stop, given the time of the
 // caller's last look at the clock (which it updates); once it has said

@@ -12,12 +12,29 @@ import (
 
 // fakeClock is a clock that moves on by the next of its ticks at every
 // look (the last tick repeats): a machine on which the time between two
-// looks is what the test says, whatever the real speed.
+// looks is what the test says, whatever the real speed. Its alarms (see
+// alarm) fire when a look finds their time passed, as a timer of the
+// operating system fires when the time comes.
 type fakeClock struct {
-	mu    sync.Mutex
-	t     time.Time
-	ticks []time.Duration
-	reads int
+	mu     sync.Mutex
+	t      time.Time
+	ticks  []time.Duration
+	reads  int
+	alarms []*fakeAlarm
+	// With stall set, the look number stallAt moves the time on by
+	// stall, fires the alarms due, closes stalled and then blocks until
+	// release is closed: a search whose thread the operating system
+	// keeps off the processor.
+	stallAt          int
+	stall            time.Duration
+	stalled, release chan struct{}
+}
+
+// fakeAlarm is an alarm of a fakeClock.
+type fakeAlarm struct {
+	at    time.Time
+	c     chan time.Time
+	fired bool
 }
 
 func newFakeClock(ticks ...time.Duration) *fakeClock {
@@ -26,10 +43,47 @@ func newFakeClock(ticks ...time.Duration) *fakeClock {
 
 func (c *fakeClock) now() time.Time {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(c.ticks[min(c.reads, len(c.ticks)-1)])
 	c.reads++
+	if c.stall > 0 && c.reads == c.stallAt {
+		c.t = c.t.Add(c.stall)
+		close(c.stalled)
+		c.ring()
+		t := c.t
+		c.mu.Unlock()
+		<-c.release
+		return t
+	}
+	defer c.mu.Unlock()
+	c.t = c.t.Add(c.ticks[min(c.reads-1, len(c.ticks)-1)])
+	c.ring()
 	return c.t
+}
+
+// ring fires the alarms whose time has come; c.mu is held.
+func (c *fakeClock) ring() {
+	for _, a := range c.alarms {
+		if !a.fired && !c.t.Before(a.at) {
+			a.fired = true
+			a.c <- c.t
+		}
+	}
+}
+
+// alarm is a timer on the fake clock: it fires at the first look d or
+// more after the last one (at once when d <= 0).
+func (c *fakeClock) alarm(d time.Duration) (<-chan time.Time, func() bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a := &fakeAlarm{at: c.t.Add(d), c: make(chan time.Time, 1)}
+	c.alarms = append(c.alarms, a)
+	c.ring()
+	return a.c, func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		stopped := !a.fired
+		a.fired = true
+		return stopped
+	}
 }
 
 func (c *fakeClock) read() time.Time {
@@ -42,6 +96,17 @@ func (c *fakeClock) read() time.Time {
 type clocked interface {
 	Player
 	setClock(func() time.Time)
+}
+
+// useClock makes p look at c's time (and, for a player with timers, use
+// c's alarms).
+func useClock(p clocked, c *fakeClock) {
+	p.setClock(c.now)
+	if a, ok := p.(interface {
+		setAlarm(func(time.Duration) (<-chan time.Time, func() bool))
+	}); ok {
+		a.setAlarm(c.alarm)
+	}
 }
 
 // timedPlayers are the players that manage time, made with options o.
@@ -64,7 +129,7 @@ func TestNeverLateOnSlowClock(t *testing.T) {
 				for name, p := range timedPlayers(Options{Seed: 1, Workers: workers}) {
 					t.Run(fmt.Sprintf("%s/limit=%v/tick=%v/workers=%d", name, limit, tick, workers), func(t *testing.T) {
 						clk := newFakeClock(tick)
-						p.setClock(clk.now)
+						useClock(p, clk)
 						start := clk.read().Add(tick) // the first look, at the call
 						m, err := p.Move(context.Background(), v, Budget{Time: limit})
 						if err != nil || !v.IsLegal(m) {
@@ -105,7 +170,7 @@ func TestStopsEarlierOnBusyMachine(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			small := time.Millisecond
 			clk := newFakeClock(small, small, small, jump, small)
-			p.setClock(clk.now)
+			useClock(p, clk)
 			start := clk.read().Add(small)
 			if _, err := p.Move(context.Background(), v, Budget{Time: limit}); err != nil {
 				t.Fatal(err)
@@ -118,7 +183,7 @@ func TestStopsEarlierOnBusyMachine(t *testing.T) {
 				t.Errorf("took %v with a jump of %v, want it to stop right after the jump", took, jump)
 			}
 			clk = newFakeClock(small)
-			p.setClock(clk.now)
+			useClock(p, clk)
 			start = clk.read().Add(small)
 			if _, err := p.Move(context.Background(), v, Budget{Time: limit}); err != nil {
 				t.Fatal(err)
@@ -190,7 +255,7 @@ func TestZeroBudgetIsDefaultTime(t *testing.T) {
 	const tick = 5 * time.Millisecond
 	for name, p := range timedPlayers(Options{Seed: 1}) {
 		clk := newFakeClock(tick)
-		p.setClock(clk.now)
+		useClock(p, clk)
 		start := clk.read().Add(tick)
 		if _, err := p.Move(context.Background(), v, Budget{}); err != nil {
 			t.Fatal(err)
@@ -198,6 +263,135 @@ func TestZeroBudgetIsDefaultTime(t *testing.T) {
 		plan := (DefaultTime - DefaultMoveOverhead) * thinkNum / thinkDen
 		if took := clk.read().Sub(start); took < plan-tick || took > plan+tick {
 			t.Errorf("%s: the zero Budget took %v, want %v", name, took, plan)
+		}
+	}
+}
+
+// TestBackstopAnswersForStalledSearch: when the operating system keeps
+// the search's thread off the processor past the backstop (here a look
+// at the clock that does not return and finds the time gone past the
+// end), Move still answers, with a legal move, before the search has
+// returned; the next Move does not wait for that search either.
+func TestBackstopAnswersForStalledSearch(t *testing.T) {
+	s := midgame(t, stratego.Classic(), 2, 40)
+	v := s.View(s.Turn())
+	const limit = 200 * time.Millisecond
+	// Looks every 100µs: the draws take about a hundred of them (one
+	// every four draws), so the look number 50 is in the draws and the
+	// looks number 300 and 800 are in the deepening, 30ms and 80ms into
+	// the move (it plans to stop at 95ms).
+	for _, stallAt := range []int{50, 300, 800} {
+		t.Run(fmt.Sprint(stallAt), func(t *testing.T) {
+			p := NewSearch(Options{Seed: 1})
+			clk := newFakeClock(100 * time.Microsecond)
+			clk.stallAt, clk.stall = stallAt, time.Second
+			clk.stalled, clk.release = make(chan struct{}), make(chan struct{})
+			useClock(p, clk)
+			released := false
+			release := func() {
+				if !released {
+					released = true
+					close(clk.release)
+				}
+			}
+			defer release()
+			move := func(what string) {
+				t.Helper()
+				type reply struct {
+					m   stratego.Move
+					err error
+				}
+				ch := make(chan reply, 1)
+				go func() {
+					m, err := p.Move(context.Background(), v, Budget{Time: limit})
+					ch <- reply{m, err}
+				}()
+				select {
+				case r := <-ch:
+					if r.err != nil || !v.IsLegal(r.m) {
+						t.Fatalf("%s: Move = %v, %v", what, r.m, r.err)
+					}
+				case <-time.After(time.Minute):
+					release()
+					t.Fatalf("%s: no move a minute after the search's thread stalled", what)
+				}
+			}
+			move("the stalled move")
+			select {
+			case <-clk.stalled:
+			default:
+				t.Fatalf("the search did not reach look %d (%d looks)", stallAt, clk.reads)
+			}
+			done := p.running
+			select {
+			case <-done:
+				t.Fatal("the stalled search had returned: Move did not answer for it")
+			default:
+			}
+			useClock(p, newFakeClock(100*time.Microsecond))
+			move("the next move")
+			release()
+			<-done
+		})
+	}
+}
+
+// TestBackstop: the backstop lies halfway between the planned stop and
+// the end of the time less the overhead (at the planned stop when that
+// end comes first).
+func TestBackstop(t *testing.T) {
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		limit, overhead, want time.Duration
+	}{
+		{200 * ms, 10 * ms, 142500 * time.Microsecond},
+		{30 * ms, 10 * ms, 15 * ms},
+		{time.Second, 10 * ms, 742500 * time.Microsecond},
+		{20 * ms, 50 * ms, 2500 * time.Microsecond}, // the end less the overhead is before the stop
+	} {
+		tm := newTimer(context.Background(), time.Now, start, tc.limit, tc.overhead, 0)
+		if got := tm.backstop().Sub(start); got != tc.want {
+			t.Errorf("limit %v, overhead %v: backstop after %v, want %v", tc.limit, tc.overhead, got, tc.want)
+		}
+	}
+	if tm := newTimer(context.Background(), time.Now, start, 0, 10*ms, 0); !tm.backstop().IsZero() {
+		t.Errorf("no limit: backstop %v, want none", tm.backstop())
+	}
+}
+
+// TestLateStart: a search whose context's deadline is nearer than its
+// limit (the referee's clock started before the search's first look)
+// counts the difference as a gap between looks, and so stops at its
+// first look when lagFactor such gaps no longer fit.
+func TestLateStart(t *testing.T) {
+	start := time.Now()
+	const limit = time.Hour
+	for _, tc := range []struct {
+		name     string
+		deadline time.Duration // after start; 0: none
+		want     time.Duration
+	}{
+		{"no deadline", 0, 0},
+		{"on time", limit, 0},
+		{"beyond the limit", 2 * limit, 0},
+		{"ten minutes late", limit - 10*time.Minute, 10 * time.Minute},
+		{"past", -time.Minute, 0},
+	} {
+		ctx := context.Background()
+		if tc.deadline != 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithDeadline(ctx, start.Add(tc.deadline))
+			defer cancel()
+		}
+		look := start.Add(time.Millisecond)
+		tm := newTimer(ctx, func() time.Time { return look }, start, limit, 0, 0)
+		if got := time.Duration(tm.lag.Load()); got != tc.want {
+			t.Errorf("%s: lag %v, want %v", tc.name, got, tc.want)
+		}
+		last := start
+		if got, want := tm.expired(&last), tc.name == "ten minutes late"; tc.name != "past" && got != want {
+			t.Errorf("%s: expired at the first look = %v, want %v", tc.name, got, want)
 		}
 	}
 }

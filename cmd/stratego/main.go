@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"text/tabwriter"
 
@@ -61,7 +62,29 @@ var commands = []command{
 const defaultCommand = "watch"
 
 func main() {
+	tuneGC(os.Getenv)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// gcPercent is the garbage collector's target of the command (GOGC) when
+// the environment sets none. A search allocates about a megabyte for each
+// millisecond it runs (the chase boards of the states it plays) while it
+// keeps only a few megabytes, so at Go's default of 100 it is collected
+// every few milliseconds. Every collection stops all the goroutines twice,
+// and on a busy machine a stop lasts until each of the process's running
+// threads is given a processor again: a pause the search cannot see
+// coming, which may make a move late. At 800 the heap grows to at least
+// 32 MB between collections, about ten times fewer of them.
+const gcPercent = 800
+
+// tuneGC sets the garbage collector's target to gcPercent unless the
+// environment (getenv) sets GOGC. It returns the target before, or -2
+// when it left it alone.
+func tuneGC(getenv func(string) string) int {
+	if getenv("GOGC") != "" {
+		return -2
+	}
+	return debug.SetGCPercent(gcPercent)
 }
 
 // run runs the command line args and returns the exit status.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -96,5 +97,24 @@ func TestUsageNamesTheCommand(t *testing.T) {
 		if out := stratego(c.name, "-h"); !strings.HasPrefix(out, "Usage: stratego "+c.name+" ") {
 			t.Errorf("stratego %s -h begins %q, want \"Usage: stratego %s …\"", c.name, strings.SplitN(out, "\n", 2)[0], c.name)
 		}
+	}
+}
+
+// TestTuneGC: the command raises the garbage collector's target to
+// gcPercent, unless the environment sets GOGC.
+func TestTuneGC(t *testing.T) {
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	if got := tuneGC(func(string) string { return "50" }); got != -2 {
+		t.Errorf("with GOGC=50: tuneGC = %d, want -2 (left alone)", got)
+	}
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("with GOGC=50: the target became %d, want 100 kept", got)
+	}
+	if got := tuneGC(func(string) string { return "" }); got != 100 {
+		t.Errorf("without GOGC: tuneGC = %d, want 100 (the target before)", got)
+	}
+	if got := debug.SetGCPercent(100); got != gcPercent {
+		t.Errorf("without GOGC: the target became %d, want %d", got, gcPercent)
 	}
 }
