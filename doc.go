@@ -410,6 +410,14 @@
 //	2. a5xa6(6>3) {a good trade} …
 //	1-0
 //
+// A stream of records ([ReadRecords]), such as a file of many games
+// (like a PGN file), is record texts one after another, each ending with
+// its result ("1-0", "0-1", "1/2-1/2" or "*"), with any white space
+// between them: the texts of [Record.String] written one after another.
+// A record ends at its result, or where a tag begins after its moves
+// when its result is missing. A UTF-8 byte order mark at the start of
+// the stream is skipped.
+//
 // # View JSON
 //
 // The JSON form of a [View] ([View.MarshalJSON], [View.UnmarshalJSON])
@@ -500,7 +508,7 @@
 // attack), the nodes taken 64 at a time from a block of the line of
 // play. Random playouts under the full Classic rules take about 85 ns of
 // CPU time a ply on one core with PlayRandom (BenchmarkPlayoutRandom),
-// about 1,020 instructions, and 1,450 instructions with
+// about 1,010 instructions, and 1,300 instructions with
 // AppendLegalMoves and Play (BenchmarkPlayoutPlay); the README has the
 // table and the method.
 // [State.BoardHash] is a Zobrist hash of the placement, kept up to date

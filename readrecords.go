@@ -10,21 +10,14 @@ import (
 )
 
 // ReadRecords reads a stream of game records, such as a file of many
-// games (like a PGN file): record texts one after another, each ending
-// with its result ("1-0", "0-1", "1/2-1/2" or "*"), with any white space
-// between them: the texts of [Record.String] written one after another. It yields each record with a nil error, in order, reading the
-// stream only as far as it needs.
-//
-// A record that does not parse is yielded as the zero Record with a
-// *[RecordError] (naming the record's number and line and wrapping the
-// error of [ParseRecord]), and reading goes on with the next record: a
-// record ends at its result, or where a tag begins after its moves when
-// its result is missing. An error of r other than [io.EOF] is yielded
-// as it is and ends the stream. A UTF-8 byte order mark at the start of
-// the stream is skipped. Stop early by breaking out of the loop.
-//
-// ReadRecords parses only; [Record.Game] or [Record.Replay] plays each
-// record.
+// games (the section "Record text" of the package doc), and yields each
+// record with a nil error, in order, reading the stream only as far as
+// it needs; stop early by breaking out of the loop. A record that does
+// not parse is yielded as the zero Record with a *[RecordError] (naming
+// the record's number and line and wrapping the error of [ParseRecord]),
+// and reading goes on with the next record. An error of r other than
+// [io.EOF] is yielded as it is and ends the stream. ReadRecords parses
+// only; [Record.Game] or [Record.Replay] plays each record.
 func ReadRecords(r io.Reader) iter.Seq2[Record, error] {
 	return func(yield func(Record, error) bool) {
 		rs := recordSplitter{in: bufio.NewReader(r), line: 1}

@@ -320,11 +320,11 @@ func (rec *Record) UnmarshalText(b []byte) error {
 	return unmarshal(rec, b, ParseRecord)
 }
 
-// ParseRecord parses the text form of a [Record] (see there). It checks
-// the syntax, the tags, the setups or start position and the move
-// numbers; whether the moves are legal is for [Record.Replay] to say.
-// Letters are read in any case (the rule of the package doc, under
-// Notation), reserved tag names included; a leading UTF-8 byte order
+// ParseRecord parses the text form of a [Record] (the section "Record
+// text" of the package doc). It checks the syntax, the tags, the setups
+// or start position and the move numbers; whether the moves are legal is
+// for [Record.Replay] to say. Letters are read in any case (the rule of
+// the section "Notation"), reserved tag names included; a leading UTF-8 byte order
 // mark is skipped. A syntax error is a *[ParseError] with the offset in
 // text; so is the error of a Rules, Numbering, RedSetup, BlueSetup or
 // Position tag's value, at the tag, wrapping the error of the value's

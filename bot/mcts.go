@@ -370,6 +370,7 @@ type tree struct {
 	stamp uint32
 	mark  []uint32 // per move key: stamp when legal now, stamp+1 when it has a child too
 	keys  []int32  // the keys of the legal moves of a step
+	avail []int32  // the children available in a step, in the order of the list
 }
 
 // moveKeys is the size of the move key space of key.
@@ -423,12 +424,15 @@ func (t *tree) step(cur int32, legal []stratego.Move, c stratego.Color, rng *ran
 		keys = append(keys, int32(k))
 	}
 	t.keys = keys
+	avail := t.avail[:0]
 	for ch := t.nodes[cur].first; ch != 0; ch = t.nodes[ch].next {
 		if k := key(t.nodes[ch].move); t.mark[k] == t.stamp {
 			t.mark[k] = t.stamp + 1
 			t.nodes[ch].avail++
+			avail = append(avail, ch)
 		}
 	}
+	t.avail = avail
 	untried, pick := 0, -1
 	for i, k := range keys {
 		if t.mark[k] == t.stamp {
@@ -447,16 +451,13 @@ func (t *tree) step(cur int32, legal []stratego.Move, c stratego.Color, rng *ran
 		return id, legal[pick], true
 	}
 	best, bestU := int32(-1), math.Inf(-1)
-	for ch := t.nodes[cur].first; ch != 0; ch = t.nodes[ch].next {
+	for _, ch := range avail {
 		nd := &t.nodes[ch]
-		if t.mark[key(nd.move)] != t.stamp+1 {
-			continue
-		}
 		if nd.n == 0 {
 			return ch, nd.move, false
 		}
 		fn := float64(nd.n)
-		u := nd.w/fn + exploration*math.Sqrt(math.Log(float64(nd.avail))/fn)
+		u := nd.w/fn + exploration*math.Sqrt(logCount(nd.avail)/fn)
 		if cur == 0 {
 			u += t.prior[nd.root] / (fn + 1)
 		}
@@ -466,6 +467,23 @@ func (t *tree) step(cur int32, legal []stratego.Move, c stratego.Color, rng *ran
 	}
 	return best, t.nodes[best].move, false
 }
+
+// logCount returns math.Log(float64(n)), from a table for the counts of
+// most nodes.
+func logCount(n int32) float64 {
+	if uint32(n) < uint32(len(logTable)) {
+		return logTable[n]
+	}
+	return math.Log(float64(n))
+}
+
+// logTable holds math.Log of 0 … 4095.
+var logTable = func() (t [4096]float64) {
+	for i := range t {
+		t[i] = math.Log(float64(i))
+	}
+	return t
+}()
 
 // playout plays on s up to depth plies (none when over says the game
 // has ended) and returns the reward of the end for the searching player.
@@ -484,7 +502,7 @@ func (wk *worker) playout(s *stratego.State, over bool) float64 {
 		}
 		over = ev.Outcome.IsOver()
 	}
-	return wk.ev.reward(s)
+	return wk.ev.reward(s, over)
 }
 
 // policy picks a playout move for the side to move in s: for the enemy of
