@@ -508,7 +508,7 @@
 // attack), the nodes taken 64 at a time from a block of the line of
 // play. Random playouts under the full Classic rules take about 85 ns of
 // CPU time a ply on one core with PlayRandom (BenchmarkPlayoutRandom),
-// about 1,020 instructions, and 1,450 instructions with
+// about 1,010 instructions, and 1,300 instructions with
 // AppendLegalMoves and Play (BenchmarkPlayoutPlay); the README has the
 // table and the method.
 // [State.BoardHash] is a Zobrist hash of the placement, kept up to date

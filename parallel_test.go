@@ -2,6 +2,7 @@ package stratego
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -212,5 +213,47 @@ func TestConcurrentSampledPlayouts(t *testing.T) {
 		if diff := stateDiff(s, l.end); diff != "" {
 			t.Errorf("worker %d: the state played concurrently differs from the replay: %s", w, diff)
 		}
+	}
+}
+
+// TestSampleWritesNoSharedWord: drawing from a Sampler and playing the
+// draws out (both move paths, on several goroutines) changes nothing
+// reachable from the Sampler: afterwards it is deeply equal to a second
+// Sampler made from the same view and never used. With the draws' chase
+// blocks their own (TestSampledStatesShareNoBlock), the words that the
+// workers of BenchmarkPlayoutParallelSampler write are all their own.
+func TestSampleWritesNoSharedWord(t *testing.T) {
+	used, fresh := sharedSampler(t), sharedSampler(t)
+	if !reflect.DeepEqual(used, fresh) {
+		t.Fatal("two Samplers of one view differ before any draw")
+	}
+	var wg sync.WaitGroup
+	for w := range 2 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(w), 13))
+			buf := make([]Move, 0, 256)
+			for range 8 {
+				s, err := used.Sample(rng)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				for i := 0; i < 300 && !s.Outcome().IsOver(); i++ {
+					if i%2 == 0 {
+						s.PlayRandom(rng)
+						continue
+					}
+					buf = s.AppendLegalMoves(buf[:0])
+					if _, err := s.Play(buf[rng.IntN(len(buf))]); err != nil {
+						t.Error(err)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if !reflect.DeepEqual(used, fresh) {
+		t.Error("draws and playouts changed the Sampler they were drawn from")
 	}
 }

@@ -708,7 +708,7 @@ func (s *State) playCells(m Move, from, to int) {
 		} else {
 			run.id, run.n = aid+1, 1
 		}
-		run.moves[0] = m
+		run.moves[0] = ev.Move // from memory: one load where m would be kept in four registers
 		run.setBan(r.TwoSquares)
 	}
 	if r.MoreSquares != MoreSquaresOff {

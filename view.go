@@ -268,15 +268,23 @@ func (v View) Rescues(c Color) int {
 // its pieces whose rank was shown. In a game from [New] the counts add up
 // to the number of hidden pieces; a game from [FromBoard] may have placed
 // fewer pieces than the army holds, and then they add up to more.
-func (v View) HiddenArmy() Army {
-	if !v.IsValid() {
+func (v View) HiddenArmy() Army { return v.hiddenArmy() }
+
+// hiddenArmy is HiddenArmy without the copy of the view.
+func (v *View) hiddenArmy() Army {
+	if !v.pos.Viewer.IsValid() {
 		return Army{}
 	}
 	o := v.pos.Viewer.Opponent()
 	a := v.pos.Rules.Army
-	lost := v.Captured(o)
+	var lost Army // as Captured(o)
+	for _, cp := range v.pos.Captured {
+		if cp.Piece.Color() == o && cp.Piece.Rank().IsValid() {
+			lost[cp.Piece.Rank()]++
+		}
+	}
 	var on [256]uint8 // pieces on the board, by Piece value
-	for _, p := range v.pos.Board.pieces {
+	for _, p := range &v.pos.Board.pieces {
 		on[p]++
 	}
 	for rk := range a {
@@ -303,15 +311,18 @@ func (v View) Ranks(sq Square) RankSet { return v.canBe(sq) }
 
 // canBe returns the ranks the piece on sq may have (see [View.Ranks]).
 func (v *View) canBe(sq Square) RankSet {
-	p, ok := v.At(sq)
+	if !sq.IsValid() {
+		return 0
+	}
+	p := v.pos.Board.pieces[sq-1] // as At, without the copy of the view
 	switch {
-	case !ok:
+	case p == 0:
 		return 0
 	case p.Rank() != Unknown:
 		return 1 << p.Rank()
 	}
 	var army RankSet
-	for rk, n := range v.HiddenArmy() {
+	for rk, n := range v.hiddenArmy() {
 		if n > 0 {
 			army |= 1 << rk
 		}

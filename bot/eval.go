@@ -105,10 +105,10 @@ func values(own, enemy stratego.Army) [stratego.NumRanks]float64 {
 // material (shown pieces count shownFactor of their value) and of the
 // distance of each side's nearest movable piece to the enemy flag (a
 // linear term and the threat term), less openCost for each open door
-// next to the player's flag.
-func (e *evaluator) reward(s *stratego.State) float64 {
-	if o := s.Outcome(); o.IsOver() {
-		switch o.Winner {
+// next to the player's flag. Over says whether the game of s has ended.
+func (e *evaluator) reward(s *stratego.State, over bool) float64 {
+	if over {
+		switch s.Outcome().Winner {
 		case e.me:
 			return 1
 		case stratego.NoColor:

@@ -354,58 +354,59 @@ func AppendObservation(dst []float32, v stratego.View) []float32 {
 	o := obsBoard{obs: obs, w: w, h: h, area: area, blue: me == stratego.Blue}
 
 	// Every square at once: a method call per square would copy the View.
+	// The pieces first, then the empty squares and lakes.
 	board, kb := v.Squares()
-	var pieces [stratego.MaxSquares]stratego.Piece
-	var known [stratego.MaxSquares]stratego.Knowledge
-	for i := range pieces {
-		sq := stratego.SquareFromIndex(i)
-		pieces[i], known[i] = board.At(sq), kb.At(sq)
+	var occupied stratego.SquareSet
+	var hidden hiddenPieces
+	for sq, p := range board.All() {
+		i := sq.Index()
+		occupied = occupied.With(sq)
+		at := o.at(i)
+		k := kb.At(sq)
+		switch {
+		case p.Color() == me:
+			obs[(obsOwn+int(p.Rank()-stratego.Spy))*area+at] = 1
+			if k&stratego.KnownRank != 0 {
+				obs[obsOwnKnown*area+at] = 1
+			}
+			if k&stratego.KnownMoved != 0 {
+				obs[obsOwnMoved*area+at] = 1
+			}
+			if k&stratego.KnownFar != 0 {
+				obs[obsOwnFar*area+at] = 1
+			}
+			continue
+		case p.Rank().IsValid():
+			obs[(obsEnemy+int(p.Rank()-stratego.Spy))*area+at] = 1
+		default:
+			obs[obsEnemyHidden*area+at] = 1
+			hidden.add(i, k, at)
+		}
+		if k&stratego.KnownMoved != 0 {
+			obs[obsEnemyMoved*area+at] = 1
+		}
+		if k&stratego.KnownFar != 0 {
+			obs[obsEnemyFar*area+at] = 1
+		}
 	}
 	var est rankEstimate
-	est.compute(v, &r, &pieces, &known)
-
-	lakes := r.Lakes
-	for row := range h {
-		for file := range w {
-			i := row*stratego.MaxSize + file // the square's index
-			at := row*w + file
-			if o.blue {
-				at = area - 1 - at
-			}
-			p, k := pieces[i], known[i]
-			switch {
-			case p == 0: // a lake holds no piece
-				if lakes.Has(stratego.SquareFromIndex(i)) {
-					obs[obsLake*area+at] = 1
-				} else {
-					obs[obsEmpty*area+at] = 1
-				}
-			case p.Color() == me:
-				obs[(obsOwn+int(p.Rank()-stratego.Spy))*area+at] = 1
-				if k&stratego.KnownRank != 0 {
-					obs[obsOwnKnown*area+at] = 1
-				}
-				if k&stratego.KnownMoved != 0 {
-					obs[obsOwnMoved*area+at] = 1
-				}
-				if k&stratego.KnownFar != 0 {
-					obs[obsOwnFar*area+at] = 1
-				}
-			default:
-				if rk := p.Rank(); rk.IsValid() {
-					obs[(obsEnemy+int(rk-stratego.Spy))*area+at] = 1
-				} else {
-					obs[obsEnemyHidden*area+at] = 1
-					est.put(obs[obsEnemy*area+at:], area, est.class[i])
-				}
-				if k&stratego.KnownMoved != 0 {
-					obs[obsEnemyMoved*area+at] = 1
-				}
-				if k&stratego.KnownFar != 0 {
-					obs[obsEnemyFar*area+at] = 1
-				}
-			}
-		}
+	est.compute(v, &r, &hidden)
+	enemy := obs[obsEnemy*area : (obsEnemy+12)*area]
+	for j, at := range hidden.at[:hidden.n] {
+		// Written out: a loop's bounds check and index cost more than
+		// the stores, twelve for every hidden piece.
+		q, d := est.p(est.class[j]), enemy[at:]
+		d = d[:11*area+1]
+		d[11*area] = q[11]
+		d[0], d[area], d[2*area], d[3*area] = q[0], q[1], q[2], q[3]
+		d[4*area], d[5*area], d[6*area], d[7*area] = q[4], q[5], q[6], q[7]
+		d[8*area], d[9*area], d[10*area] = q[8], q[9], q[10]
+	}
+	for sq := range r.Lakes.All() {
+		obs[obsLake*area+o.at(sq.Index())] = 1
+	}
+	for sq := range r.Squares().Intersect(stratego.SquareSet{^occupied[0], ^occupied[1]}).All() {
+		obs[obsEmpty*area+o.at(sq.Index())] = 1
 	}
 	if n := r.TwoSquares; n > 0 {
 		for _, c := range []stratego.Color{me, me.Opponent()} {
@@ -443,6 +444,30 @@ type obsBoard struct {
 	obs        []float32
 	w, h, area int
 	blue       bool
+}
+
+// at returns the offset in a plane of the square of index i (row×10 +
+// file, on the board), in the viewer's perspective.
+func (o *obsBoard) at(i int) int {
+	at := i/stratego.MaxSize*o.w + i%stratego.MaxSize
+	if o.blue {
+		at = o.area - 1 - at
+	}
+	return at
+}
+
+// hiddenPieces lists the hidden enemy pieces of a view in the order of
+// their squares: each one's square index, knowledge and offset in a plane.
+type hiddenPieces struct {
+	sq    [stratego.MaxSquares]uint8
+	known [stratego.MaxSquares]stratego.Knowledge
+	at    [stratego.MaxSquares]int
+	n     int
+}
+
+func (h *hiddenPieces) add(i int, k stratego.Knowledge, at int) {
+	h.sq[h.n], h.known[h.n], h.at[h.n] = uint8(i), k, at
+	h.n++
 }
 
 // set writes x at sq of plane p, in the viewer's perspective; squares
@@ -536,22 +561,9 @@ const sinkhornRounds = 100
 // pieces: pieces with the same set of possible ranks form a class, and
 // p holds each class's probability of each rank Spy … Flag.
 type rankEstimate struct {
-	class [stratego.MaxSquares]uint8                  // the class of each hidden piece's square
+	class [stratego.MaxSquares]uint8                  // the class of each hidden piece (hiddenPieces' order)
 	small [rankClasses][stratego.NumRanks - 1]float32 // p of the first classes
 	more  [][stratego.NumRanks - 1]float32            // p of all classes, when there are more
-}
-
-// put writes the probabilities of class c into e[0], e[area], …,
-// e[11·area]: a hidden piece's square on the planes of the ranks.
-func (e *rankEstimate) put(dst []float32, area int, c uint8) {
-	q := e.p(c)
-	dst = dst[:11*area+1]
-	// Written out: a loop's bounds check and index cost more than the
-	// stores, twelve for every hidden piece.
-	dst[11*area] = q[11]
-	dst[0], dst[area], dst[2*area], dst[3*area] = q[0], q[1], q[2], q[3]
-	dst[4*area], dst[5*area], dst[6*area], dst[7*area] = q[4], q[5], q[6], q[7]
-	dst[8*area], dst[9*area], dst[10*area] = q[8], q[9], q[10]
 }
 
 // p returns the probabilities of the ranks Spy … Flag for class c.
@@ -562,8 +574,9 @@ func (e *rankEstimate) p(c uint8) *[stratego.NumRanks - 1]float32 {
 	return &e.small[c]
 }
 
-// compute fills e for the view v under its rules r.
-func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stratego.MaxSquares]stratego.Piece, known *[stratego.MaxSquares]stratego.Knowledge) {
+// compute fills e for the view v under its rules r, whose hidden enemy
+// pieces are h: e.class[j] is the class of h's piece j.
+func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, h *hiddenPieces) {
 	var f rankFilter
 	army := v.HiddenArmy()
 	var armySet uint16 // bit r: the hidden army holds rank r
@@ -579,17 +592,14 @@ func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stra
 	// The previous hidden piece's kind and class: most pieces are of the
 	// kind of the one before (the unmoved ones, say).
 	lastK, lastBeat, lastC := stratego.Knowledge(0), stratego.RankSet(0), -1
-	for i, pc := range pieces {
-		if pc.Rank() != stratego.Unknown {
-			continue
-		}
-		sq := stratego.SquareFromIndex(i)
-		k, beat := known[i], stratego.RankSet(0)
+	for j, i := range h.sq[:h.n] {
+		sq := stratego.SquareFromIndex(int(i))
+		k, beat := h.known[j], stratego.RankSet(0)
 		if silent {
 			beat = v.Beaten(sq)
 		}
 		if lastC >= 0 && k == lastK && beat == lastBeat {
-			e.class[i] = uint8(lastC)
+			e.class[j] = uint8(lastC)
 			count[lastC]++
 			continue
 		}
@@ -611,7 +621,7 @@ func (e *rankEstimate) compute(v stratego.View, r *stratego.Rules, pieces *[stra
 			masks[n] = m
 			n++
 		}
-		e.class[i] = uint8(c)
+		e.class[j] = uint8(c)
 		count[c]++
 		lastK, lastBeat, lastC = k, beat, c
 	}
