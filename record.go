@@ -21,6 +21,10 @@ type Tag struct {
 // "b4xb5" without an annotation has MarkedAttack set, and
 // [Record.Replay] reports it if the move turns out to be quiet. An
 // attack written with "-" is accepted, as annotations are optional.
+//
+// The text methods of a RecordedMove are those of its [AnnotatedMove]:
+// they write and read the move and its annotation only, not the mark or
+// the comment, which only the text of a whole [Record] keeps.
 type RecordedMove struct {
 	AnnotatedMove
 	// MarkedAttack says the record writes the move with "x" but without

@@ -204,6 +204,10 @@ func (p *MCTS) search(ctx context.Context, v stratego.View, moves []stratego.Mov
 	for i, m := range moves {
 		prior[i] = priorWeight * math.Tanh(greedyScore(v, m)/evalScale)
 	}
+	var occ occupancy // the squares with a piece, the same in every sample
+	for sq := range v.Board().All() {
+		occ.add(sq)
+	}
 	workers := p.opt.Workers
 	if iters > 0 && workers > iters {
 		workers = iters
@@ -224,6 +228,7 @@ func (p *MCTS) search(ctx context.Context, v stratego.View, moves []stratego.Mov
 		wk := &worker{
 			rng:   p.moveRand(v, w),
 			ev:    newEvaluator(v.Rules(), v.Player()),
+			occ:   occ,
 			depth: p.opt.Depth,
 			moves: moves,
 			sm:    sm,
@@ -259,6 +264,7 @@ func (p *MCTS) search(ctx context.Context, v stratego.View, moves []stratego.Mov
 type worker struct {
 	rng   *rand.Rand
 	ev    *evaluator
+	occ   occupancy // of the view, so of every sample
 	depth int
 	moves []stratego.Move // the root moves, shared read-only
 	sm    *stratego.Sampler
@@ -304,6 +310,7 @@ func (wk *worker) iterate(s *stratego.State) {
 	cur := int32(0)
 	path = append(path, cur)
 	over := s.Outcome().IsOver()
+	occ := wk.occ
 	for !over {
 		wk.buf = s.AppendLegalMoves(wk.buf[:0])
 		if len(wk.buf) == 0 {
@@ -319,13 +326,14 @@ func (wk *worker) iterate(s *stratego.State) {
 			break
 		}
 		over = ev.Outcome.IsOver()
+		occ.play(ev)
 		cur = next
 		path = append(path, cur)
 		if isNew {
 			break
 		}
 	}
-	r := wk.playout(s, over)
+	r := wk.playout(s, over, occ)
 	for _, i := range path {
 		nd := &t.nodes[i]
 		nd.n++
@@ -486,8 +494,9 @@ var logTable = func() (t [4096]float64) {
 }()
 
 // playout plays on s up to depth plies (none when over says the game
-// has ended) and returns the reward of the end for the searching player.
-func (wk *worker) playout(s *stratego.State, over bool) float64 {
+// has ended) and returns the reward of the end for the searching player;
+// occ is the occupancy of s.
+func (wk *worker) playout(s *stratego.State, over bool, occ occupancy) float64 {
 	for range wk.depth {
 		if over {
 			break
@@ -496,42 +505,68 @@ func (wk *worker) playout(s *stratego.State, over bool) float64 {
 		if len(wk.buf) == 0 {
 			break
 		}
-		ev, err := s.Play(wk.policy(s, wk.buf))
+		ev, err := s.Play(wk.policy(s, wk.buf, occ))
 		if err != nil {
 			break
 		}
 		over = ev.Outcome.IsOver()
+		occ.play(ev)
 	}
 	return wk.ev.reward(s, over)
 }
 
-// policy picks a playout move for the side to move in s: for the enemy of
-// the searching player the capture of the flag when a move takes it; then
-// mostly the capture of the most valuable enemy piece whose rank the side
-// knows and beats; otherwise a random move that is not an attack it knows
-// it loses. The enemy's flag capture is the one use of the sampled truth
-// in a choice: it makes the search guard its own flag against every piece
-// that could reach it, as if the enemy knew where it stands. The player's
-// own side gets no such help, which would let it take a flag it cannot
-// know and prefer standing next to a suspect over striking it. It reads
-// the board once (State.Squares), not square by square.
-func (wk *worker) policy(s *stratego.State, moves []stratego.Move) stratego.Move {
-	enemy := s.Turn() != wk.ev.me
-	b, k := s.Squares()
+// occupancy is the set of the squares that hold a piece in a state that
+// a worker plays on in place, kept from the events of the moves (an event
+// says what stands where afterwards: the mover on the to-square unless
+// both pieces of its attack fell, the defender there when it won, the
+// from-square empty), so that the playout policy tells an attack from a
+// move to an empty square without reading the board: each State method
+// call copies the 496-byte State.
+type occupancy stratego.SquareSet
+
+func (o *occupancy) add(sq stratego.Square) { *o = occupancy(stratego.SquareSet(*o).With(sq)) }
+
+// play records the move of the event ev.
+func (o *occupancy) play(ev stratego.Event) {
+	m := ev.Move
+	set := stratego.SquareSet(*o).Without(m.From)
+	if ev.Combat == stratego.BothRemoved {
+		set = set.Without(m.To)
+	} else {
+		set = set.With(m.To)
+	}
+	*o = occupancy(set)
+}
+
+// has reports whether sq, a square of a legal move (a valid square),
+// holds a piece.
+func (o *occupancy) has(sq stratego.Square) bool {
+	i := int(sq) - 1 // sq.Index()
+	return o[i>>6&1]&(1<<(i&63)) != 0
+}
+
+// policy picks a playout move for the side to move in s, whose occupancy
+// is occ: for the enemy of the searching player the capture of the flag
+// when a move takes it; then mostly the capture of the most valuable
+// enemy piece whose rank the side knows and beats; otherwise a random
+// move that is not an attack it knows it loses. The enemy's flag capture
+// is the one use of the sampled truth in a choice: it makes the search
+// guard its own flag against every piece that could reach it, as if the
+// enemy knew where it stands. The player's own side gets no such help,
+// which would let it take a flag it cannot know and prefer standing next
+// to a suspect over striking it. It reads the pieces of the attacks only.
+func (wk *worker) policy(s *stratego.State, moves []stratego.Move, occ occupancy) stratego.Move {
 	best, bestV := -1, -1.0
 	probe, probes := -1, 0
 	for i, m := range moves {
-		if m.IsRescue() {
+		if m.IsRescue() || !occ.has(m.To) {
 			continue
 		}
-		d := b.At(m.To)
-		if d == 0 {
-			continue
-		}
-		if enemy && d.Rank() == stratego.Flag {
+		d, _ := s.At(m.To)
+		if d.Rank() == stratego.Flag && s.Turn() != wk.ev.me {
 			return m
 		}
-		c, rk, known := wk.ev.fight.known(&b, &k, m)
+		c, rk, known := wk.knownFight(s, m, d)
 		switch {
 		case known && c == stratego.AttackerWins && baseValue[rk] > bestV:
 			best, bestV = i, baseValue[rk]
@@ -550,11 +585,25 @@ func (wk *worker) policy(s *stratego.State, moves []stratego.Move) stratego.Move
 	var m stratego.Move
 	for range 4 {
 		m = moves[wk.rng.IntN(len(moves))]
-		if c, _, ok := wk.ev.fight.known(&b, &k, m); !ok || c == stratego.AttackerWins {
+		if m.IsRescue() || !occ.has(m.To) {
+			return m // no attack
+		}
+		d, _ := s.At(m.To)
+		if c, _, ok := wk.knownFight(s, m, d); !ok || c == stratego.AttackerWins {
 			return m
 		}
 	}
 	return m
+}
+
+// knownFight returns the result of the attack m on the piece d in s and
+// d's rank when the mover knows that rank; ok is false when it does not.
+func (wk *worker) knownFight(s *stratego.State, m stratego.Move, d stratego.Piece) (stratego.Combat, stratego.Rank, bool) {
+	if s.Knowledge(m.To)&stratego.KnownRank == 0 {
+		return stratego.NoCombat, 0, false
+	}
+	a, _ := s.At(m.From)
+	return wk.ev.fight[a.Rank()][d.Rank()], d.Rank(), true
 }
 
 // fights holds the combat result of every attacker and defender rank
@@ -569,22 +618,6 @@ func fightTable(r stratego.Rules) *fights {
 		}
 	}
 	return &f
-}
-
-// known returns the result of move m on the board b and the defender's
-// rank when m attacks a piece whose rank the mover knows (by k, what the
-// defender's opponent knows of each piece); ok is false for a move that
-// attacks nothing or a piece of hidden rank.
-func (f *fights) known(b *stratego.Board, k *stratego.KnowledgeBoard, m stratego.Move) (stratego.Combat, stratego.Rank, bool) {
-	if m.IsRescue() {
-		return stratego.NoCombat, 0, false
-	}
-	d := b.At(m.To)
-	if d == 0 || k.At(m.To)&stratego.KnownRank == 0 {
-		return stratego.NoCombat, 0, false
-	}
-	a := b.At(m.From)
-	return f[a.Rank()][d.Rank()], d.Rank(), true
 }
 
 // setClock replaces the player's clock (for tests).

@@ -209,7 +209,8 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	}
 	w := p.worker()
 	w.tm = newTimer(ctx, p.now, start, limit, p.opt.overhead(), p.lag/2)
-	defer func() { p.lag = time.Duration(w.tm.lag.Load()) }()
+	stalled := time.Duration(0) // a gap the search could not see (see below)
+	defer func() { p.lag = max(time.Duration(w.tm.lag.Load()), stalled) }()
 	w.last, w.nodes, w.budget, w.aborted = start, 0, iters, false
 	rng := rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|0xab))
 	backstop := w.tm.backstop()
@@ -256,6 +257,11 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	case <-ctx.Done():
 	}
 	w.tm.abort()
+	// The search missed its stop by at least the time from the stop to
+	// the backstop: its thread was kept off the processor that long,
+	// a gap between looks it could not see, which the next moves keep
+	// in hand too.
+	stalled = backstop.Sub(w.tm.stop)
 	if i := w.best.Load(); i > 0 {
 		return moves[i-1], nil
 	}

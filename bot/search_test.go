@@ -329,12 +329,80 @@ func TestProp_PolicyMatchesReference(t *testing.T) {
 			wk := &worker{rng: rand.New(rand.NewPCG(seed, 1)), ev: newEvaluator(r, me)}
 			ref := rand.New(rand.NewPCG(seed, 1))
 			for range 8 {
-				if got, want := wk.policy(&s, moves), refPolicy(me, r, ref, s, moves); got != want {
+				if got, want := wk.policy(&s, moves, occupancyOf(&s)), refPolicy(me, r, ref, s, moves); got != want {
 					t.Fatalf("player %v: policy %v, reference %v", me, got, want)
 				}
 			}
 			if a, b := wk.rng.Uint64(), ref.Uint64(); a != b {
 				t.Fatalf("player %v: the policy used other random numbers than its reference", me)
+			}
+		}
+	})
+}
+
+// TestProp_OccupancyFollowsTheBoard: the occupancy a worker keeps from
+// the events of the moves it plays is the set of squares with a piece on
+// the board, after every move of games of any rules (rescues, one-time
+// bombs and ties included).
+func TestProp_OccupancyFollowsTheBoard(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t)
+		s := genGame(t, r)
+		occ := occupancyOf(&s)
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "rng"), 2))
+		var moves []stratego.Move
+		for ply := 0; ply < 200 && !s.Outcome().IsOver(); ply++ {
+			if moves = s.AppendLegalMoves(moves[:0]); len(moves) == 0 {
+				break
+			}
+			ev, err := s.Play(moves[rng.IntN(len(moves))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			occ.play(ev)
+			if want := occupancyOf(&s); occ != want {
+				t.Fatalf("after %v (%v): occupancy %v, the board %v", ev.Move, ev.Combat, stratego.SquareSet(occ), stratego.SquareSet(want))
+			}
+		}
+	})
+}
+
+// occupancyOf returns the occupancy of s, read off its board.
+func occupancyOf(s *stratego.State) occupancy {
+	var o occupancy
+	for sq := range s.Board().All() {
+		o.add(sq)
+	}
+	return o
+}
+
+// TestProp_SamplesHaveTheViewsOccupancy: a state drawn from a view has a
+// piece exactly where the view shows one, so the occupancy the Monte
+// Carlo player reads once from the view is that of every sample.
+func TestProp_SamplesHaveTheViewsOccupancy(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t)
+		s := genGame(t, r)
+		if s.Outcome().IsOver() {
+			return
+		}
+		v := s.View(s.Turn())
+		var want occupancy
+		for sq := range v.Board().All() {
+			want.add(sq)
+		}
+		sm, err := v.Sampler()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "rng"), 3))
+		for range 5 {
+			d, err := sm.Sample(rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := occupancyOf(&d); got != want {
+				t.Fatalf("a sample's occupancy %v, the view's %v", stratego.SquareSet(got), stratego.SquareSet(want))
 			}
 		}
 	})

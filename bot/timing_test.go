@@ -271,7 +271,9 @@ func TestZeroBudgetIsDefaultTime(t *testing.T) {
 // the search's thread off the processor past the backstop (here a look
 // at the clock that does not return and finds the time gone past the
 // end), Move still answers, with a legal move, before the search has
-// returned; the next Move does not wait for that search either.
+// returned; the next Move does not wait for that search either, and
+// keeps the gap the search missed in hand (as half a gap of the last
+// move, see TestStopsEarlierOnBusyMachine).
 func TestBackstopAnswersForStalledSearch(t *testing.T) {
 	s := midgame(t, stratego.Classic(), 2, 40)
 	v := s.View(s.Turn())
@@ -328,8 +330,19 @@ func TestBackstopAnswersForStalledSearch(t *testing.T) {
 				t.Fatal("the stalled search had returned: Move did not answer for it")
 			default:
 			}
-			useClock(p, newFakeClock(100*time.Microsecond))
+			clk2 := newFakeClock(100 * time.Microsecond)
+			useClock(p, clk2)
+			start := clk2.read().Add(100 * time.Microsecond)
 			move("the next move")
+			// It keeps half the gap it missed (from the planned stop to
+			// the backstop) lagFactor times in hand.
+			const overhead = DefaultMoveOverhead
+			stop := (limit - overhead) * thinkNum / thinkDen
+			missed := (limit - overhead - stop) / 2
+			want := limit - overhead - lagFactor*missed/2
+			if took := clk2.read().Sub(start); took > want+100*time.Microsecond || took < want-time.Millisecond {
+				t.Errorf("the next move took %v, want about %v (half the missed %v kept %d times)", took, want, missed, lagFactor)
+			}
 			release()
 			<-done
 		})
