@@ -457,8 +457,9 @@
 // written after they are made. Copies of a state share nothing that is
 // ever written but one counter: the More-Squares records of a line of
 // play take their nodes from a block that the copies played on share
-// until its 64 nodes are taken (each node claimed atomically by one
-// move, then never written again), after which each takes a block of its
+// until its nodes are taken (4 in a line's first block, 64 in the next
+// ones; each node claimed atomically by one move, then never written
+// again), after which each takes a block of its
 // own; the states of [New], [FromBoard], [Position.State] and
 // [Sampler.Sample] start with none, so copies of a state in different
 // goroutines may play on at once, and states drawn from one [Sampler]
@@ -496,17 +497,18 @@
 // # Performance
 //
 // Move generation and [State.RandomMove] do not allocate; nor do Apply,
-// Play and PlayRandom, but for one block of 64 chase-history nodes in
-// 64 chasing plies and a record of each fight a hidden defender wins
-// under [InfoSilentDefense] (TestNoAllocs, TestNoAllocsPerPly). A State
+// Play and PlayRandom, but for a block of chase-history nodes for the
+// first 4 chasing plies of a line of play, one for each 64 after, and a
+// record of each fight a hidden defender wins under [InfoSilentDefense]
+// (TestNoAllocs, TestNoAllocsPerPly). A State
 // is a 496-byte value of fixed-size arrays (a padded 12×12 mailbox of
 // piece ids, one byte of knowledge and flags per piece, bitboards of the
 // pieces, the repetition records); what it shares with other states is
 // never written: the ranks of a game's pieces, and the More-Squares
 // history, an immutable list grown by one 24-byte node per ply of a
 // running chase (and under [MoreSquaresGame] by every ply without an
-// attack), the nodes taken 64 at a time from a block of the line of
-// play. Random playouts under the full Classic rules take about 85 ns of
+// attack), the nodes taken from a block of the line of play, 4 then 64
+// at a time. Random playouts under the full Classic rules take about 85 ns of
 // CPU time a ply on one core with PlayRandom (BenchmarkPlayoutRandom),
 // about 1,010 instructions, and 1,300 instructions with
 // AppendLegalMoves and Play (BenchmarkPlayoutPlay); the README has the

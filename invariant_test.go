@@ -304,6 +304,9 @@ func invCheckHistories(s *State, board Board, fail func(string, ...any)) {
 			fail("%v's chase: on %v with %d boards", c, on, n)
 		case on && (invIsWall(s, from) || invIsWall(s, to) || from == to):
 			fail("%v's chase: last move from cell %d to %d", c, from, to)
+		case !on && s.chases[c.index()] != (chase{}):
+			// trackChases clears only a record that is on.
+			fail("%v's chase is not on but not the zero record", c)
 		}
 	}
 	if seen := len(hs[2].nodes); (scope == MoreSquaresGame) != (seen > 0) {
@@ -463,6 +466,7 @@ func TestInvariantCheckerCatchesCorruption(t *testing.T) {
 			{"a remembered board", func(s *State) { list(s).next.next.hash ^= 1 }},
 			{"a remembered move", func(s *State) { list(s).next.pc = NewPiece(Blue, Major) }},
 			{"the chase record", func(s *State) { s.chases[Blue.index()] = chase{on: true} }},
+			{"a chase record not on", func(s *State) { s.chases[Blue.index()].from = 20 }},
 			{"the outcome", func(s *State) { s.outcome = Outcome{Winner: Blue, Reason: NoLegalMove} }},
 		} {
 			t.Run(fmt.Sprintf("%v/%s", scope, tc.name), func(t *testing.T) {

@@ -281,7 +281,7 @@ func (s *State) trackChases(c Color, from, to int, attack bool) {
 		if !game {
 			mine.boards = s.pushBoard(mine.boards, from, to)
 		}
-	} else {
-		*mine = chase{}
+	} else if mine.on {
+		*mine = chase{} // (a chase record that is not on is the zero chase)
 	}
 }

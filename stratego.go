@@ -117,30 +117,59 @@ type boardNode struct {
 // on in other goroutines claim slots of one block at most nodeBlockSize
 // times in all, then write only to blocks no other line of play holds.
 // A block lives while any state holds one of its nodes.
+//
+// A line's first block holds firstBlockSize nodes (one small
+// allocation: a search's short playouts from drawn states mostly need no
+// more), the next ones nodeBlockSize; each is one allocation, the
+// nodeBlock inside a smallBlock or a bigBlock whose array its nodes are.
 type nodeBlock struct {
 	used  atomic.Int32
-	nodes [nodeBlockSize]boardNode
+	nodes []boardNode // the slots
 }
 
-const nodeBlockSize = 64
+type smallBlock struct {
+	nodeBlock
+	a [firstBlockSize]boardNode
+}
+
+type bigBlock struct {
+	nodeBlock
+	a [nodeBlockSize]boardNode
+}
+
+const (
+	firstBlockSize = 4
+	nodeBlockSize  = 64
+)
 
 // node returns a new node for a chase list of s: the board of s, made by
 // the quiet move of pc between the cells (0, 0 for the first board of a
 // list), taken from s's block or, when that is full or s has none, from
 // a new block that s then holds.
 func (s *State) node(from, to int, pc Piece, list *boardNode) *boardNode {
-	if b := s.blk; b != nil && b.used.Load() < nodeBlockSize {
+	nd := boardNode{hash: s.hash, from: uint8(from), to: uint8(to), pc: pc, next: list}
+	if b := s.blk; b != nil {
 		// The load keeps the counter of a full block from being written
 		// (and from overflowing) by the copies still holding it.
-		if i := b.used.Add(1) - 1; i < nodeBlockSize {
-			n := &b.nodes[i]
-			*n = boardNode{hash: s.hash, from: uint8(from), to: uint8(to), pc: pc, next: list}
-			return n
+		if n := int32(len(b.nodes)); b.used.Load() < n {
+			if i := b.used.Add(1) - 1; i < n {
+				b.nodes[i] = nd
+				return &b.nodes[i]
+			}
 		}
 	}
-	b := new(nodeBlock)
+	var b *nodeBlock
+	if s.blk == nil {
+		sb := new(smallBlock)
+		sb.nodes = sb.a[:]
+		b = &sb.nodeBlock
+	} else {
+		bb := new(bigBlock)
+		bb.nodes = bb.a[:]
+		b = &bb.nodeBlock
+	}
 	b.used.Store(1)
-	b.nodes[0] = boardNode{hash: s.hash, from: uint8(from), to: uint8(to), pc: pc, next: list}
+	b.nodes[0] = nd
 	s.blk = b
 	return &b.nodes[0]
 }
