@@ -192,7 +192,7 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 		p.bel = newBeliefs(v.Rules(), v.Player())
 	}
 	p.bel.observe(v)
-	p.moves = v.AppendLegalMoves(p.moves[:0])
+	p.moves = withoutRecklessProbes(v, v.AppendLegalMoves(p.moves[:0]))
 	moves := p.moves
 	switch len(moves) {
 	case 0:
