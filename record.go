@@ -22,9 +22,10 @@ type Tag struct {
 // [Record.Replay] reports it if the move turns out to be quiet. An
 // attack written with "-" is accepted, as annotations are optional.
 //
-// The text methods of a RecordedMove are those of its [AnnotatedMove]:
-// they write and read the move and its annotation only, not the mark or
-// the comment, which only the text of a whole [Record] keeps.
+// Its text form is the move as a record writes it: the annotated move
+// (or the "x" of MarkedAttack), then the comment in braces:
+// "a5xa6(6>3) {a good trade}". The text methods write and read all of
+// it, so a RecordedMove reads back equal.
 type RecordedMove struct {
 	AnnotatedMove
 	// MarkedAttack says the record writes the move with "x" but without
@@ -33,6 +34,75 @@ type RecordedMove struct {
 	// move without one.
 	MarkedAttack bool
 	Comment      string // text of the comment after the move, or ""
+}
+
+// AppendNotation appends the text form with rank labels in numbering n.
+// The zero RecordedMove is the empty text; a move that is not well
+// formed, a mark on an annotated move or a rescue, or a comment holding
+// "}" is an error wrapping [ErrInvalid].
+func (m RecordedMove) AppendNotation(b []byte, n Numbering) ([]byte, error) {
+	if m == (RecordedMove{}) {
+		return b, nil
+	}
+	if m.AnnotatedMove == (AnnotatedMove{}) || m.MarkedAttack && m.IsAttack() || strings.Contains(m.Comment, "}") {
+		return b, moveErr(m.Move, ErrInvalid)
+	}
+	b, err := m.appendNotation(b, n, m.MarkedAttack)
+	if err != nil {
+		return b, err
+	}
+	if m.Comment != "" {
+		b = append(b, " {"...)
+		b = append(b, m.Comment...)
+		b = append(b, '}')
+	}
+	return b, nil
+}
+
+// String returns the text form in ISF numbering, "-" when m is not well
+// formed.
+func (m RecordedMove) String() string {
+	b, err := m.AppendNotation(make([]byte, 0, 16+len(m.Comment)), NumberingISF)
+	if err != nil || len(b) == 0 {
+		return "-"
+	}
+	return string(b)
+}
+
+// AppendText implements [encoding.TextAppender] with the form of
+// [RecordedMove.String] (the empty text for the zero RecordedMove).
+func (m RecordedMove) AppendText(b []byte) ([]byte, error) {
+	return m.AppendNotation(b, NumberingISF)
+}
+
+// MarshalText implements [encoding.TextMarshaler].
+func (m RecordedMove) MarshalText() ([]byte, error) { return m.AppendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler] for the text form
+// in ISF numbering; the empty text is the zero RecordedMove.
+func (m *RecordedMove) UnmarshalText(b []byte) error {
+	return unmarshalZero(m, b, parseRecordedMove)
+}
+
+// parseRecordedMove reads the text form of a RecordedMove in ISF
+// numbering.
+func parseRecordedMove(s string) (RecordedMove, error) {
+	text, comment, hasComment := strings.Cut(s, " {")
+	var rm RecordedMove
+	if hasComment {
+		body, ok := strings.CutSuffix(comment, "}")
+		if !ok || strings.Contains(body, "}") {
+			return rm, parseErr("recorded move", s, len(s), `a comment "{...}" at the end, without "}" inside`)
+		}
+		rm.Comment = body
+	}
+	a, err := ParseAnnotatedMove(NumberingISF, text)
+	if err != nil {
+		return RecordedMove{}, err
+	}
+	rm.AnnotatedMove = a
+	rm.MarkedAttack = !a.IsAttack() && strings.ContainsAny(text, "xX") // no rank name holds an x
+	return rm, nil
 }
 
 // Record is a game record, the library's PGN-like text form of a whole

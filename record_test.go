@@ -530,3 +530,99 @@ func TestRecordSetupPhase(t *testing.T) {
 		t.Errorf("a record with moves and no RedSetup: %v, want ErrInvalid", err)
 	}
 }
+
+// TestProp_RecordedMoveRoundTrip: a RecordedMove's own text form (the
+// move, its annotation or attack mark, its comment) reads back equal,
+// alone and inside JSON; before it had its own methods, the promoted ones
+// of AnnotatedMove dropped the mark and the comment.
+func TestProp_RecordedMoveRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rec, _ := genRecord(t)
+		for i, m := range rec.Moves {
+			if !m.IsAttack() && !m.Move.IsRescue() && rapid.Bool().Draw(t, "mark") {
+				m.MarkedAttack = true
+			}
+			if rapid.Bool().Draw(t, "comment") {
+				m.Comment = commentText.Draw(t, "comment")
+			}
+			text, err := m.MarshalText()
+			if err != nil {
+				t.Fatalf("move %d %+v: MarshalText: %v", i, m, err)
+			}
+			var back RecordedMove
+			if err := back.UnmarshalText(text); err != nil {
+				t.Fatalf("move %d %q: UnmarshalText: %v", i, text, err)
+			}
+			if back != m {
+				t.Fatalf("move %d: %q reads back as %#v, want %#v", i, text, back, m)
+			}
+			if s := m.String(); s != string(text) {
+				t.Fatalf("move %d: String %q, MarshalText %q", i, s, text)
+			}
+			js, err := json.Marshal(m)
+			if err != nil {
+				t.Fatalf("move %d: json: %v", i, err)
+			}
+			back = RecordedMove{}
+			if err := json.Unmarshal(js, &back); err != nil || back != m {
+				t.Fatalf("move %d: JSON %s reads back as %#v (%v), want %#v", i, js, back, err, m)
+			}
+		}
+	})
+}
+
+func TestRecordedMoveText(t *testing.T) {
+	a4a5 := RecordedMove{AnnotatedMove: AnnotatedMove{Move: MustParseMove("a4-a5")}}
+	att := RecordedMove{AnnotatedMove: AnnotatedMove{Move: MustParseMove("a5-a6"), Combat: AttackerWins, Attacker: Captain, Defender: Miner}, Comment: "a good trade"}
+	marked := a4a5
+	marked.MarkedAttack = true
+	for _, tc := range []struct {
+		m    RecordedMove
+		want string
+	}{
+		{RecordedMove{}, ""},
+		{a4a5, "a4-a5"},
+		{att, "a5xa6(6>3) {a good trade}"},
+		{marked, "a4xa5"},
+	} {
+		got, err := tc.m.MarshalText()
+		if err != nil || string(got) != tc.want {
+			t.Errorf("%+v: MarshalText = %q, %v; want %q", tc.m, got, err, tc.want)
+		}
+	}
+	for _, bad := range []RecordedMove{
+		{AnnotatedMove: att.AnnotatedMove, MarkedAttack: true},
+		{AnnotatedMove: a4a5.AnnotatedMove, Comment: "a } b"},
+		{Comment: "no move"},
+	} {
+		if _, err := bad.MarshalText(); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%+v: MarshalText error %v, want ErrInvalid", bad, err)
+		}
+	}
+	for _, bad := range []string{"a4-a5 {", "a4-a5 {a}b}", "a4-a5 {a} ", "a4-a5(6>)", "zz {c}"} {
+		var m RecordedMove
+		if err := m.UnmarshalText([]byte(bad)); !errors.Is(err, ErrSyntax) {
+			t.Errorf("UnmarshalText(%q) = %v, want ErrSyntax", bad, err)
+		}
+	}
+}
+
+func FuzzRecordedMoveText(f *testing.F) {
+	for _, s := range []string{"a4-a5", "a5xa6(6>3) {a good trade}", "a4xa5", "+spy@b2 {back}", "a4-a5 {}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var m RecordedMove
+		if err := m.UnmarshalText([]byte(s)); err != nil {
+			return
+		}
+		text, err := m.MarshalText()
+		if err != nil {
+			t.Fatalf("%q reads as %+v, which does not write: %v", s, m, err)
+		}
+		var back RecordedMove
+		if err := back.UnmarshalText(text); err != nil || back != m {
+			t.Fatalf("%q -> %+v -> %q -> %+v (%v)", s, m, text, back, err)
+		}
+	})
+}
