@@ -141,3 +141,51 @@ func TestProp_HasMoveIsTheReference(t *testing.T) {
 		}
 	})
 }
+
+// TestProp_MoveOrder pins the order that State.LegalMoves documents: the
+// one-square moves direction by direction (north, east, south, west),
+// each direction by destination square, then the longer Scout slides by
+// direction, then by Scout, then by distance, then the Captains'
+// two-square moves (squares compared in cell order, a1 first).
+func TestProp_MoveOrder(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t, true)
+		playGame(t, r, plies(120), func(s State, _ *refGame, _ Move) {
+			if s.RescueDue() {
+				return
+			}
+			moves := s.AppendLegalMoves(nil)
+			for i := 1; i < len(moves); i++ {
+				if a, b := moveOrderKey(s, moves[i-1]), moveOrderKey(s, moves[i]); slices.Compare(a[:], b[:]) > 0 {
+					t.Fatalf("%v (key %v) is listed before %v (key %v) in %v", moves[i-1], a, moves[i], b, moves)
+				}
+			}
+		})
+	})
+}
+
+// moveOrderKey returns the sort key of m among the moves of s, in the
+// documented order: kind (0 a one-square move, 1 a slide, 2 a Captain's
+// two-square move), then for the first two the direction's index in
+// dirs, then the destination cell of a one-square move, or the start
+// cell and the distance of a slide.
+func moveOrderKey(s State, m Move) [4]int {
+	from, to := cellOf(m.From), cellOf(m.To)
+	d := to - from
+	dist, unit := abs(d), 1
+	if d%stride == 0 {
+		dist, unit = abs(d)/stride, stride
+	}
+	if d < 0 {
+		unit = -unit
+	}
+	k := slices.Index(dirs[:], unit)
+	pc, _ := s.At(m.From)
+	switch {
+	case m.Via == NoSquare && dist == 1:
+		return [4]int{0, k, to, 0}
+	case m.Via == NoSquare && pc.Rank() == Scout:
+		return [4]int{1, k, from, dist}
+	}
+	return [4]int{2, 0, 0, 0}
+}
