@@ -217,6 +217,7 @@ func (s *State) appendRays(dst []Move, x uint64, base, k int, strike bool) []Mov
 		if strike && s.cells[to] != wallCell && s.occ[s.turn.index()^1].has(to) {
 			n++
 		}
+		//lint:ignore S1011 the loop is the measured path of 31ffc89 (BenchmarkPlayoutPlay 1,297 Ir/ply); append's memmove call for 1-9 moves is not measured
 		for _, m := range rows[c][:n] {
 			dst = append(dst, m)
 		}
