@@ -36,20 +36,16 @@ func withoutRecklessProbes(v stratego.View, moves []stratego.Move) []stratego.Mo
 	if !lesser {
 		return moves
 	}
-	n := 0
-	for _, m := range moves {
-		if !reckless(v, &b, me, m) {
-			n++
-		}
-	}
-	if n == 0 || n == len(moves) {
-		return moves
-	}
+	// Filtering in place writes only kept moves, each at or before its own
+	// index, so when none is kept moves is still whole.
 	kept := moves[:0]
 	for _, m := range moves {
 		if !reckless(v, &b, me, m) {
 			kept = append(kept, m)
 		}
+	}
+	if len(kept) == 0 {
+		return moves
 	}
 	return kept
 }

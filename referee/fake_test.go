@@ -10,13 +10,13 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
+	"github.com/stratego-go/stratego/internal/syncbuf"
 )
 
 // The test binary doubles as a scripted fake engine: with REFEREE_FAKE
@@ -303,9 +303,9 @@ func floodForever(w io.Writer) error {
 }
 
 // fakeSeat starts the test binary as a fake engine with spec.
-func fakeSeat(t *testing.T, spec string, o UCCOptions) (Seat, *bytes.Buffer) {
+func fakeSeat(t *testing.T, spec string, o UCCOptions) (Seat, *syncbuf.Buffer) {
 	t.Helper()
-	var stderr syncBuffer
+	var stderr syncbuf.Buffer
 	c := fakeCommand(spec, &stderr)
 	if strings.HasSuffix(spec, ";missing") {
 		c.Args = []string{"/nonexistent/engine"}
@@ -317,16 +317,16 @@ func fakeSeat(t *testing.T, spec string, o UCCOptions) (Seat, *bytes.Buffer) {
 		}
 		s, err := StartSBP(context.Background(), c, SBPOptions{Name: "fake", HandshakeTime: hs})
 		if err != nil {
-			return NotStarted("fake", err), &stderr.b
+			return NotStarted("fake", err), &stderr
 		}
-		return s, &stderr.b
+		return s, &stderr
 	}
 	o.Name = "fake"
 	s, err := StartUCC(context.Background(), c, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s, &stderr.b
+	return s, &stderr
 }
 
 // generous is the time of a reply, a handshake or a setup in the tests
@@ -339,19 +339,6 @@ const generous = 2 * time.Minute
 // has the default time.
 func fakeCommand(spec string, stderr io.Writer) Command {
 	return Command{Args: []string{os.Args[0], "-test.run=^$"}, Env: []string{fakeEnv + "=" + spec}, Stderr: stderr, QuitWait: 300 * time.Millisecond}
-}
-
-// syncBuffer is a bytes.Buffer safe for the copying goroutine of
-// os/exec.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
 }
 
 // seatPid returns the process id of an engine seat, 0 for none.
