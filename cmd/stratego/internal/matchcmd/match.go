@@ -81,7 +81,7 @@
 // (N−1)/N of a tournament play every game of it exactly once, each with
 // the seeds of a single run, so that -merge over their -out directories
 // gives the standings, Elo and JSON of one run. Any batch system runs
-// the shards (docs/sharding.md: a Kubernetes Indexed Job, GNU parallel,
+// the shards (docs/match/sharding.md: a Kubernetes Indexed Job, GNU parallel,
 // a Slurm array).
 //
 // The exit status:
