@@ -74,7 +74,7 @@ func TestSignal(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != 3 {
 		t.Fatalf("exit %v, want status 3:\n%s", err, out.String())
 	}
-	for _, want := range []string{"interrupted by interrupt: the game stops unfinished after ", "result unfinished", "record written to "} {
+	for _, want := range []string{"interrupted by SIGINT: the game stops unfinished after ", "result unfinished", "record written to "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
