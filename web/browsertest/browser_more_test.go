@@ -168,7 +168,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		t.Errorf("the seat's own browser gets no link to its game: %q (%q)", href, again.text("#notice-next"))
 	}
 	again.click("#notice-open")
-	again.waitFor(`document.getElementById('game').dataset.role === 'blue'`)
+	again.waitFor(`document.getElementById('game').dataset.role === 'blue' && !document.getElementById('setup-panel').hidden && document.querySelectorAll('.tray-piece').length > 0`)
 	// Drag each piece of the tray onto a square of the front row, then
 	// one of them back to the last row.
 	r := stratego.Duel()
