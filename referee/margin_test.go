@@ -83,3 +83,31 @@ func TestNoTimeMarginByDefault(t *testing.T) {
 		t.Fatalf("result %+v, want a loss on time", res)
 	}
 }
+
+// learnBot is a random player that records what a Learner is told.
+type learnBot struct {
+	*bot.Random
+	met     []string
+	learned []stratego.View
+}
+
+func (p *learnBot) Meet(opponent string)      { p.met = append(p.met, opponent) }
+func (p *learnBot) Learn(final stratego.View) { p.learned = append(p.learned, final) }
+
+// TestFromPlayerTellsLearner: a built-in player that is a bot.Learner is
+// told its opponent's name before the game and its final view after it.
+func TestFromPlayerTellsLearner(t *testing.T) {
+	r := stratego.Classic()
+	r.MaxPlies = 6
+	p := &learnBot{Random: bot.NewRandom(1)}
+	g := Game{Rules: r, Red: FromPlayer("learner", p), Blue: randomSeat(2)}
+	if _, err := g.Play(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.met) != 1 || p.met[0] != "random" {
+		t.Fatalf("met %q, want [random]", p.met)
+	}
+	if len(p.learned) != 1 || p.learned[0].Player() != stratego.Red || p.learned[0].Ply() != 6 {
+		t.Fatalf("learned %d views, want Red's final view at ply 6", len(p.learned))
+	}
+}

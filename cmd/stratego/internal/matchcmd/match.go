@@ -186,6 +186,7 @@ type engine struct {
 	// startTime and overhead are the engine's own options (zero: the
 	// flags').
 	startTime, overhead time.Duration
+	memory              *bot.Memory // a built-in player's, shared by its games
 }
 
 // Run runs the subcommand.
@@ -250,6 +251,9 @@ func parse(args []string) (*config, error) {
 		e, err := parseEngine(a)
 		if err != nil {
 			return nil, err
+		}
+		if e.kind == "builtin" {
+			e.memory = bot.NewMemory() // what its players learn of their opponents, game after game
 		}
 		c.engines = append(c.engines, e)
 	}
@@ -678,7 +682,7 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 func (c *config) seat(ctx context.Context, e engine, seed uint64) (referee.Seat, error) {
 	switch e.kind {
 	case "builtin":
-		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15, MoveOverhead: cmp.Or(e.overhead, c.overhead)})
+		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15, MoveOverhead: cmp.Or(e.overhead, c.overhead), Memory: e.memory})
 		if err != nil {
 			return nil, err
 		}
