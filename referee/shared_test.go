@@ -154,4 +154,3 @@ func (s *closeCounter) Close() error {
 	s.closed++
 	return s.Seat.Close()
 }
-
