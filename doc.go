@@ -511,7 +511,7 @@
 // at a time. Random playouts under the full Classic rules take about 85 ns of
 // CPU time a ply on one core with PlayRandom (BenchmarkPlayoutRandom),
 // about 1,010 instructions, and 1,300 instructions with
-// AppendLegalMoves and Play (BenchmarkPlayoutPlay); the README has the
+// AppendLegalMoves and Play (BenchmarkPlayoutPlay); docs/performance.md has the
 // table and the method.
 // [State.BoardHash] is a Zobrist hash of the placement, kept up to date
 // by every move, for transposition tables. A [Game] keeps the moves and,

@@ -65,8 +65,13 @@
 // it: a forfeit at the start, the handshake or the setup too (an engine
 // that fails its start loses the game; a game is not played only when
 // neither engine could start), and a game stopped by a signal (result
-// "*", Referee tag "aborted: interrupted …"). Files are written
-// atomically (a temporary file, fsync, rename).
+// "*", Referee tag "aborted: interrupted by SIGTERM" or "… by SIGINT").
+// Files are written atomically (a temporary file, fsync, rename). Each
+// record carries, besides the engines' labels (Red, Blue), the game's
+// number (Round) and the rules (Rules), what the schedule and the seeds
+// depend on: the tags Seed, GamesPerPair, Clock, StartTime, Profile and
+// Engine1, Engine2, … (the engines in the command line's order, as
+// given).
 //
 // On SIGINT or SIGTERM the match starts no new game, ends the games in
 // progress (each recorded as interrupted), writes the summary and exits;
@@ -80,9 +85,11 @@
 // Sharding: with the same flags, engines and -seed, the shards 0/N to
 // (N−1)/N of a tournament play every game of it exactly once, each with
 // the seeds of a single run, so that -merge over their -out directories
-// gives the standings, Elo and JSON of one run. Any batch system runs
-// the shards (docs/sharding.md: a Kubernetes Indexed Job, GNU parallel,
-// a Slurm array).
+// gives the standings, Elo and JSON of one run. A merge refuses (status
+// 2, naming the field) a record made with other flags or engines than
+// its own: another -seed, -games, clock, -starttime, -rules or engine
+// order. Any batch system runs the shards (docs/match/sharding.md: a
+// Kubernetes Indexed Job, GNU parallel, Slurm job scripts).
 //
 // The exit status:
 //
@@ -136,6 +143,7 @@ type config struct {
 	outDir   string
 	jsonFile string
 	seed     uint64
+	seedSet  bool // -seed was given
 	overhead time.Duration
 	jobs     int
 	pause    bool
@@ -273,6 +281,7 @@ func parse(args []string) (*config, error) {
 		}
 		c.merge = strings.Split(*merge, ",")
 	}
+	c.seedSet = c.seed != 0
 	if c.seed == 0 {
 		c.seed = uint64(time.Now().UnixNano())
 	}
@@ -624,7 +633,7 @@ func (c *config) play(ctx context.Context, p pairing) gameResult {
 		Rules: c.rules, Red: seats[0], Blue: seats[1], Clock: c.clock, Profile: c.profile,
 		TurnCap: c.turnCap, Retries: c.retries, Anonymous: c.anon, SetupTime: c.startTime,
 		SetupTimes: [3]time.Duration{stratego.Red: c.engines[p.red].startTime, stratego.Blue: c.engines[p.blue].startTime},
-		Tags:       []stratego.Tag{{Name: "Event", Value: "stratego match"}, {Name: "Round", Value: fmt.Sprint(p.n)}},
+		Tags:       append([]stratego.Tag{{Name: "Event", Value: "stratego match"}, {Name: "Round", Value: fmt.Sprint(p.n)}}, c.scheduleTags()...),
 	}
 	res, err := g.Play(gctx)
 	if err != nil {

@@ -80,7 +80,7 @@ func TestSignal(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != 3 {
 		t.Fatalf("exit %v, want status 3:\n%s", err, out.String())
 	}
-	for _, want := range []string{"interrupted by terminated: the game stops unfinished after 0 plies.", "result unfinished (interrupted by terminated)"} {
+	for _, want := range []string{"interrupted by SIGTERM: the game stops unfinished after 0 plies.", "result unfinished (interrupted by SIGTERM)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
