@@ -19,7 +19,11 @@
 // value: [Classic] (ISF rules), [Gravon] (Classic as the Gravon server
 // played it), [Barrage], [Duel], [DuelHasbro], [UltimateLightning],
 // [QuickBattle] and [Vintage] (Milton Bradley); [Preset] finds one by
-// name. A house rule is a preset with a field changed, and a custom
+// name. No preset has a ply cap (MaxPlies and MaxPliesWithoutAttack
+// are 0): a game ends only by its rules, and a loop of random moves may
+// run for thousands of plies; set r.MaxPlies, or write
+// "classic,maxplies=2000", for a draw after that many plies. A house
+// rule is a preset with a field changed, and a custom
 // variant any value that [Rules.Validate] accepts; the engine reads only
 // the fields, never which preset a value came from.
 //

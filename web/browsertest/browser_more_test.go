@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -197,8 +198,8 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		if pc, ok := v.At(m.To); ok && pc.Color() != c && !fought {
 			fought = true
 			mover := tabs[c]
-			if text := mover.text("#combat"); !strings.Contains(text, "Fight on "+m.To.String()) || !strings.Contains(text, "attacked") {
-				t.Errorf("after %s the combat panel says %q", m, text)
+			if text := mover.text("#combat"); !fightText.MatchString(text) || !strings.Contains(text, "Fight on "+m.To.String()+": Your ") {
+				t.Errorf("after %s the combat panel says %q, want the words of %v", m, text, fightText)
 			}
 			mover.screenshot("combat", func(s *shot) {
 				if got := eval[string](mover, `[...document.querySelectorAll('#board [data-fight]')].map((g) => g.dataset.square).join()`); got != m.To.String() {
@@ -276,6 +277,10 @@ func checkSpectatorBoard(t *testing.T, ts *testServer, spec *tab, id string, tok
 	}
 }
 
+// fightText is a fight in the combat panel, in one case style: sides
+// capitalized, ranks in lower case, as the terminal game writes them.
+var fightText = regexp.MustCompile(`^Fight on [a-z]+[0-9]+: (Your|Red's|Blue's) [a-z]+ \([^)]+\) attacked ((your|Red's|Blue's) [a-z]+ \([^)]+\)|a hidden (Red|Blue) piece \(it stayed hidden: silent defense\)); (the attacker wins|the defender wins|both are removed)\.$`)
+
 // TestBrowserReplay loads a record into the replay page and steps
 // through it with the controls; every step shows the record's position.
 // A Gravon XML file of the same game replays the same.
@@ -298,6 +303,9 @@ func TestBrowserReplay(t *testing.T) {
 		checkReplayBoard(t, tb, states[ply])
 	}
 	check(0)
+	if got := tb.text(`#rp-captured .captured-row[data-color="red"]`); got != "Red lost nothing" {
+		t.Errorf("at the start the replay's captured row says %q, want the game page's \"Red lost nothing\"", got)
+	}
 	for ply := 1; ply <= 3; ply++ {
 		tb.click("#rp-next")
 		check(ply)

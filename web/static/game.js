@@ -2,7 +2,7 @@
 // phase, the moves, the end.
 
 import {api, ApiError} from './api.js';
-import {drawBoard, parseMove, parsePiece, parseSq, sqName, turnSq, capitalize, rankTable} from './board.js';
+import {drawBoard, parseMove, parsePiece, parseSq, sqName, turnSq, capitalize, lostLabel, rankTable} from './board.js';
 
 const $ = (id) => document.getElementById(id);
 const other = (c) => (c === 'red' ? 'blue' : 'red');
@@ -263,10 +263,12 @@ export class Game {
     const last = this.view.last ? parseMove(this.view.last) : null;
     if (!last || !last.fight) { box.hidden = true; return; }
     const a = this.mover(), d = other(a);
+    // A fight in the words of the terminal game: sides capitalized,
+    // ranks in lower case ("Blue's scout (2) attacked your flag (F)").
     const name = (ch, c) => {
-      if (ch === '?') return `a hidden ${c} piece (it stayed hidden: silent defense)`;
+      if (ch === '?') return `a hidden ${capitalize(c)} piece (it stayed hidden: silent defense)`;
       const r = this.ranks.byChar.get(ch);
-      return r ? `${c === this.me ? 'your' : c} ${capitalize(r.rank)} (${r.label})` : ch;
+      return r ? `${c === this.me ? 'your' : capitalize(c) + "'s"} ${r.rank} (${r.label})` : ch;
     };
     box.hidden = false;
     box.dataset.result = last.fight.result;
@@ -282,7 +284,7 @@ export class Game {
       row.dataset.color = c;
       const lost = (this.view.captured || []).map((e) => parsePiece(e.piece)).filter((p) => p.color === c);
       const label = document.createElement('span');
-      label.textContent = lost.length ? `${capitalize(c)} lost ${lost.length}: ` : `${capitalize(c)} lost nothing`;
+      label.textContent = lostLabel(c, lost.length);
       row.appendChild(label);
       for (const p of lost) {
         const s = document.createElement('span');

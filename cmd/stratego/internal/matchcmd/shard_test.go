@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -233,5 +235,99 @@ func TestMergeUCC2012(t *testing.T) {
 	}
 	if diff := cmp.Diff(one.String(), merged.String()); diff != "" {
 		t.Errorf("the merged table differs from the one run's (-one +merged):\n%s", diff)
+	}
+}
+
+// slurmDir is the folder of the Slurm job scripts.
+const slurmDir = "../../../../docs/match/slurm"
+
+// TestSlurmScriptsQuoted checks that docs/match/sharding.md quotes each
+// script of docs/match/slurm whole, as it is, and quotes no script that
+// is not there; and that the job scripts are job scripts: #SBATCH lines,
+// a job name, an array for the shards.
+func TestSlurmScriptsQuoted(t *testing.T) {
+	doc, err := os.ReadFile("../../../../docs/match/sharding.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := map[string]bool{}
+	for _, part := range strings.Split(string(doc), "```sh\n")[1:] {
+		block, _, ok := strings.Cut(part, "```\n")
+		if !ok {
+			t.Fatalf("an unclosed sh block in sharding.md: %.80q", part)
+		}
+		blocks[block] = false
+	}
+	files, _ := filepath.Glob(filepath.Join(slurmDir, "*.sh"))
+	if len(files) < 5 {
+		t.Fatalf("scripts %v, want tournament.sh, match.sh, merge.sh, submit.sh and rerun.sh", files)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := blocks[string(b)]; !ok {
+			t.Errorf("sharding.md does not quote %s as it is", filepath.Base(f))
+		}
+		blocks[string(b)] = true
+		fi, _ := os.Stat(f)
+		if x := fi.Mode()&0o111 != 0; x != (filepath.Base(f) != "tournament.sh") {
+			t.Errorf("%s: executable %v, want every script but tournament.sh (sourced) executable", filepath.Base(f), x)
+		}
+	}
+	for b, quoted := range blocks {
+		if !quoted {
+			t.Errorf("sharding.md quotes a script that is in no file of docs/match/slurm:\n%s", b)
+		}
+	}
+	for name, want := range map[string][]string{
+		"match.sh":  {"#SBATCH --job-name=", "#SBATCH --array=0-", "#SBATCH --time=", "trap : TERM", `-shard "$k/$shards"`},
+		"merge.sh":  {"#SBATCH --job-name=", "#SBATCH --time=", "-merge "},
+		"submit.sh": {"sbatch --parsable --array=", "sbatch --parsable --dependency=\"afterok:$array\" merge.sh"},
+		"rerun.sh":  {"sbatch --parsable --array=\"$2\" match.sh", "scontrol update JobId=\"$1\" Dependency=\"afterok:$again\""},
+	} {
+		b, _ := os.ReadFile(filepath.Join(slurmDir, name))
+		for _, w := range want {
+			if !strings.Contains(string(b), w) {
+				t.Errorf("%s lacks %q", name, w)
+			}
+		}
+	}
+}
+
+// TestSlurmTournament reads docs/match/slurm/tournament.sh: its
+// command parses as a shard (K/N with N its shards) and as a merge of
+// N folders, and match.sh's array has N tasks.
+func TestSlurmTournament(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(slurmDir, "tournament.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	m := regexp.MustCompile(`(?m)^shards=(\d+)$`).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatal("tournament.sh sets no shards=N")
+	}
+	_, body, _ := strings.Cut(text, "tournament() {\n")
+	body, _, _ = strings.Cut(body, "\n}\n")
+	line := strings.TrimSpace(strings.ReplaceAll(body, "\\\n", " "))
+	for _, extra := range []string{`-shard 3/` + m[1] + ` -out /results/shard-3`, "-merge " + strings.Repeat("/r,", 7) + "/r"} {
+		args, err := splitCommand(strings.Replace(line, `"$@"`, extra, 1))
+		if err != nil || len(args) < 2 || args[0] != "stratego" || args[1] != "match" {
+			t.Fatalf("tournament.sh runs %q (%v), want stratego match", line, err)
+		}
+		c, err := parse(args[2:])
+		if err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		if c.merge == nil && fmt.Sprint(c.shards) != m[1] || !c.seedSet {
+			t.Errorf("%q: shard %d/%d, seed given %v", args, c.shard, c.shards, c.seedSet)
+		}
+	}
+	mb, _ := os.ReadFile(filepath.Join(slurmDir, "match.sh"))
+	n, _ := strconv.Atoi(m[1])
+	if want := fmt.Sprintf("#SBATCH --array=0-%d\n", n-1); !strings.Contains(string(mb), want) {
+		t.Errorf("match.sh lacks %q for shards=%d", want, n)
 	}
 }

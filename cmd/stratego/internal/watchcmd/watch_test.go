@@ -377,7 +377,7 @@ func TestReplayOfPlay(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "game.rec")
 	args := []string{"-bot", "random", "-seed", "4", "-color", "never", "-setup", "616B252538/B824423329/5624335B77/72BB642BXF", "-record", path}
 	var out bytes.Buffer
-	if err := playcmd.Run(args, strings.NewReader("f4-f5\nresign\n"), &out); err != nil {
+	if err := playcmd.Run(args, strings.NewReader("f4-f5\nresign yes\n"), &out); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), `"stratego watch -replay `+path+`" replays it`) {
