@@ -89,6 +89,11 @@ type Options struct {
 	// DefaultMoveOverhead, a negative value none. Of the rest, a search
 	// spends half (see MCTS.Move).
 	MoveOverhead time.Duration
+	// Memory, when not nil, is where a searching player (Search) learns
+	// of its opponents across games and weighs their setups by what it
+	// learned (see Learner); the players of a match share one. Nil: each
+	// player learns in a Memory of its own.
+	Memory *Memory
 }
 
 // DefaultMoveOverhead is the move overhead of Options.MoveOverhead's zero

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"sync"
+	"time"
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
@@ -13,8 +14,12 @@ import (
 
 // FromPlayer returns a Seat for a built-in player. Its moves get the
 // turn's time limit as their Budget and a context that ends at the
-// limit; a player that does not return by then loses on time (the call
-// itself cannot be stopped, so the referee stops waiting for it). A
+// limit (plus Game.TimeMargin); a player that does not return by then
+// loses on time (the call itself cannot be stopped, so the referee stops
+// waiting for it), but a reply that came before the deadline counts even
+// when the referee's goroutine wakes after it. A player that is a
+// bot.Learner is told its opponent's name before its setup and its
+// final view after the game. A
 // player asked to move with no legal move (only under ProfileUCC2012,
 // which asks a walled-in side) resigns. It accepts retries of illegal
 // moves.
@@ -24,8 +29,12 @@ import (
 // sit on both sides of a game (it then plays itself, its two setups one
 // after the other) and in one game after another, even after a call that
 // outlived its time limit. A call that waits for p longer than its own
-// time limit is a timeout. Players are identified by their pointer;
-// a player that is not a pointer is serialised within its seat only.
+// time limit is a timeout (a Learner's Learn is then left out). Players
+// are identified by their pointer; a player that is not a pointer is
+// serialised within its seat only. Sharing is safe, not free: a player
+// that follows its side's views from move to move (bot.Search's beliefs)
+// starts again at every move when its views alternate between the
+// sides, so give each side its own player for full strength.
 func FromPlayer(name string, p bot.Player) Seat {
 	s := &playerSeat{name: name, p: p}
 	s.key = any(s)
@@ -102,6 +111,9 @@ func (s *playerSeat) Setup(ctx context.Context, g GameInfo) (stratego.Setup, err
 	}
 	ch := make(chan reply, 1)
 	go func() {
+		if l, ok := s.p.(bot.Learner); ok {
+			l.Meet(g.Opponent)
+		}
 		su, err := s.p.Setup(ctx, g.Rules, g.Color)
 		release()
 		ch <- reply{su, err}
@@ -121,6 +133,7 @@ func (s *playerSeat) Act(ctx context.Context, t Turn) (Action, error) {
 	type reply struct {
 		m   stratego.Move
 		err error
+		at  time.Time // when Move returned
 	}
 	release, err := s.acquire(ctx, "move")
 	if err != nil {
@@ -129,29 +142,52 @@ func (s *playerSeat) Act(ctx context.Context, t Turn) (Action, error) {
 	ch := make(chan reply, 1)
 	go func() {
 		m, err := s.p.Move(ctx, t.View, bot.Budget{Time: t.Limit})
+		at := time.Now()
 		release()
-		ch <- reply{m, err}
+		ch <- reply{m, err, at}
 	}()
+	var r reply
 	select {
-	case r := <-ch:
-		switch {
-		case errors.Is(r.err, bot.ErrNoMove):
-			return Action{Resign: true}, nil
-		case r.err != nil:
-			if ctx.Err() != nil {
-				return Action{}, fmt.Errorf("%w: %w", ErrTimeout, r.err)
-			}
-			return Action{}, fmt.Errorf("%w: player failed: %w", ErrCrashed, r.err)
-		}
-		return Action{Move: r.m}, nil
+	case r = <-ch:
 	case <-ctx.Done():
-		return Action{}, fmt.Errorf("%w: %w", ErrTimeout, ctx.Err())
+		// A reply that came before the deadline counts, though the
+		// referee's goroutine woke after it (both were ready by then).
+		select {
+		case r = <-ch:
+			if d, ok := ctx.Deadline(); !ok || !r.at.Before(d) {
+				return Action{}, fmt.Errorf("%w: %w", ErrTimeout, ctx.Err())
+			}
+		default:
+			return Action{}, fmt.Errorf("%w: %w", ErrTimeout, ctx.Err())
+		}
 	}
+	switch {
+	case errors.Is(r.err, bot.ErrNoMove):
+		return Action{Resign: true}, nil
+	case r.err != nil:
+		if ctx.Err() != nil {
+			return Action{}, fmt.Errorf("%w: %w", ErrTimeout, r.err)
+		}
+		return Action{}, fmt.Errorf("%w: player failed: %w", ErrCrashed, r.err)
+	}
+	return Action{Move: r.m}, nil
 }
 
 func (s *playerSeat) Observe(context.Context, Ply) error { return nil }
 
-func (s *playerSeat) Finish(context.Context, Result, stratego.View) error { return nil }
+func (s *playerSeat) Finish(ctx context.Context, _ Result, v stratego.View) error {
+	l, ok := s.p.(bot.Learner)
+	if !ok {
+		return nil
+	}
+	release, err := s.acquire(ctx, "finish")
+	if err != nil {
+		return nil // a move the referee stopped waiting for still runs
+	}
+	defer release()
+	l.Learn(v)
+	return nil
+}
 
 func (s *playerSeat) Close() error { return nil }
 

@@ -224,6 +224,15 @@ type Game struct {
 	Anonymous bool
 	// Tags are added to the record.
 	Tags []stratego.Tag
+	// TimeMargin is how late past a move's limit a reply may come and
+	// still count (cutechess-cli's timemargin): a seat is told the limit
+	// (Turn.Limit, a built-in player's Budget.Time) and its context ends
+	// at the limit plus the margin. It absorbs the scheduling delays of
+	// a busy machine, which neither a player nor the referee controls
+	// (a thread kept off the processor when its timer fires); a game
+	// clock is still charged the whole time a reply took. Zero is no
+	// margin; a negative value is zero.
+	TimeMargin time.Duration
 }
 
 // Play plays the game and returns its result. It returns an error only
@@ -431,6 +440,15 @@ func withLimit(ctx context.Context, limit time.Duration) (context.Context, conte
 	return context.WithTimeout(ctx, limit)
 }
 
+// withMargin returns the time a reply with the limit limit may take
+// before it is late: limit plus the margin, or no limit for none.
+func withMargin(limit, margin time.Duration) time.Duration {
+	if limit <= 0 {
+		return limit
+	}
+	return limit + max(margin, 0)
+}
+
 // checkEnd decides whether the game is over before the side to move
 // acts: the rules say so, except that ProfileUCC2012 asks a walled-in
 // side to move all the same.
@@ -500,7 +518,7 @@ func (m *match) turn(ctx context.Context) (Result, bool) {
 		t := Turn{View: m.s.View(c), Left: m.left, Clock: m.g.Clock, DrawOffered: drawOffered}
 		t.Limit = m.g.Clock.limit(m.left[c])
 		start := time.Now()
-		actx, cancel := withLimit(ctx, t.Limit)
+		actx, cancel := withLimit(ctx, withMargin(t.Limit, m.g.TimeMargin))
 		a, err := seat.Act(actx, t)
 		cancel()
 		elapsed := time.Since(start)

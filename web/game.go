@@ -119,6 +119,9 @@ type game struct {
 	changed  chan struct{} // closed and replaced on every change
 	thinking bool          // a bot is choosing a move
 	notice   string        // a message for both players (a bot's failure)
+	// abandoned is the side that resigned during the setup phase: the
+	// game is over with no play.
+	abandoned stratego.Color
 }
 
 // bump records a change: the version grows and waiting pollers wake.
@@ -189,8 +192,14 @@ func (g *game) apply(c stratego.Color, m stratego.Move, now time.Time) error {
 	return nil
 }
 
-// resign ends the game with side c resigning. The caller holds g.mu.
+// resign ends the game with side c resigning, in the setup phase too
+// (the game is abandoned: over with no play). The caller holds g.mu.
 func (g *game) resign(c stratego.Color, now time.Time) error {
+	if g.phase == phaseSetup {
+		g.phase, g.abandoned = phaseOver, c
+		g.bump(now)
+		return nil
+	}
 	if g.phase != phasePlay {
 		return errPhase
 	}

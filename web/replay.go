@@ -67,7 +67,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	rec, format, err := readGame(req.Text)
 	if err != nil {
-		fail(w, http.StatusBadRequest, "The game could not be read ("+format+"): "+err.Error())
+		fail(w, http.StatusBadRequest, "The game could not be read ("+formatNames[format]+"): "+words(err, stratego.Rules{}))
 		return
 	}
 	if len(rec.Moves) > maxReplayPlies {
@@ -76,7 +76,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	out, err := replayOf(rec)
 	if err != nil {
-		fail(w, http.StatusBadRequest, "The game could not be replayed: "+err.Error())
+		fail(w, http.StatusBadRequest, "The game could not be replayed: "+words(err, stratego.Rules{}))
 		return
 	}
 	out.Format = format
@@ -110,7 +110,7 @@ func replayOf(rec stratego.Record) (replayPayload, error) {
 	}
 	out.Outcome = states[len(states)-1].Outcome().String()
 	if err != nil {
-		out.Error = err.Error()
+		out.Error = words(err, r)
 	}
 	return out, nil
 }

@@ -74,6 +74,16 @@ type Config struct {
 	MaxHeaderBytes    int
 	MaxConns          int
 
+	// ClientConns is the share of one client (remote address, an IPv6
+	// /64) of the connections Serve holds open (100, at most MaxConns):
+	// a further connection of the client is answered 503 at once and
+	// closed. ClientPolls is its share of the requests that wait for a
+	// change, long polls and event streams together (20): a further
+	// one is refused with 429. So one address cannot take the
+	// connections of all.
+	ClientConns int
+	ClientPolls int
+
 	// Log receives the server's errors (a game that could not be
 	// saved, the http.Server's own); nil is log.Default(). It never
 	// receives a secret.
@@ -105,6 +115,9 @@ func (c Config) withDefaults() Config {
 	seti(&c.MaxPlies, 4000)
 	seti(&c.MaxHeaderBytes, 16<<10)
 	seti(&c.MaxConns, 1000)
+	seti(&c.ClientConns, defaultClientConns)
+	seti(&c.ClientPolls, defaultClientPolls)
+	c.ClientConns = min(c.ClientConns, c.MaxConns)
 	set(&c.MaxAge, 24*time.Hour)
 	set(&c.IdleAge, 2*time.Hour)
 	set(&c.MaxThink, 5*time.Second)
@@ -151,12 +164,18 @@ type Server struct {
 	doneOrder []string         // the keys of done, oldest first
 	creations limiter          // per client
 	rng       *mrand.Rand      // for Config.Seed; guarded by mu
+
+	origins     *http.CrossOriginProtection // the same-origin check of guard
+	waits       *shares                     // the waiting requests of each client
+	quarantined []string                    // the game files Open moved aside
 }
 
 // New returns a server with the configuration c that keeps its games in
 // memory only: they end with the process.
 func New(c Config) *Server {
 	s := &Server{cfg: c.withDefaults(), live: map[string]*game{}, done: map[string]*game{}}
+	s.origins = http.NewCrossOriginProtection()
+	s.waits = newShares(s.cfg.ClientPolls)
 	s.creations = limiter{per: time.Minute / time.Duration(s.cfg.CreatePerMinute), burst: s.cfg.CreateBurst}
 	if c.Seed != 0 {
 		s.rng = mrand.New(mrand.NewPCG(c.Seed, 0x5e47e))
@@ -185,6 +204,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+	if !s.guard(w, r) {
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 

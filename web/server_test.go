@@ -225,6 +225,9 @@ func TestBadInput(t *testing.T) {
 	} {
 		req, _ := http.NewRequest(c.method, ts.http.URL+c.path, strings.NewReader(c.body))
 		req.Header.Set("Authorization", "Bearer "+cr.Token)
+		if c.method == "POST" {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		res, err := ts.http.Client().Do(req)
 		if err != nil {
 			t.Fatal(err)

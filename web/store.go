@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -41,7 +42,8 @@ type gameFile struct {
 	ThinkMillis int64       `json:"thinkMillis,omitempty"`
 	Setups      [3]string   `json:"setups"` // indexed by Color; "" until given
 	Game        string      `json:"game,omitempty"`
-	Resigned    string      `json:"resigned,omitempty"` // the color that resigned
+	Resigned    string      `json:"resigned,omitempty"`  // the color that resigned
+	Abandoned   string      `json:"abandoned,omitempty"` // the color that resigned during the setup
 	Notice      string      `json:"notice,omitempty"`
 }
 
@@ -122,7 +124,9 @@ func (g *game) fileOf() (*gameFile, error) {
 			f.Setups[c] = g.setups[c].String()
 		}
 	}
-	if g.phase != phaseSetup {
+	if g.abandoned.IsValid() {
+		f.Abandoned = g.abandoned.String()
+	} else if g.phase != phaseSetup {
 		text, err := g.play.MarshalText()
 		if err != nil {
 			return nil, err
@@ -198,6 +202,11 @@ func (st *store) load(s *Server, id string) (*game, error) {
 	return g, nil
 }
 
+// Quarantined returns the game files that Open could not read and
+// moved aside (renamed with the suffix ".corrupt"), for a person to
+// look at.
+func (s *Server) Quarantined() []string { return slices.Clone(s.quarantined) }
+
 // gameOf rebuilds a game from its file.
 func (s *Server) gameOf(b []byte) (*game, error) {
 	var f gameFile
@@ -247,6 +256,14 @@ func (s *Server) gameOf(b []byte) (*game, error) {
 			g.setups[c] = &su
 		}
 	}
+	if f.Abandoned != "" {
+		c, err := stratego.ParseColor(f.Abandoned)
+		if err != nil {
+			return nil, err
+		}
+		g.abandoned, g.phase, g.bots = c, phaseOver, [3]bot.Player{}
+		return g, nil
+	}
 	if f.Game == "" {
 		return g, nil
 	}
@@ -287,7 +304,10 @@ func unhex(dst *secret, s string) error {
 // disk before it is answered, and the games found there are taken up
 // again: live ones resume where they stopped, with the same seats and
 // secrets (bots to move move again), finished ones can be looked at and
-// downloaded. A file that cannot be read is an error.
+// downloaded. A game file that cannot be read is renamed ID.json.corrupt
+// (Quarantined lists them) and the log says so; the server starts with
+// the others. An error to read the directory, or to rename such a file,
+// is an error of Open.
 func Open(dir string, c Config) (*Server, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
@@ -311,8 +331,20 @@ func Open(dir string, c Config) (*Server, error) {
 		}
 		g, err := s.store.load(s, id)
 		if err != nil {
-			s.Close()
-			return nil, err
+			if !errors.Is(err, errBadFile) {
+				s.Close()
+				return nil, err
+			}
+			// A file that cannot be read is kept aside for a person to
+			// look at; the other games are served.
+			from := filepath.Join(dir, name)
+			if e := os.Rename(from, from+".corrupt"); e != nil {
+				s.Close()
+				return nil, fmt.Errorf("%w; moving it aside: %v", err, e)
+			}
+			s.quarantined = append(s.quarantined, from+".corrupt")
+			s.cfg.Log.Printf("stratego serve: %v; moved to %s, the other games are served", err, from+".corrupt")
+			continue
 		}
 		if g.phase != phaseOver {
 			s.live[id] = g

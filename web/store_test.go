@@ -56,8 +56,13 @@ func TestOpenReadsBackEveryGame(t *testing.T) {
 		t.Error("Open removed a file not its own")
 	}
 	os.WriteFile(filepath.Join(dir, "0123456789abcdef.json"), []byte(`{"format":1,`), 0o600)
-	if _, err := Open(dir, Config{}); !errors.Is(err, errBadFile) {
-		t.Errorf("a damaged file: %v, want errBadFile", err)
+	c, err := Open(dir, Config{Log: newLogger(func([]byte) {})})
+	if err != nil {
+		t.Fatalf("a damaged file: %v, want it moved aside", err)
+	}
+	defer c.Close()
+	if q := c.Quarantined(); len(q) != 1 {
+		t.Errorf("a damaged file: quarantined %q", q)
 	}
 }
 
