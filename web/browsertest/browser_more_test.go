@@ -148,7 +148,28 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	red.waitFor(`document.getElementById('link-opponent').parentElement.hidden`)
 	late := b.newPerson(t)
 	late.do("open the used invitation", chromedp.Navigate(opponent))
-	late.waitFor(`document.getElementById('status').textContent.includes('has been used')`)
+	late.waitFor(`!document.getElementById('notice').hidden`)
+	// The used invitation's page: a message in words with the next
+	// steps (watch, a game of one's own), and no empty board.
+	if title := late.text("#notice-title"); !strings.Contains(title, "has been used") {
+		t.Errorf("the used invitation's title: %q", title)
+	}
+	if next := late.text("#notice-next"); !strings.Contains(next, "spectators") || !strings.Contains(next, "start a game of your own") || strings.Contains(next, "Open your game") {
+		t.Errorf("the used invitation's next steps: %q", next)
+	}
+	if eval[bool](late, `!document.getElementById('game').hidden`) {
+		t.Error("the used invitation's page shows the game's board")
+	}
+	late.screenshot("invitation-used", nil)
+	// Opened again in the browser that took the seat, it leads there.
+	again := blue
+	eval[bool](again, fmt.Sprintf(`(location.hash = new URL(%q).hash, true)`, opponent))
+	again.waitFor(`!document.getElementById('notice').hidden`)
+	if href := eval[string](again, `(document.getElementById('notice-open') || {}).href || ''`); !strings.Contains(href, "&t=") {
+		t.Errorf("the seat's own browser gets no link to its game: %q (%q)", href, again.text("#notice-next"))
+	}
+	again.click("#notice-open")
+	again.waitFor(`document.getElementById('game').dataset.role === 'blue' && !document.getElementById('setup-panel').hidden && document.querySelectorAll('.tray-piece').length > 0`)
 	// Drag each piece of the tray onto a square of the front row, then
 	// one of them back to the last row.
 	r := stratego.Duel()
@@ -174,6 +195,9 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	spec := b.newPerson(t)
 	spec.do("open the spectator's link", chromedp.Navigate(spectator))
 	spec.waitFor(`document.getElementById('game').dataset.role === 'spectator' && document.getElementById('game').dataset.phase === 'play'`)
+	if s := spec.text("#status"); !strings.Contains(s, "You watch Red against Blue.") {
+		t.Errorf("the spectator's status: %q", s)
+	}
 
 	id, _ := gameOfPage(red)
 	rng := rand.New(rand.NewPCG(5, 6))

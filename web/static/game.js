@@ -116,6 +116,7 @@ export class Game {
     on('setup-ready', () => this.ready());
     on('setup-paste', () => this.pasteSetup());
     on('resign', () => this.resign());
+    on('abandon', () => this.resign());
     on('download', () => this.download());
     on('replay-this', () => this.replayThis());
     on('copy-opponent', () => navigator.clipboard && navigator.clipboard.writeText($('link-opponent').value));
@@ -139,13 +140,25 @@ export class Game {
     $('moves-box').hidden = inSetup;
     $('resign').hidden = !(this.me && st.phase === 'play');
     $('resign').textContent = this.confirmResign ? 'Really resign? Click again' : 'Resign';
+    $('abandon').hidden = !(this.me && st.phase === 'setup');
+    $('abandon').textContent = this.confirmResign ? 'Really abandon? Click again' : 'Abandon the game';
     $('download').hidden = st.phase !== 'over';
     $('replay-this').hidden = st.phase !== 'over';
-    if (inSetup) {
+    const unplayed = !inSetup && !st.view; // a game that ended during its setup
+    if (unplayed) {
+      $('setup-panel').hidden = true;
+      $('captured-box').hidden = true;
+      $('moves-box').hidden = true;
+      $('download').hidden = true;
+      $('replay-this').hidden = true;
+    }
+    if (inSetup || unplayed) {
       $('rescue-panel').hidden = true;
       $('via-panel').hidden = true;
       $('combat').hidden = true;
       this.renderSetup(editing);
+      if (!inSetup) this.status(`Game over: ${st.outcome}. ${st.notice ? capitalize(st.notice) + '.' : ''}` +
+        (this.me ? (st.outcome.startsWith(this.me) ? ' You win.' : ' You lose.') : ''));
       return;
     }
     const view = JSON.parse(JSON.stringify(st.view));
@@ -182,9 +195,16 @@ export class Game {
     return s.kind === 'bot' ? `the bot (${s.name})` : (this.me ? 'your opponent' : capitalize(c));
   }
 
+  // watched names the side c for a spectator: "Red", or "the bot
+  // (search) as Blue".
+  watched(c) {
+    const s = this.state[c];
+    return s.kind === 'bot' ? `the bot (${s.name}) as ${capitalize(c)}` : capitalize(c);
+  }
+
   renderStatus() {
     const st = this.state, view = this.view, me = this.me;
-    const intro = me ? `You play ${capitalize(me)} against ${this.who(other(me))}. ` : `You watch ${capitalize(this.who('red'))} (Red) against ${this.who('blue')} (Blue). `;
+    const intro = me ? `You play ${capitalize(me)} against ${this.who(other(me))}. ` : `You watch ${this.watched('red')} against ${this.watched('blue')}. `;
     let text;
     if (st.phase === 'over') {
       text = 'Game over: ' + st.outcome + '.';
@@ -390,6 +410,7 @@ export class Game {
     if (!this.confirmResign) {
       this.confirmResign = true;
       $('resign').textContent = 'Really resign? Click again';
+      $('abandon').textContent = 'Really abandon? Click again';
       return;
     }
     try { this.update(await api.resign(this.id, this.token)); } catch (e) { this.message(e.message, 'error'); }
