@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -193,5 +194,32 @@ func TestBeliefsStillPiecesAreBombs(t *testing.T) {
 	}
 	if b.still[back.Index()] != 0 {
 		t.Fatalf("a walled-in piece counted %d turns it could have moved", b.still[back.Index()])
+	}
+}
+
+// TestNewFixedBudgetNames: search-N and mcts-N are the players with N
+// iterations a move; other suffixes are unknown.
+func TestNewFixedBudgetNames(t *testing.T) {
+	p, err := New("search-1234", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := p.(*Search); !ok || s.opt.Iterations != 1234 {
+		t.Fatalf("search-1234 is %T %+v, want a Search of 1234 nodes", p, p)
+	}
+	m, err := New("mcts-77", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mc, ok := m.(*MCTS); !ok || mc.opt.Iterations != 77 {
+		t.Fatalf("mcts-77 is %T, want an MCTS of 77 iterations", m)
+	}
+	for _, bad := range []string{"search-0", "search--5", "search-012", "search-x", "greedy-5", "search-"} {
+		if _, err := New(bad, Options{}); !errors.Is(err, ErrUnknown) {
+			t.Errorf("New(%q): %v, want ErrUnknown", bad, err)
+		}
+	}
+	if Describe("search-50") == "" || Describe("search-0") != "" {
+		t.Error("Describe of the fixed-budget names")
 	}
 }
