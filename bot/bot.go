@@ -93,6 +93,10 @@ type Options struct {
 	// learned (see Learner); the players of a match share one. Nil: each
 	// player learns in a Memory of its own.
 	Memory *Memory
+	// Params, when not nil, sets the search player's tunable settings by
+	// name (SearchParams; CheckParams tells a name it does not know or a
+	// value out of range, which the player leaves at its default).
+	Params map[string]float64
 }
 
 // DefaultMoveOverhead is the move overhead of Options.MoveOverhead's zero
