@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/stratego-go/stratego"
@@ -96,9 +97,18 @@ type game struct {
 	botNames  [3]string // indexed by Color; "" for a person
 	botBudget bot.Budget
 
+	// gone says the game expired: its file is removed and never
+	// written again.
+	gone atomic.Bool
+	// saveMu lets one write of the game's file run at a time; it is
+	// taken without mu, so that the game answers while its file is
+	// written. written is the number of the snapshot last written.
+	saveMu  sync.Mutex
+	written uint64
+
 	mu       sync.Mutex
 	bots     [3]bot.Player // the built-in player of a side; dropped when the game is over
-	gone     bool          // expired: never saved again
+	snapshot uint64        // the number of the latest snapshot of the file
 	seats    [3]seat       // the spectator's, Red's, Blue's (indexed by Color)
 	touched  time.Time
 	phase    phase

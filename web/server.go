@@ -153,6 +153,10 @@ type Server struct {
 	polls   context.Context    // ends at Close or when Serve shuts down: pollers answer
 	endPoll context.CancelFunc
 	wg      sync.WaitGroup // the bot goroutines
+	// botsMu orders startBots and Close: no bot goroutine is added to
+	// wg once closed is set.
+	botsMu sync.Mutex
+	closed bool
 
 	mu        sync.Mutex
 	live      map[string]*game // games not over
@@ -187,6 +191,9 @@ func New(c Config) *Server {
 // answers requests after Close, but its bots no longer move. Every
 // change is saved when it is made (Open), so nothing is left to write.
 func (s *Server) Close() {
+	s.botsMu.Lock()
+	s.closed = true
+	s.botsMu.Unlock()
 	s.cancel()
 	s.wg.Wait()
 }
@@ -357,13 +364,16 @@ func (s *Server) remove(g *game) {
 }
 
 // sweepLocked moves the finished games to the records and drops the
-// live games past their age. The caller holds s.mu.
+// live games past their age. The caller holds s.mu. It never waits for
+// a game's lock: a game in use is left for the next sweep.
 func (s *Server) sweepLocked() {
 	now := s.now()
 	for id, g := range s.live {
-		g.mu.Lock()
+		if !g.mu.TryLock() {
+			continue
+		}
 		over := g.phase == phaseOver
-		expired := !over && (now.Sub(g.created) > s.cfg.MaxAge || now.Sub(g.touched) > s.cfg.IdleAge)
+		expired := !over && s.expired(g, now)
 		switch {
 		case over:
 			delete(s.live, id)
@@ -371,13 +381,19 @@ func (s *Server) sweepLocked() {
 			s.keepLocked(g)
 		case expired:
 			delete(s.live, id)
-			g.gone = true
+			g.gone.Store(true)
 			if s.store != nil {
 				s.store.remove(id)
 			}
 		}
 		g.mu.Unlock()
 	}
+}
+
+// expired reports whether the live game g is past its age or idle
+// time. The caller holds g.mu.
+func (s *Server) expired(g *game, now time.Time) bool {
+	return now.Sub(g.created) > s.cfg.MaxAge || now.Sub(g.touched) > s.cfg.IdleAge
 }
 
 // keepLocked adds a finished game to the records kept in memory,
@@ -407,22 +423,24 @@ func (s *Server) Games() int {
 // one read back from the data directory.
 func (s *Server) find(id string) (*game, error) {
 	s.mu.Lock()
-	g, ok := s.live[id]
-	if ok {
-		now := s.now()
-		g.mu.Lock()
-		if g.phase != phaseOver && (now.Sub(g.created) > s.cfg.MaxAge || now.Sub(g.touched) > s.cfg.IdleAge) {
-			ok = false
-		}
-		g.mu.Unlock()
-		if !ok {
-			s.sweepLocked()
-		}
-	} else {
-		g, ok = s.done[id]
+	g, live := s.live[id]
+	if !live {
+		g = s.done[id]
 	}
 	s.mu.Unlock()
-	if ok {
+	if live {
+		g.mu.Lock()
+		expired := g.phase != phaseOver && s.expired(g, s.now())
+		g.mu.Unlock()
+		if !expired {
+			return g, nil
+		}
+		s.mu.Lock()
+		s.sweepLocked()
+		s.mu.Unlock()
+		return nil, errNoGame
+	}
+	if g != nil {
 		return g, nil
 	}
 	if s.store == nil || !validID(id) {
@@ -470,7 +488,9 @@ func (s *Server) lookup(id, token string) (*game, role, error) {
 // startBots runs the built-in players of g in the background until a
 // person is to move.
 func (s *Server) startBots(g *game) {
-	if s.ctx.Err() != nil {
+	s.botsMu.Lock()
+	defer s.botsMu.Unlock()
+	if s.closed {
 		return
 	}
 	s.wg.Add(1)

@@ -318,7 +318,7 @@ func TestLongPoll(t *testing.T) {
 }
 
 // TestReplayFrames checks the replay of a record and of the same game as
-// a Gravon XML file: one frame per position, equal to the states of
+// a Gravon XML file (each also with a byte order mark): one frame per position, equal to the states of
 // Record.Replay, and the moves in record notation.
 func TestReplayFrames(t *testing.T) {
 	ts := newTestServer(t, Config{})
@@ -336,7 +336,8 @@ func TestReplayFrames(t *testing.T) {
 	if err := g.WriteXML(&xml); err != nil {
 		t.Fatal(err)
 	}
-	for _, text := range []string{rec.String(), xml.String()} {
+	// A byte order mark, as some editors write, is skipped in both.
+	for _, text := range []string{rec.String(), xml.String(), "\ufeff" + xml.String(), "\ufeff" + rec.String()} {
 		var rp replayPayload
 		if err := json.Unmarshal(ts.must(t, http.StatusOK, "POST", "/api/replay", "", replayRequest{text}), &rp); err != nil {
 			t.Fatal(err)

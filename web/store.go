@@ -21,6 +21,9 @@ import (
 // either the old file or the new one.
 type store struct {
 	dir string
+	// beforeWrite, when not nil, is called before each write of a
+	// game's file (a test's hook).
+	beforeWrite func(id string)
 }
 
 // gameFile is the form of a game on disk. The game itself is the text
@@ -137,20 +140,50 @@ func (g *game) fileOf() (*gameFile, error) {
 }
 
 // save writes g to the data directory, if there is one. The caller
-// holds g.mu. A failure is logged and returned.
+// holds g.mu; save builds the file under it, releases it while the
+// file is written (so that the game answers meanwhile and no other
+// game waits) and takes it back. Of two saves of one game the newer
+// file wins: a save whose file a newer one has replaced returns nil, as
+// the newer file holds its change. A failure is logged and returned.
 func (s *Server) save(g *game) error {
-	if s.store == nil || g.gone {
+	if s.store == nil || g.gone.Load() {
 		return nil
 	}
 	f, err := g.fileOf()
 	if err == nil {
-		err = s.store.write(f)
+		g.snapshot++
+		n := g.snapshot
+		g.mu.Unlock()
+		err = s.store.writeNewest(g, f, n)
+		g.mu.Lock()
 	}
 	if err != nil {
 		err = fmt.Errorf("saving game %s: %w", g.id, err)
 		s.cfg.Log.Print("stratego serve: ", err)
 	}
 	return err
+}
+
+// writeNewest writes f, the snapshot numbered n of g, unless a newer
+// one is written; the file of a game that expired meanwhile is removed.
+// The caller does not hold g.mu.
+func (st *store) writeNewest(g *game, f *gameFile, n uint64) error {
+	g.saveMu.Lock()
+	defer g.saveMu.Unlock()
+	if n <= g.written {
+		return nil
+	}
+	if st.beforeWrite != nil {
+		st.beforeWrite(g.id)
+	}
+	if err := st.write(f); err != nil {
+		return err
+	}
+	g.written = n
+	if g.gone.Load() { // the sweep removed the file before this write
+		st.remove(g.id)
+	}
+	return nil
 }
 
 // errBadFile is the error of a game file that cannot be read back.
