@@ -70,7 +70,7 @@ type gravonXML struct {
 		Field *struct {
 			Content string `xml:"content,attr"`
 		} `xml:"field"`
-		Moves []xmlMove `xml:"move"`
+		Moves   []xmlMove `xml:"move"`
 		Players []struct {
 			ID   int    `xml:"id,attr"`
 			Name string `xml:",chardata"`
