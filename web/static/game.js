@@ -1,7 +1,7 @@
 // game.js: one game's page, for a player or a spectator: the setup
 // phase, the moves, the end.
 
-import {api, ApiError} from './api.js';
+import {api, events, ApiError} from './api.js';
 import {drawBoard, parseMove, parsePiece, parseSq, sqName, turnSq, capitalize, lostLabel, rankTable} from './board.js';
 
 const $ = (id) => document.getElementById(id);
@@ -63,17 +63,30 @@ export class Game {
     this.endDrag();
   }
 
+  // poll follows the game's changes: by its event stream, or, when the
+  // stream cannot be had, by long polls.
   async poll() {
+    let streamFailures = 0;
     while (!this.stopped) {
+      if (this.state.phase === 'over' && this.streamEnded) return;
       try {
-        const st = await api.state(this.id, this.token, this.state.version, this.abort.signal);
-        this.update(st);
+        if (streamFailures < 3) {
+          $('game').dataset.transport = 'events';
+          this.streamEnded = false;
+          await events(this.id, this.token, this.state.version, this.abort.signal, (st) => this.update(st));
+          this.streamEnded = true;
+          streamFailures = 0;
+        } else {
+          $('game').dataset.transport = 'poll';
+          this.update(await api.state(this.id, this.token, this.state.version, this.abort.signal));
+        }
       } catch (e) {
         if (this.stopped) return;
         if (e instanceof ApiError && e.status === 404) {
           this.status('This game is gone (it may have expired).');
           return;
         }
+        streamFailures++;
         await sleep(1500);
       }
     }
