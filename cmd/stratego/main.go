@@ -33,7 +33,9 @@ import (
 	"github.com/stratego-go/stratego/cmd/stratego/internal/perftcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/playcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/servecmd"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/tunecmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/watchcmd"
+	"github.com/stratego-go/stratego/internal/words"
 )
 
 // command is one subcommand.
@@ -56,6 +58,7 @@ var commands = []command{
 	}},
 	{"match", "play a round-robin tournament between built-in players and engines", matchcmd.Run},
 	{"engine", "run a built-in player as an engine (SBP/1 or UCC 2012) on standard input and output", enginecmd.Run},
+	{"tune", "tune the search player's settings by self-play (SPSA) at a fixed node budget", tunecmd.Run},
 }
 
 // defaultCommand runs when no command is named.
@@ -112,10 +115,10 @@ func run(args []string, in io.Reader, out, errOut io.Writer) int {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &failure):
-		fmt.Fprintln(errOut, "stratego "+c.name+":", err)
+		fmt.Fprintln(errOut, "stratego "+c.name+":", words.Error(err))
 		return failure.ExitStatus()
 	default:
-		fmt.Fprintln(errOut, "stratego "+c.name+":", err)
+		fmt.Fprintln(errOut, "stratego "+c.name+":", words.Error(err))
 		return 2
 	}
 }

@@ -23,6 +23,7 @@ var api = []entry{
 	{"stratego.*MoveError.Unwrap", (*stratego.MoveError).Unwrap},
 	{"stratego.*Outcome.UnmarshalText", (*stratego.Outcome).UnmarshalText},
 	{"stratego.*ParseError.Error", (*stratego.ParseError).Error},
+	{"stratego.*ParseError.LineColumn", (*stratego.ParseError).LineColumn},
 	{"stratego.*ParseError.Unwrap", (*stratego.ParseError).Unwrap},
 	{"stratego.*Piece.UnmarshalText", (*stratego.Piece).UnmarshalText},
 	{"stratego.*Position.UnmarshalText", (*stratego.Position).UnmarshalText},
@@ -323,6 +324,7 @@ var api = []entry{
 	{"bot.*Search.Meet", (*bot.Search).Meet},
 	{"bot.*Search.Move", (*bot.Search).Move},
 	{"bot.*Search.Setup", (*bot.Search).Setup},
+	{"bot.CheckParams", bot.CheckParams},
 	{"bot.ChooseSetup", bot.ChooseSetup},
 	{"bot.Describe", bot.Describe},
 	{"bot.Names", bot.Names},
@@ -332,4 +334,5 @@ var api = []entry{
 	{"bot.NewMemory", bot.NewMemory},
 	{"bot.NewRandom", bot.NewRandom},
 	{"bot.NewSearch", bot.NewSearch},
+	{"bot.SearchParams", bot.SearchParams},
 }
