@@ -141,6 +141,11 @@ export class Stratego {
   // formatRecord reads a record and writes it in the library's form.
   formatRecord(text) { return call(this.raw, 'parseRecord', text); }
 
+  // replayData describes every position of a record or a Gravon file
+  // (XML or GSN), as the replay page of "stratego serve" shows them:
+  // {format, rules, tags, frames (100-letter Gravon fields), moves, outcome, error}.
+  replayData(text) { return call(this.raw, 'replay', text); }
+
   // playouts plays random games (a 2000-ply cap) for at least plies
   // plies inside the engine: {plies, games, millis}.
   playouts(rules, plies, seed = 7) { return call(this.raw, 'playouts', rulesText(rules), plies, seed); }

@@ -28,6 +28,7 @@ import (
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
+	"github.com/stratego-go/stratego/gravon"
 )
 
 // presetNames are the presets in the order of stratego.ParseRules.
@@ -521,6 +522,7 @@ var funcs = map[string]fn{
 		}
 		return s.String(), nil
 	},
+	"replay":   func(a args) (any, error) { return replayOf(a.str(0)) },
 	"playouts": func(a args) (any, error) { return playouts(a.str(0), a.num(1), a.num(2)) },
 }
 
@@ -769,4 +771,77 @@ func playouts(rulesText string, plies, seed int) (any, error) {
 		Games  int     `json:"games"`
 		Millis float64 `json:"millis"`
 	}{n, games, ms}, nil
+}
+
+// maxReplayPlies bounds the frames of one replay, as the server does.
+const maxReplayPlies = 20000
+
+// replayOf reads a record or a Gravon game file (XML or GSN) and
+// describes every position for the replay page, in the form of the
+// server's /api/replay answer: one 100-letter Gravon field a position
+// (gravon.Field), the moves in record notation, the outcome, and when
+// the record stops at an illegal move, why.
+func replayOf(text string) (any, error) {
+	type payload struct {
+		Format  string      `json:"format"`
+		Rules   rulesInfo   `json:"rules"`
+		Tags    [][2]string `json:"tags"`
+		Frames  []string    `json:"frames"`
+		Moves   []string    `json:"moves"`
+		Outcome string      `json:"outcome"`
+		Error   string      `json:"error,omitempty"`
+	}
+	var rec stratego.Record
+	var err error
+	format := "record"
+	switch t := strings.TrimSpace(text); {
+	case strings.HasPrefix(t, "<"):
+		format = "gravon-xml"
+		var g gravon.Game
+		if g, err = gravon.ReadXML(strings.NewReader(t)); err == nil {
+			rec, err = g.Record()
+		}
+	case strings.HasPrefix(t, "#"):
+		format = "gravon-gsn"
+		var g gravon.Game
+		if g, err = gravon.ReadGSN(strings.NewReader(t)); err == nil {
+			rec, err = g.Record()
+		}
+	default:
+		rec, err = stratego.ParseRecord(t)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("the game could not be read (%s): %w", format, err)
+	}
+	if len(rec.Moves) > maxReplayPlies {
+		return nil, errors.New("the game is too long to replay here")
+	}
+	states, err := rec.Replay()
+	if len(states) == 0 {
+		if err == nil {
+			err = errors.New("no start position")
+		}
+		return nil, fmt.Errorf("the game could not be replayed: %w", err)
+	}
+	r := states[0].Rules()
+	out := payload{Format: format, Rules: infoOf(r), Frames: []string{}, Moves: []string{}, Tags: [][2]string{}}
+	for _, t := range rec.Tags {
+		out.Tags = append(out.Tags, [2]string{t.Name, t.Value})
+	}
+	for i, st := range states {
+		out.Frames = append(out.Frames, gravon.Field(r, st.Board()))
+		if i > 0 {
+			a := stratego.Annotate(st.LastEvent())
+			b, e := a.AppendNotation(nil, r.Numbering)
+			if e != nil {
+				b = []byte(a.Move.String())
+			}
+			out.Moves = append(out.Moves, string(b))
+		}
+	}
+	out.Outcome = states[len(states)-1].Outcome().String()
+	if err != nil {
+		out.Error = words(err)
+	}
+	return out, nil
 }
