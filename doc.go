@@ -19,7 +19,11 @@
 // value: [Classic] (ISF rules), [Gravon] (Classic as the Gravon server
 // played it), [Barrage], [Duel], [DuelHasbro], [UltimateLightning],
 // [QuickBattle] and [Vintage] (Milton Bradley); [Preset] finds one by
-// name. A house rule is a preset with a field changed, and a custom
+// name. No preset has a ply cap (MaxPlies and MaxPliesWithoutAttack
+// are 0): a game ends only by its rules, and a loop of random moves may
+// run for thousands of plies; set r.MaxPlies, or write
+// "classic,maxplies=2000", for a draw after that many plies. A house
+// rule is a preset with a field changed, and a custom
 // variant any value that [Rules.Validate] accepts; the engine reads only
 // the fields, never which preset a value came from.
 //
@@ -511,7 +515,7 @@
 // at a time. Random playouts under the full Classic rules take about 85 ns of
 // CPU time a ply on one core with PlayRandom (BenchmarkPlayoutRandom),
 // about 1,010 instructions, and 1,300 instructions with
-// AppendLegalMoves and Play (BenchmarkPlayoutPlay); the README has the
+// AppendLegalMoves and Play (BenchmarkPlayoutPlay); docs/performance.md has the
 // table and the method.
 // [State.BoardHash] is a Zobrist hash of the placement, kept up to date
 // by every move, for transposition tables. A [Game] keeps the moves and,

@@ -2,6 +2,7 @@ package stratego
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -27,8 +28,12 @@ func TestOutcomeText(t *testing.T) {
 	}
 }
 
+// FuzzParseOutcome: what ParseOutcome accepts is the text of an outcome
+// in any case, as its doc says: it prints as the input up to case, and
+// that print parses to the same outcome.
 func FuzzParseOutcome(f *testing.F) {
-	for _, s := range []string{"ongoing", "red wins (flag captured)", "draw (ply cap)", "blue wins (resignation)"} {
+	for _, s := range []string{"ongoing", "red wins (flag captured)", "draw (ply cap)", "blue wins (resignation)",
+		"Ongoing", "ongoIng", "RED WINS (FLAG CAPTURED)", "Draw (Ply Cap)", "Blue wins (No legal move)", "draw (Draw Agreed)"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -36,8 +41,24 @@ func FuzzParseOutcome(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if o.String() != s {
-			t.Fatalf("%q parsed to %v, which prints %q", s, o, o.String())
+		if !strings.EqualFold(o.String(), s) {
+			t.Fatalf("%q parsed to %v, which prints %q: not the input in another case", s, o, o.String())
+		}
+		if back, err := ParseOutcome(o.String()); err != nil || back != o {
+			t.Fatalf("%q parsed to %v, whose text %q parses to %v, %v", s, o, o.String(), back, err)
 		}
 	})
+}
+
+// TestParseOutcomeAnyCase: the texts of outcomes parse in any case.
+func TestParseOutcomeAnyCase(t *testing.T) {
+	for s, want := range map[string]Outcome{
+		"ongoIng":                  {},
+		"RED WINS (FLAG CAPTURED)": {Red, FlagCaptured},
+		"Draw (Ply Cap)":           {NoColor, PlyCap},
+	} {
+		if got, err := ParseOutcome(s); err != nil || got != want {
+			t.Errorf("ParseOutcome(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
 }

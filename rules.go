@@ -181,7 +181,10 @@ var classicLakes = Rect(2, 4, 3, 5).Union(Rect(6, 4, 7, 5))
 // c6 d6 and g5 h5 g6 h6, the 40 pieces of RULES.md section 2 filling the four
 // home rows, ISF numbering, scouts that move and strike, equal ranks both
 // removed, permanent bombs, standard information, Two-Squares limit 3,
-// the More-Squares Rule in chase scope, and no move caps.
+// the More-Squares Rule in chase scope, and no move caps: MaxPlies and
+// MaxPliesWithoutAttack are 0, as in every preset, so a game ends only
+// by its rules (a loop of random moves may run for thousands of plies);
+// set MaxPlies for a draw after that many.
 func Classic() Rules {
 	return Rules{
 		Width: 10, Height: 10,

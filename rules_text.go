@@ -32,7 +32,7 @@ var presetRules = func() (rs [len(presets)]Rules) {
 // Preset returns the rules of a preset by its name in the rules text
 // form ("classic", "gravon", "barrage", "duel", "duel-hasbro",
 // "ultimate-lightning", "quick-battle", "vintage"; in any case), and
-// false for any other name.
+// false for any other name. No preset has a ply cap (MaxPlies is 0).
 func Preset(name string) (Rules, bool) {
 	for i, p := range presets {
 		if strings.EqualFold(p.name, name) {

@@ -18,6 +18,12 @@ const (
 	retreatBias = 2.0
 	// maxBias bounds the product of the behaviour biases of one piece.
 	maxBias = 30.0
+	// stillScale and maxStill: a hidden enemy piece that has not moved
+	// although it could (a free square or a piece of the player's next
+	// to it) for k of the enemy's turns is a Bomb or the Flag 1+k/stillScale
+	// times as often as its prior says, at most maxStill times.
+	stillScale = 40.0
+	maxStill   = 6.0
 )
 
 // beliefs is a player's model of the hidden ranks of the enemy's pieces:
@@ -42,11 +48,24 @@ type beliefs struct {
 	// bias[sq] is the log of the behaviour bias per rank of the enemy
 	// piece on sq.
 	bias [stratego.MaxSquares][stratego.NumRanks]float32
+	// still[sq] counts the enemy's turns in which the unmoved hidden
+	// enemy piece on sq could have moved and did not.
+	still [stratego.MaxSquares]uint16
+	// prior, when not nil, replaces model.logp: the setup prior learned
+	// of this opponent (Memory.logPrior).
+	prior [][stratego.NumRanks]float64
+	// seen[i] is one more than the rank seen this game on the enemy's
+	// setup square of zone index i (0: none); pending is the zone index
+	// of the enemy piece the player's last move attacked (-1: none), and
+	// captured the enemy's captured army at the last view.
+	seen     [stratego.MaxSquares]int8
+	pending  int16
+	captured stratego.Army
 }
 
 // newBeliefs returns the beliefs of player me under r.
 func newBeliefs(r stratego.Rules, me stratego.Color) *beliefs {
-	b := &beliefs{rules: r, me: me, ply: -1}
+	b := &beliefs{rules: r, me: me, ply: -1, pending: -1}
 	if presetArmy(r.Army) {
 		b.model = newSetupModel(r)
 	}
@@ -72,7 +91,10 @@ func (b *beliefs) reset(v stratego.View) {
 	for i := range b.origin {
 		b.origin[i] = -1
 		b.bias[i] = [stratego.NumRanks]float32{}
+		b.still[i] = 0
 	}
+	b.pending = -1
+	b.captured = v.Captured(b.me.Opponent())
 	if b.model == nil {
 		return
 	}
@@ -127,20 +149,122 @@ func (b *beliefs) observe(v stratego.View) {
 	ev := v.LastEvent()
 	if prev < 0 || ply != prev+2 || ev.Color != b.me.Opponent() {
 		b.reset(v)
+		b.note(v)
 		return
 	}
 	m := ev.Move
 	if m.IsRescue() || m.From == stratego.NoSquare || m.To == stratego.NoSquare {
 		b.reset(v)
+		b.note(v)
 		return
 	}
 	from, to := m.From.Index(), m.To.Index()
-	b.origin[to], b.bias[to] = b.origin[from], b.bias[from]
-	b.origin[from], b.bias[from] = -1, [stratego.NumRanks]float32{}
+	if ev.IsAttack() && ev.Combat != stratego.AttackerWins {
+		// The attacker was shown and removed: not the piece of the
+		// player's last attack (note).
+		b.saw(b.origin[from], ev.Piece.Rank())
+		b.captured[ev.Piece.Rank()]++
+	}
+	b.origin[to], b.bias[to], b.still[to] = b.origin[from], b.bias[from], 0
+	b.origin[from], b.bias[from], b.still[from] = -1, [stratego.NumRanks]float32{}, 0
+	b.note(v)
 	if ev.IsAttack() {
 		return
 	}
 	b.judge(v, m.From, m.To)
+}
+
+// saw records that the enemy set up a piece of rank rk on the setup
+// square of zone index zone.
+func (b *beliefs) saw(zone int16, rk stratego.Rank) {
+	if zone >= 0 && int(zone) < len(b.seen) && rk >= stratego.Spy && rk <= stratego.Flag {
+		b.seen[zone] = int8(rk) + 1
+	}
+}
+
+// note records what the view v shows of the enemy's setup: the ranks of
+// the enemy pieces it shows whose setup squares are known, and the rank
+// of the piece the player's last attack removed (the enemy's captured
+// pieces since the last view, less the ones the last event accounts
+// for); and counts the turns in which each unmoved hidden enemy piece
+// could have moved (still).
+func (b *beliefs) note(v stratego.View) {
+	enemy := b.me.Opponent()
+	captured := v.Captured(enemy)
+	if b.pending >= 0 {
+		var rk stratego.Rank
+		n := 0
+		for r, c := range captured {
+			if d := int(c) - int(b.captured[r]); d > 0 {
+				n += d
+				rk = stratego.Rank(r)
+			}
+		}
+		if n == 1 {
+			b.saw(b.pending, rk)
+		}
+		b.pending = -1
+	}
+	b.captured = captured
+	for _, sq := range b.squares() {
+		p, ok := v.At(sq)
+		if !ok || p.Color() != enemy {
+			continue
+		}
+		i := sq.Index()
+		if p.Rank() != stratego.Unknown {
+			b.saw(b.origin[i], p.Rank())
+			continue
+		}
+		if v.Knowledge(sq)&stratego.KnownMoved == 0 && b.free(v, sq) && b.still[i] < math.MaxUint16 {
+			b.still[i]++
+		}
+	}
+}
+
+// free reports whether the piece on sq has a square next to it that is
+// empty or holds a piece of the player's.
+func (b *beliefs) free(v stratego.View, sq stratego.Square) bool {
+	for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+		n := stratego.SquareAt(sq.File()+d[0], sq.Row()+d[1])
+		if !b.rules.OnBoard(n) {
+			continue
+		}
+		if q, ok := v.At(n); !ok || q.Color() == b.me {
+			return true
+		}
+	}
+	return false
+}
+
+// played notes the player's move m in the view v: an attack on an enemy
+// piece whose setup square is known shows that piece's rank, which the
+// next view tells (note).
+func (b *beliefs) played(v stratego.View, m stratego.Move) {
+	b.pending = -1
+	if m.IsRescue() || m.To == stratego.NoSquare {
+		return
+	}
+	if p, ok := v.At(m.To); ok && p.Color() == b.me.Opponent() {
+		b.pending = b.origin[m.To.Index()]
+	}
+}
+
+// learn notes the final view v of the game (see Learner): the last move
+// when it was the player's (an attack shows its defender), else as
+// observe.
+func (b *beliefs) learn(v stratego.View) {
+	ev := v.LastEvent()
+	if ev.Color == b.me && v.Ply() == b.ply+1 {
+		if ev.IsAttack() && ev.Move.To != stratego.NoSquare {
+			b.saw(b.origin[ev.Move.To.Index()], ev.Defender.Rank())
+		}
+		b.pending = -1
+		return
+	}
+	if v.Ply() == b.ply+2 {
+		b.observe(v)
+	}
 }
 
 // judge updates the bias of the hidden enemy piece that moved quietly
@@ -191,9 +315,17 @@ func (b *beliefs) judgeWith(v stratego.View, from, to stratego.Square, known fun
 // logWeight returns the log-weight of rank rk for the hidden enemy piece
 // on sq (see beliefs).
 func (b *beliefs) logWeight(sq stratego.Square, rk stratego.Rank) float64 {
-	w := float64(b.bias[sq.Index()][rk])
-	if o := b.origin[sq.Index()]; o >= 0 && b.model != nil {
-		w += b.model.logp[o][rk]
+	i := sq.Index()
+	w := float64(b.bias[i][rk])
+	if o := b.origin[i]; o >= 0 && b.model != nil {
+		if b.prior != nil {
+			w += b.prior[o][rk]
+		} else {
+			w += b.model.logp[o][rk]
+		}
+	}
+	if k := b.still[i]; k > 0 && (rk == stratego.Bomb || rk == stratego.Flag) {
+		w += math.Log(min(1+float64(k)/stillScale, maxStill))
 	}
 	return w
 }

@@ -20,9 +20,12 @@ import (
 
 // Player chooses the setups and the moves of one side.
 //
-// A Player value plays one game at a time: the referee calls its methods
-// from one goroutine, in game order. A program that runs games in
-// parallel makes one Player per game (see New).
+// The referee (referee.FromPlayer) calls a Player's methods one at a
+// time, each after the previous call returned, even when one Player sits
+// on both sides of a game (it then plays itself) or a call outlived its
+// time limit; the calls may come from different goroutines. A program
+// that calls a Player itself keeps to the same rule. A program that runs
+// games in parallel makes one Player per game (see New).
 type Player interface {
 	// Setup returns the setup of side c under the rules r.
 	Setup(ctx context.Context, r stratego.Rules, c stratego.Color) (stratego.Setup, error)
@@ -86,6 +89,11 @@ type Options struct {
 	// DefaultMoveOverhead, a negative value none. Of the rest, a search
 	// spends half (see MCTS.Move).
 	MoveOverhead time.Duration
+	// Memory, when not nil, is where a searching player (Search) learns
+	// of its opponents across games and weighs their setups by what it
+	// learned (see Learner); the players of a match share one. Nil: each
+	// player learns in a Memory of its own.
+	Memory *Memory
 }
 
 // DefaultMoveOverhead is the move overhead of Options.MoveOverhead's zero

@@ -79,8 +79,11 @@ type Search struct {
 	alarm func(time.Duration) (<-chan time.Time, func() bool) // a timer (time.NewTimer; for tests)
 	rng   *rand.Rand                                          // for setups
 	bel   *beliefs
-	lag   time.Duration
-	moves []stratego.Move
+	// opponent is the name Meet gave, mem the Memory of the opponents.
+	opponent string
+	mem      *Memory
+	lag      time.Duration
+	moves    []stratego.Move
 
 	// w is the worker that searches the moves: a Search of its own,
 	// whose fields below hold the state of one move's search (the
@@ -180,6 +183,46 @@ func (p *Search) setAlarm(alarm func(time.Duration) (<-chan time.Time, func() bo
 // the beliefs, its own tables and its own list of moves. (Only the making
 // of the sampler, which reads the view, is waited for.)
 func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
+	m, err := p.think(ctx, v, b)
+	if err == nil && p.bel != nil {
+		p.bel.played(v, m)
+	}
+	return m, err
+}
+
+// Meet tells the player the name of its opponent in the next game (see
+// Learner): it starts its beliefs of that game with what its Memory
+// learned of the opponent.
+func (p *Search) Meet(opponent string) {
+	p.opponent = opponent
+	p.bel = nil
+}
+
+// Learn tells the player its final view of the game (see Learner): it
+// adds the ranks it saw on the opponent's setup squares to its Memory
+// (Options.Memory, else one of its own), under the name Meet gave.
+func (p *Search) Learn(final stratego.View) {
+	if p.bel == nil || p.bel.model == nil || p.bel.rules != final.Rules() || p.bel.me != final.Player() {
+		return
+	}
+	p.bel.learn(final)
+	p.memory().add(p.opponent, p.bel.rules, len(p.bel.model.logp), p.bel.seen[:])
+	p.bel = nil
+}
+
+// memory returns the player's Memory.
+func (p *Search) memory() *Memory {
+	if p.mem == nil {
+		p.mem = p.opt.Memory
+		if p.mem == nil {
+			p.mem = NewMemory()
+		}
+	}
+	return p.mem
+}
+
+// think is Move without the note of the move played.
+func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return stratego.Move{}, err
 	}
@@ -190,6 +233,7 @@ func (p *Search) Move(ctx context.Context, v stratego.View, b Budget) (stratego.
 	start := p.now()
 	if p.bel == nil || p.bel.rules != v.Rules() || p.bel.me != v.Player() {
 		p.bel = newBeliefs(v.Rules(), v.Player())
+		p.bel.prior = p.memory().logPrior(p.opponent, p.bel.model)
 	}
 	p.bel.observe(v)
 	p.moves = withoutRecklessProbes(v, v.AppendLegalMoves(p.moves[:0]))

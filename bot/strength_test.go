@@ -37,7 +37,7 @@ var strengthMatches = []strengthMatch{
 	{"barrage-greedy-random", "barrage", "greedy", "random", 0, 0},
 }
 
-// TestStrength plays the strength matches of the README (not in CI: run
+// TestStrength plays the strength matches of docs/strength.md (not in CI: run
 // with -strength all or -strength NAME, and -games, -iters). Every match
 // is under the preset's rules with a 2000-ply cap (a draw), colors
 // alternating, two games at a time; each game g seeds the players with g

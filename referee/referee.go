@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"sync"
 	"time"
 
@@ -33,9 +34,15 @@ var (
 
 // Seat is one side of a game as the referee sees it: a built-in player
 // (FromPlayer) or an engine process (StartSBP, StartUCC). The referee
-// calls its methods from one goroutine, in game order, and never passes
-// it anything its side may not know: the views are the side's own, and
-// the result is public.
+// never passes it anything its side may not know: the views are the
+// side's own, and the result is public.
+//
+// The referee calls one seat's methods one at a time, in game order,
+// each after the previous call returned (Close last), though not always
+// from the same goroutine. It calls the two seats of a game at the same
+// time for their setups and for Finish and Close, so two seats that
+// share state must guard it (FromPlayer's seats do). A game takes two
+// distinct Seat values; Play refuses one on both sides.
 type Seat interface {
 	// Name is the player's name, for records, logs and the opponent.
 	Name() string
@@ -217,29 +224,66 @@ type Game struct {
 	Anonymous bool
 	// Tags are added to the record.
 	Tags []stratego.Tag
+	// TimeMargin is how late past a move's limit a reply may come and
+	// still count (cutechess-cli's timemargin): a seat is told the limit
+	// (Turn.Limit, a built-in player's Budget.Time) and its context ends
+	// at the limit plus the margin. It absorbs the scheduling delays of
+	// a busy machine, which neither a player nor the referee controls
+	// (a thread kept off the processor when its timer fires); a game
+	// clock is still charged the whole time a reply took. Zero is no
+	// margin; a negative value is zero.
+	TimeMargin time.Duration
 }
 
 // Play plays the game and returns its result. It returns an error only
-// for a game that cannot start (invalid rules, a missing seat); every
-// fault of a seat is a Result. Both seats are closed when it returns,
-// and no engine process outlives it.
+// for a game that cannot start (invalid rules, a missing seat, one Seat
+// value on both sides); every fault of a seat is a Result. Both seats
+// are closed when it returns, on an error too, and no engine process
+// outlives it.
 func (g Game) Play(ctx context.Context) (Result, error) {
-	if err := g.Rules.Validate(); err != nil {
+	if err := g.check(); err != nil {
+		if g.Red != nil {
+			_ = g.Red.Close()
+		}
+		if g.Blue != nil && !sameSeat(g.Red, g.Blue) {
+			_ = g.Blue.Close()
+		}
 		return Result{}, err
-	}
-	if g.Red == nil || g.Blue == nil {
-		return Result{}, errors.New("referee: a game needs two seats")
 	}
 	if g.Profile == ProfileUCC2012 && g.TurnCap != 0 {
 		g.Rules.MaxPlies = max(0, 2*(g.TurnCap-1))
-		if err := g.Rules.Validate(); err != nil {
-			return Result{}, err
-		}
 	}
 	m := &match{g: g, seats: [3]Seat{nil, g.Red, g.Blue}}
 	res := m.play(ctx)
 	m.finish(ctx, &res)
 	return res, nil
+}
+
+// check returns the error of a game that cannot start.
+func (g Game) check() error {
+	if err := g.Rules.Validate(); err != nil {
+		return err
+	}
+	if g.Red == nil || g.Blue == nil {
+		return errors.New("referee: a game needs two seats")
+	}
+	if sameSeat(g.Red, g.Blue) {
+		return errors.New("referee: one seat on both sides; give each side its own (FromPlayer twice with one player lets it play itself)")
+	}
+	if g.Profile == ProfileUCC2012 && g.TurnCap != 0 {
+		r := g.Rules
+		r.MaxPlies = max(0, 2*(g.TurnCap-1))
+		if err := r.Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sameSeat reports whether a and b are one seat (the same pointer).
+func sameSeat(a, b Seat) bool {
+	v := reflect.ValueOf(a)
+	return v.Kind() == reflect.Pointer && reflect.TypeOf(b) == v.Type() && a == b
 }
 
 // match is a game in play.
@@ -396,6 +440,15 @@ func withLimit(ctx context.Context, limit time.Duration) (context.Context, conte
 	return context.WithTimeout(ctx, limit)
 }
 
+// withMargin returns the time a reply with the limit limit may take
+// before it is late: limit plus the margin, or no limit for none.
+func withMargin(limit, margin time.Duration) time.Duration {
+	if limit <= 0 {
+		return limit
+	}
+	return limit + max(margin, 0)
+}
+
 // checkEnd decides whether the game is over before the side to move
 // acts: the rules say so, except that ProfileUCC2012 asks a walled-in
 // side to move all the same.
@@ -465,7 +518,7 @@ func (m *match) turn(ctx context.Context) (Result, bool) {
 		t := Turn{View: m.s.View(c), Left: m.left, Clock: m.g.Clock, DrawOffered: drawOffered}
 		t.Limit = m.g.Clock.limit(m.left[c])
 		start := time.Now()
-		actx, cancel := withLimit(ctx, t.Limit)
+		actx, cancel := withLimit(ctx, withMargin(t.Limit, m.g.TimeMargin))
 		a, err := seat.Act(actx, t)
 		cancel()
 		elapsed := time.Since(start)

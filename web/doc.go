@@ -53,7 +53,17 @@
 //	POST /api/replay               {"text"} → the positions of a record or Gravon file
 //
 // A refusal is a JSON object {"error": "..."} that says what is wrong in
-// words, naming the JSON field; 429 and 503 come with Retry-After.
+// words, naming the JSON field; 429 and 503 come with Retry-After. The
+// scheme "Bearer" is read in any case. A request that changes something
+// (every POST) must send its body as "Content-Type: application/json"
+// (else 415) and, from a browser, come from the server's own origin: a
+// request marked cross-site by Sec-Fetch-Site, or whose Origin names
+// another host, is refused with 403, so that a page of another site
+// cannot act in a visitor's name. A program that is no browser sends
+// neither header and is served.
+//
+// A player may resign in the setup phase too: the game is over, the
+// opponent wins, and nothing was played.
 //
 // # Limits
 //
@@ -62,7 +72,10 @@
 // the live games of the server, their age and idle time, the plies of
 // a game, a bot's think time, the size of every request and, in Serve,
 // the time a request may take to arrive, the time an answer may take
-// and the connections open at once. A game leaves the live games the
+// and the connections open at once. One client has a share of those
+// connections (Config.ClientConns) and of the requests that wait for a
+// change (Config.ClientPolls), so that one address cannot hold them
+// all. A game leaves the live games the
 // moment it is over; it stays readable (its final state, its record)
 // among the records kept in memory, and with a data directory on disk.
 //

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/stratego-go/stratego"
@@ -96,9 +97,18 @@ type game struct {
 	botNames  [3]string // indexed by Color; "" for a person
 	botBudget bot.Budget
 
+	// gone says the game expired: its file is removed and never
+	// written again.
+	gone atomic.Bool
+	// saveMu lets one write of the game's file run at a time; it is
+	// taken without mu, so that the game answers while its file is
+	// written. written is the number of the snapshot last written.
+	saveMu  sync.Mutex
+	written uint64
+
 	mu       sync.Mutex
 	bots     [3]bot.Player // the built-in player of a side; dropped when the game is over
-	gone     bool          // expired: never saved again
+	snapshot uint64        // the number of the latest snapshot of the file
 	seats    [3]seat       // the spectator's, Red's, Blue's (indexed by Color)
 	touched  time.Time
 	phase    phase
@@ -109,6 +119,9 @@ type game struct {
 	changed  chan struct{} // closed and replaced on every change
 	thinking bool          // a bot is choosing a move
 	notice   string        // a message for both players (a bot's failure)
+	// abandoned is the side that resigned during the setup phase: the
+	// game is over with no play.
+	abandoned stratego.Color
 }
 
 // bump records a change: the version grows and waiting pollers wake.
@@ -179,8 +192,14 @@ func (g *game) apply(c stratego.Color, m stratego.Move, now time.Time) error {
 	return nil
 }
 
-// resign ends the game with side c resigning. The caller holds g.mu.
+// resign ends the game with side c resigning, in the setup phase too
+// (the game is abandoned: over with no play). The caller holds g.mu.
 func (g *game) resign(c stratego.Color, now time.Time) error {
+	if g.phase == phaseSetup {
+		g.phase, g.abandoned = phaseOver, c
+		g.bump(now)
+		return nil
+	}
 	if g.phase != phasePlay {
 		return errPhase
 	}

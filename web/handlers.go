@@ -446,8 +446,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 // game finds the game of the request and the role of its token, which
 // comes in the Authorization header ("Bearer TOKEN").
 func (s *Server) game(w http.ResponseWriter, r *http.Request) (*game, role, bool) {
-	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	g, ro, err := s.lookup(r.PathValue("id"), token)
+	g, ro, err := s.lookup(r.PathValue("id"), bearer(r))
 	switch {
 	case errors.Is(err, errNoGame):
 		fail(w, http.StatusNotFound, err.Error())
@@ -506,6 +505,16 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		after = n
+	}
+	g.mu.Lock()
+	waits := g.version <= after
+	g.mu.Unlock()
+	if waits {
+		give, ok := s.takeWait(w, r)
+		if !ok {
+			return
+		}
+		defer give()
 	}
 	timer := time.NewTimer(s.cfg.PollWait)
 	defer timer.Stop()
@@ -590,6 +599,10 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.phase == phasePlay && g.play.State().Turn() != c {
+		writeJSON(w, http.StatusConflict, moveRefusal{Error: explain(errTurn, g.rules), Rule: ruleName(errTurn), Move: m.String()})
+		return
+	}
 	if g.phase == phasePlay {
 		// The mover's view knows which squares hold enemy pieces: a move
 		// written as an attack ("x") onto any other square is refused.
@@ -667,6 +680,10 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.abandoned.IsValid() {
+		fail(w, http.StatusConflict, "The game ended during the setup: it has no record.")
+		return
+	}
 	if g.phase != phaseOver || g.setups[stratego.Red] == nil || g.setups[stratego.Blue] == nil {
 		fail(w, http.StatusConflict, "The record is ready when the game is over.")
 		return

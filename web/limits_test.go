@@ -28,6 +28,9 @@ func callFrom(s *Server, addr, method, path, token string, body any) (int, http.
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	w := httptest.NewRecorder()
 	s.ServeHTTP(w, req)
 	return w.Code, w.Header(), w.Body.Bytes()
@@ -213,7 +216,7 @@ func TestConnectionLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln := limitListener(inner, 2).(*limited)
+	ln := limitListener(inner, 2, 2).(*limited)
 	defer ln.Close()
 	for range 3 {
 		c, err := net.Dial("tcp", inner.Addr().String())

@@ -223,6 +223,9 @@ func (c *loadClient) do(kind, method, path, token string, body, v any) (int, err
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	start := time.Now()
 	res, err := c.hc.Do(req)
 	if err != nil {

@@ -32,7 +32,8 @@ func TestServerMachine(t *testing.T) {
 
 		var setups [3]*stratego.Setup
 		var model stratego.Game
-		version := 1 // the claim of the invitation
+		abandoned := stratego.NoColor // the side that resigned in the setup phase
+		version := 1                  // the claim of the invitation
 		started := func() bool { return model.IsValid() }
 
 		t.Repeat(map[string]func(*rapid.T){
@@ -40,7 +41,7 @@ func TestServerMachine(t *testing.T) {
 				c := rapid.SampledFrom([]stratego.Color{stratego.Red, stratego.Blue}).Draw(t, "side")
 				st := stratego.RandomSetup(r, rng)
 				code, body := call(s, "POST", path+"/setup", tokens[c-1], setupRequest{Setup: st.String()})
-				if setups[c] != nil {
+				if setups[c] != nil || abandoned.IsValid() {
 					if code == http.StatusOK {
 						t.Fatalf("a second setup of %s was taken", c)
 					}
@@ -96,8 +97,14 @@ func TestServerMachine(t *testing.T) {
 			},
 			"resign": func(t *rapid.T) {
 				c := rapid.SampledFrom([]stratego.Color{stratego.Red, stratego.Blue}).Draw(t, "side")
-				code, _ := call(s, "POST", path+"/resign", tokens[c-1], nil)
-				if started() && !model.State().Outcome().IsOver() {
+				code, _ := call(s, "POST", path+"/resign", tokens[c-1], map[string]string{})
+				if !started() && !abandoned.IsValid() {
+					if code != http.StatusOK {
+						t.Fatalf("resign in the setup phase: %d", code)
+					}
+					abandoned = c
+					version++
+				} else if started() && !model.State().Outcome().IsOver() {
 					if code != http.StatusOK {
 						t.Fatalf("resign: %d", code)
 					}
@@ -115,7 +122,7 @@ func TestServerMachine(t *testing.T) {
 					}
 					var p statePayload
 					json.Unmarshal(body, &p)
-					checkMachine(t, p, role(k+1), model, version)
+					checkMachine(t, p, role(k+1), model, abandoned, version)
 				}
 			},
 		})
@@ -123,9 +130,16 @@ func TestServerMachine(t *testing.T) {
 }
 
 // checkMachine compares one party's answer with the model.
-func checkMachine(t *rapid.T, p statePayload, ro role, model stratego.Game, version int) {
+func checkMachine(t *rapid.T, p statePayload, ro role, model stratego.Game, abandoned stratego.Color, version int) {
 	if p.Version != version {
 		t.Fatalf("%s: version %d, want %d", ro, p.Version, version)
+	}
+	if abandoned.IsValid() {
+		want := stratego.Outcome{Winner: abandoned.Opponent(), Reason: stratego.Resignation}.String()
+		if p.Phase != "over" || p.Outcome != want || p.View != nil || p.Reveal != nil {
+			t.Fatalf("%s: phase %s, outcome %s after %s resigned in the setup", ro, p.Phase, p.Outcome, abandoned)
+		}
+		return
 	}
 	if !model.IsValid() {
 		if p.Phase != "setup" || p.View != nil {

@@ -36,6 +36,9 @@ func call(s *Server, method, path, token string, body any) (int, []byte) {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	w := httptest.NewRecorder()
 	s.ServeHTTP(w, req)
 	return w.Code, w.Body.Bytes()

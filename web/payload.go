@@ -102,6 +102,11 @@ func (g *game) payload(ro role) (statePayload, error) {
 	if c := ro.color(); c.IsValid() && g.setups[c] != nil {
 		p.Setup = g.setups[c].String()
 	}
+	if g.abandoned.IsValid() {
+		p.Outcome = stratego.Outcome{Winner: g.abandoned.Opponent(), Reason: stratego.Resignation}.String()
+		p.Notice = g.abandoned.String() + " resigned during the setup"
+		return p, nil
+	}
 	if g.phase == phaseSetup {
 		return p, nil
 	}

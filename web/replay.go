@@ -33,27 +33,30 @@ type replayPayload struct {
 }
 
 // readGame reads a record or a Gravon game file; it says which it was.
+// gravon.Read checks a Gravon file (its layout, a byte order mark);
+// the first character past white space and a byte order mark only
+// chooses between the two readers and names the format for the page.
 func readGame(text string) (stratego.Record, string, error) {
-	t := strings.TrimSpace(text)
-	switch {
-	case strings.HasPrefix(t, "<"):
-		g, err := gravon.ReadXML(strings.NewReader(t))
-		if err != nil {
-			return stratego.Record{}, "gravon-xml", err
-		}
-		rec, err := g.Record()
-		return rec, "gravon-xml", err
-	case strings.HasPrefix(t, "#"):
-		g, err := gravon.ReadGSN(strings.NewReader(t))
-		if err != nil {
-			return stratego.Record{}, "gravon-gsn", err
-		}
-		rec, err := g.Record()
-		return rec, "gravon-gsn", err
+	head := strings.TrimLeft(text, " \t\r\n"+byteOrderMark)
+	if !strings.HasPrefix(head, "<") && !strings.HasPrefix(head, "#") {
+		rec, err := stratego.ParseRecord(text)
+		return rec, "record", err
 	}
-	rec, err := stratego.ParseRecord(t)
-	return rec, "record", err
+	format := "gravon-xml"
+	if head[0] == '#' {
+		format = "gravon-gsn"
+	}
+	g, err := gravon.Read(strings.NewReader(text))
+	if err != nil {
+		return stratego.Record{}, format, err
+	}
+	rec, err := g.Record()
+	return rec, format, err
 }
+
+// byteOrderMark is the UTF-8 byte order mark some editors write at the
+// start of a file.
+const byteOrderMark = "\ufeff"
 
 // handleReplay turns a game file into frames to step through. The
 // server keeps nothing of it.
@@ -64,7 +67,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	rec, format, err := readGame(req.Text)
 	if err != nil {
-		fail(w, http.StatusBadRequest, "The game could not be read ("+format+"): "+err.Error())
+		fail(w, http.StatusBadRequest, "The game could not be read ("+formatNames[format]+"): "+words(err, stratego.Rules{}))
 		return
 	}
 	if len(rec.Moves) > maxReplayPlies {
@@ -73,7 +76,7 @@ func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 	}
 	out, err := replayOf(rec)
 	if err != nil {
-		fail(w, http.StatusBadRequest, "The game could not be replayed: "+err.Error())
+		fail(w, http.StatusBadRequest, "The game could not be replayed: "+words(err, stratego.Rules{}))
 		return
 	}
 	out.Format = format
@@ -107,7 +110,7 @@ func replayOf(rec stratego.Record) (replayPayload, error) {
 	}
 	out.Outcome = states[len(states)-1].Outcome().String()
 	if err != nil {
-		out.Error = err.Error()
+		out.Error = words(err, r)
 	}
 	return out, nil
 }

@@ -17,7 +17,9 @@ import (
 //
 // The http.Server it runs has the timeouts and the header limit of
 // Config, and at most Config.MaxConns connections are open at once; a
-// further one waits in the listener's queue until one closes.
+// further one waits in the listener's queue until one closes. One
+// client holds at most Config.ClientConns of them: a further connection
+// of its address is answered 503 and closed at once.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	c := s.cfg
 	hs := &http.Server{
@@ -30,7 +32,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ErrorLog:          c.Log,
 	}
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(limitListener(ln, c.MaxConns)) }()
+	go func() { done <- hs.Serve(limitListener(ln, c.MaxConns, c.ClientConns)) }()
 	select {
 	case err := <-done:
 		s.Close()
@@ -48,9 +50,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return err
 }
 
-// limitListener accepts at most n connections open at once.
-func limitListener(ln net.Listener, n int) net.Listener {
-	return &limited{Listener: ln, sem: make(chan struct{}, n), closed: make(chan struct{})}
+// limitListener accepts at most n connections open at once, and at
+// most perClient of one client (clientOf): a further connection of a
+// client that holds its share is refused (refuseConn).
+func limitListener(ln net.Listener, n, perClient int) net.Listener {
+	return &limited{Listener: ln, sem: make(chan struct{}, n), closed: make(chan struct{}), clients: newShares(perClient)}
 }
 
 type limited struct {
@@ -58,20 +62,29 @@ type limited struct {
 	sem       chan struct{}
 	closed    chan struct{}
 	closeOnce sync.Once
+	clients   *shares
 }
 
 func (l *limited) Accept() (net.Conn, error) {
-	select {
-	case l.sem <- struct{}{}:
-	case <-l.closed:
-		return nil, net.ErrClosed
+	for {
+		select {
+		case l.sem <- struct{}{}:
+		case <-l.closed:
+			return nil, net.ErrClosed
+		}
+		c, err := l.Listener.Accept()
+		if err != nil {
+			<-l.sem
+			return nil, err
+		}
+		client := clientOfAddr(c.RemoteAddr())
+		if !l.clients.take(client) {
+			<-l.sem
+			go refuseConn(c)
+			continue
+		}
+		return &limitedConn{Conn: c, release: func() { <-l.sem; l.clients.give(client) }}, nil
 	}
-	c, err := l.Listener.Accept()
-	if err != nil {
-		<-l.sem
-		return nil, err
-	}
-	return &limitedConn{Conn: c, release: func() { <-l.sem }}, nil
 }
 
 func (l *limited) Close() error {

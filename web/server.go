@@ -74,6 +74,16 @@ type Config struct {
 	MaxHeaderBytes    int
 	MaxConns          int
 
+	// ClientConns is the share of one client (remote address, an IPv6
+	// /64) of the connections Serve holds open (100, at most MaxConns):
+	// a further connection of the client is answered 503 at once and
+	// closed. ClientPolls is its share of the requests that wait for a
+	// change, long polls and event streams together (20): a further
+	// one is refused with 429. So one address cannot take the
+	// connections of all.
+	ClientConns int
+	ClientPolls int
+
 	// Log receives the server's errors (a game that could not be
 	// saved, the http.Server's own); nil is log.Default(). It never
 	// receives a secret.
@@ -111,6 +121,9 @@ func (c Config) withDefaults() Config {
 	seti(&c.MaxPlies, 4000)
 	seti(&c.MaxHeaderBytes, 16<<10)
 	seti(&c.MaxConns, 1000)
+	seti(&c.ClientConns, defaultClientConns)
+	seti(&c.ClientPolls, defaultClientPolls)
+	c.ClientConns = min(c.ClientConns, c.MaxConns)
 	set(&c.MaxAge, 24*time.Hour)
 	set(&c.IdleAge, 2*time.Hour)
 	set(&c.MaxThink, 5*time.Second)
@@ -146,6 +159,10 @@ type Server struct {
 	polls   context.Context    // ends at Close or when Serve shuts down: pollers answer
 	endPoll context.CancelFunc
 	wg      sync.WaitGroup // the bot goroutines
+	// botsMu orders startBots and Close: no bot goroutine is added to
+	// wg once closed is set.
+	botsMu sync.Mutex
+	closed bool
 
 	mu        sync.Mutex
 	live      map[string]*game // games not over
@@ -153,12 +170,18 @@ type Server struct {
 	doneOrder []string         // the keys of done, oldest first
 	creations limiter          // per client
 	rng       *mrand.Rand      // for Config.Seed; guarded by mu
+
+	origins     *http.CrossOriginProtection // the same-origin check of guard
+	waits       *shares                     // the waiting requests of each client
+	quarantined []string                    // the game files Open moved aside
 }
 
 // New returns a server with the configuration c that keeps its games in
 // memory only: they end with the process.
 func New(c Config) *Server {
 	s := &Server{cfg: c.withDefaults(), live: map[string]*game{}, done: map[string]*game{}}
+	s.origins = http.NewCrossOriginProtection()
+	s.waits = newShares(s.cfg.ClientPolls)
 	s.creations = limiter{per: time.Minute / time.Duration(s.cfg.CreatePerMinute), burst: s.cfg.CreateBurst}
 	if c.Seed != 0 {
 		s.rng = mrand.New(mrand.NewPCG(c.Seed, 0x5e47e))
@@ -174,6 +197,9 @@ func New(c Config) *Server {
 // answers requests after Close, but its bots no longer move. Every
 // change is saved when it is made (Open), so nothing is left to write.
 func (s *Server) Close() {
+	s.botsMu.Lock()
+	s.closed = true
+	s.botsMu.Unlock()
 	s.cancel()
 	s.wg.Wait()
 }
@@ -184,6 +210,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+	if !s.guard(w, r) {
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -342,13 +371,16 @@ func (s *Server) remove(g *game) {
 }
 
 // sweepLocked moves the finished games to the records and drops the
-// live games past their age. The caller holds s.mu.
+// live games past their age. The caller holds s.mu. It never waits for
+// a game's lock: a game in use is left for the next sweep.
 func (s *Server) sweepLocked() {
 	now := s.now()
 	for id, g := range s.live {
-		g.mu.Lock()
+		if !g.mu.TryLock() {
+			continue
+		}
 		over := g.phase == phaseOver
-		expired := !over && (now.Sub(g.created) > s.cfg.MaxAge || now.Sub(g.touched) > s.cfg.IdleAge)
+		expired := !over && s.expired(g, now)
 		switch {
 		case over:
 			delete(s.live, id)
@@ -356,13 +388,19 @@ func (s *Server) sweepLocked() {
 			s.keepLocked(g)
 		case expired:
 			delete(s.live, id)
-			g.gone = true
+			g.gone.Store(true)
 			if s.store != nil {
 				s.store.remove(id)
 			}
 		}
 		g.mu.Unlock()
 	}
+}
+
+// expired reports whether the live game g is past its age or idle
+// time. The caller holds g.mu.
+func (s *Server) expired(g *game, now time.Time) bool {
+	return now.Sub(g.created) > s.cfg.MaxAge || now.Sub(g.touched) > s.cfg.IdleAge
 }
 
 // keepLocked adds a finished game to the records kept in memory,
@@ -392,22 +430,24 @@ func (s *Server) Games() int {
 // one read back from the data directory.
 func (s *Server) find(id string) (*game, error) {
 	s.mu.Lock()
-	g, ok := s.live[id]
-	if ok {
-		now := s.now()
-		g.mu.Lock()
-		if g.phase != phaseOver && (now.Sub(g.created) > s.cfg.MaxAge || now.Sub(g.touched) > s.cfg.IdleAge) {
-			ok = false
-		}
-		g.mu.Unlock()
-		if !ok {
-			s.sweepLocked()
-		}
-	} else {
-		g, ok = s.done[id]
+	g, live := s.live[id]
+	if !live {
+		g = s.done[id]
 	}
 	s.mu.Unlock()
-	if ok {
+	if live {
+		g.mu.Lock()
+		expired := g.phase != phaseOver && s.expired(g, s.now())
+		g.mu.Unlock()
+		if !expired {
+			return g, nil
+		}
+		s.mu.Lock()
+		s.sweepLocked()
+		s.mu.Unlock()
+		return nil, errNoGame
+	}
+	if g != nil {
 		return g, nil
 	}
 	if s.store == nil || !validID(id) {
@@ -455,7 +495,9 @@ func (s *Server) lookup(id, token string) (*game, role, error) {
 // startBots runs the built-in players of g in the background until a
 // person is to move.
 func (s *Server) startBots(g *game) {
-	if s.ctx.Err() != nil {
+	s.botsMu.Lock()
+	defer s.botsMu.Unlock()
+	if s.closed {
 		return
 	}
 	s.wg.Add(1)

@@ -225,6 +225,9 @@ func TestBadInput(t *testing.T) {
 	} {
 		req, _ := http.NewRequest(c.method, ts.http.URL+c.path, strings.NewReader(c.body))
 		req.Header.Set("Authorization", "Bearer "+cr.Token)
+		if c.method == "POST" {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		res, err := ts.http.Client().Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -315,7 +318,7 @@ func TestLongPoll(t *testing.T) {
 }
 
 // TestReplayFrames checks the replay of a record and of the same game as
-// a Gravon XML file: one frame per position, equal to the states of
+// a Gravon XML file (each also with a byte order mark): one frame per position, equal to the states of
 // Record.Replay, and the moves in record notation.
 func TestReplayFrames(t *testing.T) {
 	ts := newTestServer(t, Config{})
@@ -333,7 +336,8 @@ func TestReplayFrames(t *testing.T) {
 	if err := g.WriteXML(&xml); err != nil {
 		t.Fatal(err)
 	}
-	for _, text := range []string{rec.String(), xml.String()} {
+	// A byte order mark, as some editors write, is skipped in both.
+	for _, text := range []string{rec.String(), xml.String(), "\ufeff" + xml.String(), "\ufeff" + rec.String()} {
 		var rp replayPayload
 		if err := json.Unmarshal(ts.must(t, http.StatusOK, "POST", "/api/replay", "", replayRequest{text}), &rp); err != nil {
 			t.Fatal(err)

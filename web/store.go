@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,6 +21,9 @@ import (
 // either the old file or the new one.
 type store struct {
 	dir string
+	// beforeWrite, when not nil, is called before each write of a
+	// game's file (a test's hook).
+	beforeWrite func(id string)
 }
 
 // gameFile is the form of a game on disk. The game itself is the text
@@ -38,7 +42,8 @@ type gameFile struct {
 	ThinkMillis int64       `json:"thinkMillis,omitempty"`
 	Setups      [3]string   `json:"setups"` // indexed by Color; "" until given
 	Game        string      `json:"game,omitempty"`
-	Resigned    string      `json:"resigned,omitempty"` // the color that resigned
+	Resigned    string      `json:"resigned,omitempty"`  // the color that resigned
+	Abandoned   string      `json:"abandoned,omitempty"` // the color that resigned during the setup
 	Notice      string      `json:"notice,omitempty"`
 }
 
@@ -119,7 +124,9 @@ func (g *game) fileOf() (*gameFile, error) {
 			f.Setups[c] = g.setups[c].String()
 		}
 	}
-	if g.phase != phaseSetup {
+	if g.abandoned.IsValid() {
+		f.Abandoned = g.abandoned.String()
+	} else if g.phase != phaseSetup {
 		text, err := g.play.MarshalText()
 		if err != nil {
 			return nil, err
@@ -133,20 +140,50 @@ func (g *game) fileOf() (*gameFile, error) {
 }
 
 // save writes g to the data directory, if there is one. The caller
-// holds g.mu. A failure is logged and returned.
+// holds g.mu; save builds the file under it, releases it while the
+// file is written (so that the game answers meanwhile and no other
+// game waits) and takes it back. Of two saves of one game the newer
+// file wins: a save whose file a newer one has replaced returns nil, as
+// the newer file holds its change. A failure is logged and returned.
 func (s *Server) save(g *game) error {
-	if s.store == nil || g.gone {
+	if s.store == nil || g.gone.Load() {
 		return nil
 	}
 	f, err := g.fileOf()
 	if err == nil {
-		err = s.store.write(f)
+		g.snapshot++
+		n := g.snapshot
+		g.mu.Unlock()
+		err = s.store.writeNewest(g, f, n)
+		g.mu.Lock()
 	}
 	if err != nil {
 		err = fmt.Errorf("saving game %s: %w", g.id, err)
 		s.cfg.Log.Print("stratego serve: ", err)
 	}
 	return err
+}
+
+// writeNewest writes f, the snapshot numbered n of g, unless a newer
+// one is written; the file of a game that expired meanwhile is removed.
+// The caller does not hold g.mu.
+func (st *store) writeNewest(g *game, f *gameFile, n uint64) error {
+	g.saveMu.Lock()
+	defer g.saveMu.Unlock()
+	if n <= g.written {
+		return nil
+	}
+	if st.beforeWrite != nil {
+		st.beforeWrite(g.id)
+	}
+	if err := st.write(f); err != nil {
+		return err
+	}
+	g.written = n
+	if g.gone.Load() { // the sweep removed the file before this write
+		st.remove(g.id)
+	}
+	return nil
 }
 
 // errBadFile is the error of a game file that cannot be read back.
@@ -164,6 +201,11 @@ func (st *store) load(s *Server, id string) (*game, error) {
 	}
 	return g, nil
 }
+
+// Quarantined returns the game files that Open could not read and
+// moved aside (renamed with the suffix ".corrupt"), for a person to
+// look at.
+func (s *Server) Quarantined() []string { return slices.Clone(s.quarantined) }
 
 // gameOf rebuilds a game from its file.
 func (s *Server) gameOf(b []byte) (*game, error) {
@@ -214,6 +256,14 @@ func (s *Server) gameOf(b []byte) (*game, error) {
 			g.setups[c] = &su
 		}
 	}
+	if f.Abandoned != "" {
+		c, err := stratego.ParseColor(f.Abandoned)
+		if err != nil {
+			return nil, err
+		}
+		g.abandoned, g.phase, g.bots = c, phaseOver, [3]bot.Player{}
+		return g, nil
+	}
 	if f.Game == "" {
 		return g, nil
 	}
@@ -254,7 +304,10 @@ func unhex(dst *secret, s string) error {
 // disk before it is answered, and the games found there are taken up
 // again: live ones resume where they stopped, with the same seats and
 // secrets (bots to move move again), finished ones can be looked at and
-// downloaded. A file that cannot be read is an error.
+// downloaded. A game file that cannot be read is renamed ID.json.corrupt
+// (Quarantined lists them) and the log says so; the server starts with
+// the others. An error to read the directory, or to rename such a file,
+// is an error of Open.
 func Open(dir string, c Config) (*Server, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
@@ -278,8 +331,20 @@ func Open(dir string, c Config) (*Server, error) {
 		}
 		g, err := s.store.load(s, id)
 		if err != nil {
-			s.Close()
-			return nil, err
+			if !errors.Is(err, errBadFile) {
+				s.Close()
+				return nil, err
+			}
+			// A file that cannot be read is kept aside for a person to
+			// look at; the other games are served.
+			from := filepath.Join(dir, name)
+			if e := os.Rename(from, from+".corrupt"); e != nil {
+				s.Close()
+				return nil, fmt.Errorf("%w; moving it aside: %v", err, e)
+			}
+			s.quarantined = append(s.quarantined, from+".corrupt")
+			s.cfg.Log.Printf("stratego serve: %v; moved to %s, the other games are served", err, from+".corrupt")
+			continue
 		}
 		if g.phase != phaseOver {
 			s.live[id] = g

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestOpenReadsBackEveryGame makes games on a server with a data
@@ -55,8 +56,13 @@ func TestOpenReadsBackEveryGame(t *testing.T) {
 		t.Error("Open removed a file not its own")
 	}
 	os.WriteFile(filepath.Join(dir, "0123456789abcdef.json"), []byte(`{"format":1,`), 0o600)
-	if _, err := Open(dir, Config{}); !errors.Is(err, errBadFile) {
-		t.Errorf("a damaged file: %v, want errBadFile", err)
+	c, err := Open(dir, Config{Log: newLogger(func([]byte) {})})
+	if err != nil {
+		t.Fatalf("a damaged file: %v, want it moved aside", err)
+	}
+	defer c.Close()
+	if q := c.Quarantined(); len(q) != 1 {
+		t.Errorf("a damaged file: quarantined %q", q)
 	}
 }
 
@@ -102,3 +108,66 @@ func TestNoSecretLogged(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestSlowSaveStallsOnlyItsGame blocks the write of one game's file and
+// checks that, while it hangs, another game is changed and saved, the
+// game itself is read, and the sweep runs; the blocked change is
+// answered once its write ends.
+func TestSlowSaveStallsOnlyItsGame(t *testing.T) {
+	s, err := Open(t.TempDir(), Config{Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	slow, slowTokens := callPair(t, s, createRequest{Rules: "duel"})
+	other, otherTokens := callPair(t, s, createRequest{Rules: "duel"})
+	setupRed, setupBlue := randomSetupFor(t, s, "duel"), randomSetupFor(t, s, "duel")
+
+	entered, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	s.store.beforeWrite = func(id string) {
+		if id == slow {
+			once.Do(func() { close(entered) })
+			<-release
+		}
+	}
+	answered := make(chan int)
+	go func() {
+		code, _ := call(s, "POST", "/api/games/"+slow+"/setup", slowTokens[0], setupRequest{Setup: setupRed})
+		answered <- code
+	}()
+	<-entered // the slow game's write hangs from here on
+	probed := make(chan struct{})
+	go func() {
+		defer close(probed)
+		if code, body := call(s, "POST", "/api/games/"+other+"/setup", otherTokens[0], setupRequest{Setup: setupRed}); code != http.StatusOK {
+			t.Errorf("another game's setup while one save hangs: %d %s", code, body)
+		}
+		if n := s.Games(); n != 2 {
+			t.Errorf("Games while one save hangs: %d, want 2", n)
+		}
+		if code, body := call(s, "GET", "/api/games/"+other, otherTokens[1], nil); code != http.StatusOK {
+			t.Errorf("another game's state while one save hangs: %d %s", code, body)
+		}
+		if code, body := call(s, "GET", "/api/games/"+slow, slowTokens[2], nil); code != http.StatusOK {
+			t.Errorf("the slow game's own state while its save hangs: %d %s", code, body)
+		}
+	}()
+	select {
+	case <-probed:
+	case <-time.After(time.Minute): // generous: the requests take milliseconds
+		t.Error("requests waited for another game's hanging save")
+	}
+	select {
+	case code := <-answered:
+		t.Fatalf("the change was answered (%d) before its file was written", code)
+	default:
+	}
+	close(release)
+	if code := <-answered; code != http.StatusOK {
+		t.Errorf("the slow game's setup: %d", code)
+	}
+	if code, body := call(s, "POST", "/api/games/"+slow+"/setup", slowTokens[1], setupRequest{Setup: setupBlue}); code != http.StatusOK {
+		t.Errorf("the slow game's second setup: %d %s", code, body)
+	}
+}

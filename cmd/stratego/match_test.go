@@ -24,7 +24,7 @@ func TestMatchCommand(t *testing.T) {
 	path := dir + string(os.PathListSeparator) + os.Getenv("PATH")
 	for _, rules := range []string{"classic", "barrage"} {
 		for _, proto := range []string{"ucc", "sbp"} {
-			cmd := exec.Command(bin, "match", "-games", "2", "-rules", rules, "builtin:random", proto+":stratego engine -protocol "+proto)
+			cmd := exec.Command(bin, "match", "-games", "2", "-rules", rules, "builtin:random", proto+":stratego engine -bot random -protocol "+proto)
 			cmd.Env = append(os.Environ(), "PATH="+path)
 			out, err := cmd.CombinedOutput()
 			if err != nil {

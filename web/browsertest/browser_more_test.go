@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -147,7 +148,28 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	red.waitFor(`document.getElementById('link-opponent').parentElement.hidden`)
 	late := b.newPerson(t)
 	late.do("open the used invitation", chromedp.Navigate(opponent))
-	late.waitFor(`document.getElementById('status').textContent.includes('has been used')`)
+	late.waitFor(`!document.getElementById('notice').hidden`)
+	// The used invitation's page: a message in words with the next
+	// steps (watch, a game of one's own), and no empty board.
+	if title := late.text("#notice-title"); !strings.Contains(title, "has been used") {
+		t.Errorf("the used invitation's title: %q", title)
+	}
+	if next := late.text("#notice-next"); !strings.Contains(next, "spectators") || !strings.Contains(next, "start a game of your own") || strings.Contains(next, "Open your game") {
+		t.Errorf("the used invitation's next steps: %q", next)
+	}
+	if eval[bool](late, `!document.getElementById('game').hidden`) {
+		t.Error("the used invitation's page shows the game's board")
+	}
+	late.screenshot("invitation-used", nil)
+	// Opened again in the browser that took the seat, it leads there.
+	again := blue
+	eval[bool](again, fmt.Sprintf(`(location.hash = new URL(%q).hash, true)`, opponent))
+	again.waitFor(`!document.getElementById('notice').hidden`)
+	if href := eval[string](again, `(document.getElementById('notice-open') || {}).href || ''`); !strings.Contains(href, "&t=") {
+		t.Errorf("the seat's own browser gets no link to its game: %q (%q)", href, again.text("#notice-next"))
+	}
+	again.click("#notice-open")
+	again.waitFor(`document.getElementById('game').dataset.role === 'blue' && !document.getElementById('setup-panel').hidden && document.querySelectorAll('.tray-piece').length > 0`)
 	// Drag each piece of the tray onto a square of the front row, then
 	// one of them back to the last row.
 	r := stratego.Duel()
@@ -173,6 +195,9 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	spec := b.newPerson(t)
 	spec.do("open the spectator's link", chromedp.Navigate(spectator))
 	spec.waitFor(`document.getElementById('game').dataset.role === 'spectator' && document.getElementById('game').dataset.phase === 'play'`)
+	if s := spec.text("#status"); !strings.Contains(s, "You watch Red against Blue.") {
+		t.Errorf("the spectator's status: %q", s)
+	}
 
 	id, _ := gameOfPage(red)
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -197,8 +222,8 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		if pc, ok := v.At(m.To); ok && pc.Color() != c && !fought {
 			fought = true
 			mover := tabs[c]
-			if text := mover.text("#combat"); !strings.Contains(text, "Fight on "+m.To.String()) || !strings.Contains(text, "attacked") {
-				t.Errorf("after %s the combat panel says %q", m, text)
+			if text := mover.text("#combat"); !fightText.MatchString(text) || !strings.Contains(text, "Fight on "+m.To.String()+": Your ") {
+				t.Errorf("after %s the combat panel says %q, want the words of %v", m, text, fightText)
 			}
 			mover.screenshot("combat", func(s *shot) {
 				if got := eval[string](mover, `[...document.querySelectorAll('#board [data-fight]')].map((g) => g.dataset.square).join()`); got != m.To.String() {
@@ -276,6 +301,10 @@ func checkSpectatorBoard(t *testing.T, ts *testServer, spec *tab, id string, tok
 	}
 }
 
+// fightText is a fight in the combat panel, in one case style: sides
+// capitalized, ranks in lower case, as the terminal game writes them.
+var fightText = regexp.MustCompile(`^Fight on [a-z]+[0-9]+: (Your|Red's|Blue's) [a-z]+ \([^)]+\) attacked ((your|Red's|Blue's) [a-z]+ \([^)]+\)|a hidden (Red|Blue) piece \(it stayed hidden: silent defense\)); (the attacker wins|the defender wins|both are removed)\.$`)
+
 // TestBrowserReplay loads a record into the replay page and steps
 // through it with the controls; every step shows the record's position.
 // A Gravon XML file of the same game replays the same.
@@ -298,6 +327,9 @@ func TestBrowserReplay(t *testing.T) {
 		checkReplayBoard(t, tb, states[ply])
 	}
 	check(0)
+	if got := tb.text(`#rp-captured .captured-row[data-color="red"]`); got != "Red lost nothing" {
+		t.Errorf("at the start the replay's captured row says %q, want the game page's \"Red lost nothing\"", got)
+	}
 	for ply := 1; ply <= 3; ply++ {
 		tb.click("#rp-next")
 		check(ply)

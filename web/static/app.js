@@ -11,17 +11,63 @@ let replay = null;
 
 // claim takes the seat of an invitation ("#g=ID&i=INVITE") and puts the
 // page at its own link, with the fresh token only this browser holds.
+// The browser remembers the seat it took, so that the invitation opened
+// again leads to it.
 async function claim(id, invite) {
   $('game').hidden = false;
   $('status').textContent = 'Taking your seat…';
+  const key = 'stratego.claimed.' + id + '.' + invite;
   try {
     const c = await api.claim(id, invite);
+    try { localStorage.setItem(key, c.links.player); } catch (e) { /* private mode: not remembered */ }
     history.replaceState(null, '', `#g=${c.id}&t=${c.token}`);
     route();
   } catch (e) {
-    $('status').textContent = e.message;
-    $('status').dataset.error = 'true';
+    $('game').hidden = true;
+    showNotice(e, localStorage.getItem(key));
   }
+}
+
+// showNotice explains a refused invitation in words, with what to do
+// next: the seat this browser took, the spectators' link, a game of
+// one's own.
+function showNotice(e, mine) {
+  const next = [];
+  const item = (text, href, label) => {
+    const li = document.createElement('li');
+    li.append(text);
+    if (href) {
+      const a = document.createElement('a');
+      a.href = href;
+      a.textContent = label;
+      a.id = 'notice-' + label.split(' ')[0].toLowerCase();
+      li.append(a);
+    }
+    next.push(li);
+  };
+  let title, text;
+  if (e.status === 409) {
+    title = 'This invitation has been used';
+    text = 'Someone has taken the seat it offered, and an invitation seats one person only.';
+    if (mine) item('You took the seat in this browser: ', mine, 'Open your game');
+    else item('If you took it on another device or browser, continue there: the game is at the address the page moved to when you took the seat.', null, null);
+    item('To watch the game, ask the person who invited you for the spectators’ link.', null, null);
+  } else if (e.status === 404) {
+    title = 'This game is gone';
+    text = 'It may have ended long ago, or expired after a time without moves.';
+  } else if (e.status === 403) {
+    title = 'This invitation is not valid';
+    text = 'The link is not complete or not for this game: check that the whole link was copied.';
+  } else {
+    title = 'The invitation could not be opened';
+    text = e.message || 'The server cannot be reached.';
+  }
+  item('Or ', '/#', 'start a game of your own');
+  $('notice-title').textContent = title;
+  $('notice-text').textContent = text;
+  $('notice-next').replaceChildren(...next);
+  $('notice').hidden = false;
+  $('notice').dataset.kind = e.status === 409 ? 'used' : 'refused';
 }
 
 // route shows the page the address names: "#g=ID&t=TOKEN" a game,
@@ -31,7 +77,7 @@ function route() {
   if (current) { current.stop(); current = null; }
   if (replay) replay.stop();
   const hash = location.hash.slice(1);
-  for (const id of ['lobby', 'game', 'replay']) $(id).hidden = true;
+  for (const id of ['lobby', 'game', 'replay', 'notice']) $(id).hidden = true;
   if (hash.startsWith('g=') && new URLSearchParams(hash).get('i')) {
     const p = new URLSearchParams(hash);
     claim(p.get('g') || '', p.get('i'));

@@ -40,6 +40,10 @@ export function parsePiece(text) {
 // capitalize returns s with its first letter in upper case.
 export function capitalize(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
+// lostLabel is the label of a side's captured pieces, the same on the
+// game and the replay page: "Red lost nothing", "Blue lost 3: ".
+export function lostLabel(color, n) { return n ? `${capitalize(color)} lost ${n}: ` : `${capitalize(color)} lost nothing`; }
+
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);

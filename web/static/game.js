@@ -2,7 +2,7 @@
 // phase, the moves, the end.
 
 import {api, ApiError} from './api.js';
-import {drawBoard, parseMove, parsePiece, parseSq, sqName, turnSq, capitalize, rankTable} from './board.js';
+import {drawBoard, parseMove, parsePiece, parseSq, sqName, turnSq, capitalize, lostLabel, rankTable} from './board.js';
 
 const $ = (id) => document.getElementById(id);
 const other = (c) => (c === 'red' ? 'blue' : 'red');
@@ -119,6 +119,7 @@ export class Game {
     on('setup-ready', () => this.ready());
     on('setup-paste', () => this.pasteSetup());
     on('resign', () => this.resign());
+    on('abandon', () => this.resign());
     on('download', () => this.download());
     on('replay-this', () => this.replayThis());
     on('copy-opponent', () => navigator.clipboard && navigator.clipboard.writeText($('link-opponent').value));
@@ -142,13 +143,25 @@ export class Game {
     $('moves-box').hidden = inSetup;
     $('resign').hidden = !(this.me && st.phase === 'play');
     $('resign').textContent = this.confirmResign ? 'Really resign? Click again' : 'Resign';
+    $('abandon').hidden = !(this.me && st.phase === 'setup');
+    $('abandon').textContent = this.confirmResign ? 'Really abandon? Click again' : 'Abandon the game';
     $('download').hidden = st.phase !== 'over';
     $('replay-this').hidden = st.phase !== 'over';
-    if (inSetup) {
+    const unplayed = !inSetup && !st.view; // a game that ended during its setup
+    if (unplayed) {
+      $('setup-panel').hidden = true;
+      $('captured-box').hidden = true;
+      $('moves-box').hidden = true;
+      $('download').hidden = true;
+      $('replay-this').hidden = true;
+    }
+    if (inSetup || unplayed) {
       $('rescue-panel').hidden = true;
       $('via-panel').hidden = true;
       $('combat').hidden = true;
       this.renderSetup(editing);
+      if (!inSetup) this.status(`Game over: ${st.outcome}. ${st.notice ? capitalize(st.notice) + '.' : ''}` +
+        (this.me ? (st.outcome.startsWith(this.me) ? ' You win.' : ' You lose.') : ''));
       return;
     }
     const view = JSON.parse(JSON.stringify(st.view));
@@ -185,9 +198,16 @@ export class Game {
     return s.kind === 'bot' ? `the bot (${s.name})` : (this.me ? 'your opponent' : capitalize(c));
   }
 
+  // watched names the side c for a spectator: "Red", or "the bot
+  // (search) as Blue".
+  watched(c) {
+    const s = this.state[c];
+    return s.kind === 'bot' ? `the bot (${s.name}) as ${capitalize(c)}` : capitalize(c);
+  }
+
   renderStatus() {
     const st = this.state, view = this.view, me = this.me;
-    const intro = me ? `You play ${capitalize(me)} against ${this.who(other(me))}. ` : `You watch ${capitalize(this.who('red'))} (Red) against ${this.who('blue')} (Blue). `;
+    const intro = me ? `You play ${capitalize(me)} against ${this.who(other(me))}. ` : `You watch ${this.watched('red')} against ${this.watched('blue')}. `;
     let text;
     if (st.phase === 'over') {
       text = 'Game over: ' + st.outcome + '.';
@@ -266,10 +286,12 @@ export class Game {
     const last = this.view.last ? parseMove(this.view.last) : null;
     if (!last || !last.fight) { box.hidden = true; return; }
     const a = this.mover(), d = other(a);
+    // A fight in the words of the terminal game: sides capitalized,
+    // ranks in lower case ("Blue's scout (2) attacked your flag (F)").
     const name = (ch, c) => {
-      if (ch === '?') return `a hidden ${c} piece (it stayed hidden: silent defense)`;
+      if (ch === '?') return `a hidden ${capitalize(c)} piece (it stayed hidden: silent defense)`;
       const r = this.ranks.byChar.get(ch);
-      return r ? `${c === this.me ? 'your' : c} ${capitalize(r.rank)} (${r.label})` : ch;
+      return r ? `${c === this.me ? 'your' : capitalize(c) + "'s"} ${r.rank} (${r.label})` : ch;
     };
     box.hidden = false;
     box.dataset.result = last.fight.result;
@@ -285,7 +307,7 @@ export class Game {
       row.dataset.color = c;
       const lost = (this.view.captured || []).map((e) => parsePiece(e.piece)).filter((p) => p.color === c);
       const label = document.createElement('span');
-      label.textContent = lost.length ? `${capitalize(c)} lost ${lost.length}: ` : `${capitalize(c)} lost nothing`;
+      label.textContent = lostLabel(c, lost.length);
       row.appendChild(label);
       for (const p of lost) {
         const s = document.createElement('span');
@@ -391,6 +413,7 @@ export class Game {
     if (!this.confirmResign) {
       this.confirmResign = true;
       $('resign').textContent = 'Really resign? Click again';
+      $('abandon').textContent = 'Really abandon? Click again';
       return;
     }
     try { this.update(await this.api.resign(this.id, this.token)); } catch (e) { this.message(e.message, 'error'); }

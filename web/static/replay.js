@@ -1,7 +1,7 @@
 // replay.js: step through a record or a Gravon game file.
 
 import {api} from './api.js';
-import {drawBoard, parseMove, sqName, capitalize, rankTable} from './board.js';
+import {drawBoard, parseMove, sqName, capitalize, lostLabel, rankTable} from './board.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -139,7 +139,7 @@ export class Replay {
       for (const info of this.data.rules.ranks) {
         for (let k = count.get(info.rank) || 0; k < info.count; k++) lost.push(info);
       }
-      label.textContent = `${capitalize(color)} lost ${lost.length}: `;
+      label.textContent = lostLabel(color, lost.length);
       row.appendChild(label);
       for (const info of lost) {
         const s = document.createElement('span');

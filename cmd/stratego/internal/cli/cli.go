@@ -106,7 +106,8 @@ func StrongestBot() string {
 var ErrInterrupted = errors.New("interrupted")
 
 // Interruptible returns a context that ends at the first SIGINT or
-// SIGTERM, its cause wrapping ErrInterrupted and naming the signal; from
+// SIGTERM, its cause wrapping ErrInterrupted and naming the signal
+// ("interrupted by SIGTERM", SignalName); from
 // then on the signals have their default effect again, so that a second
 // one kills the program at once. stop releases the signals.
 func Interruptible() (ctx context.Context, stop func()) {
@@ -118,7 +119,7 @@ func Interruptible() (ctx context.Context, stop func()) {
 		select {
 		case sig := <-sigs:
 			signal.Stop(sigs)
-			cancel(fmt.Errorf("%w by %v", ErrInterrupted, sig))
+			cancel(fmt.Errorf("%w by %s", ErrInterrupted, SignalName(sig)))
 		case <-done:
 		}
 	}()
@@ -127,4 +128,19 @@ func Interruptible() (ctx context.Context, stop func()) {
 		signal.Stop(sigs)
 		cancel(nil)
 	}
+}
+
+// SignalName is the name of a signal as a person reads it in a log or a
+// batch system's documentation: SIGINT, SIGTERM, SIGHUP; another signal
+// by Go's description of it.
+func SignalName(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	}
+	return sig.String()
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 
 	"github.com/stratego-go/stratego/bot"
@@ -57,6 +58,17 @@ func TestStrongestBot(t *testing.T) {
 				t.Errorf("StrongestBot() = %q, want %q", name, n)
 			}
 			break
+		}
+	}
+}
+
+// TestSignalName: the signals a batch system or a terminal sends are
+// named as their documentation names them, not by Go's description
+// ("terminated", "interrupt").
+func TestSignalName(t *testing.T) {
+	for sig, want := range map[os.Signal]string{os.Interrupt: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP", syscall.SIGKILL: "killed"} {
+		if got := SignalName(sig); got != want {
+			t.Errorf("SignalName(%v) = %q, want %q", sig, got, want)
 		}
 	}
 }

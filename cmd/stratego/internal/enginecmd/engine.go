@@ -9,7 +9,8 @@
 //	stratego engine [-protocol sbp|ucc] [-bot NAME] [-seed N]
 //	         [-rules TEXT] [-movetime D] [-overhead D]
 //
-// -bot names the built-in player (bot.Names; "random" by default).
+// -bot names the built-in player (bot.Names); by default the strongest,
+// the one the other commands play.
 // -seed seeds it (0: from the clock). Over SBP the referee sends the
 // rules; over UCC the wire carries none, so the engine plays under
 // -rules, or else the rules text in the environment variable
@@ -42,6 +43,7 @@ import (
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
 	"github.com/stratego-go/stratego/referee"
 )
 
@@ -58,7 +60,7 @@ func Run(args []string, in io.Reader, out io.Writer) error {
 		fs.PrintDefaults()
 	}
 	protocol := fs.String("protocol", "sbp", "the protocol: sbp (SBP/1) or ucc (the UCC 2012 evaluator's)")
-	name := fs.String("bot", "random", "the built-in player: one of "+strings.Join(bot.Names(), ", "))
+	name := fs.String("bot", cli.StrongestBot(), "the built-in player: one of "+strings.Join(bot.Names(), ", "))
 	seed := fs.Uint64("seed", 0, "random seed of the player (0: from the clock)")
 	rulesText := fs.String("rules", "", "the rules of UCC games (default: $STRATEGO_RULES, else the UCC 2012 rules)")
 	moveTime := fs.Duration("movetime", time.Second, "time of a move when the referee does not say")

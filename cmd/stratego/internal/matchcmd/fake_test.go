@@ -106,7 +106,7 @@ func runFake(mode string) int {
 			}
 			w.Close()
 		}()
-		if err := enginecmd.Run([]string{"-protocol", "sbp", "-seed", "1"}, r, os.Stdout); err != nil {
+		if err := enginecmd.Run([]string{"-protocol", "sbp", "-bot", "random", "-seed", "1"}, r, os.Stdout); err != nil {
 			return 2
 		}
 	}

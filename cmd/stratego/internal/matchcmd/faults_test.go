@@ -168,7 +168,8 @@ func TestMatchNeitherStarts(t *testing.T) {
 // TestMatchSignal runs a match in a process of its own, two games at a
 // time between engines that never move (each with a sleeper in a session
 // of its own), and sends it SIGTERM once both games are under way: it
-// starts no other game, records the two as interrupted, writes the
+// starts no other game, records the two as interrupted by SIGTERM (in
+// those words), writes the
 // summary and exits with status 3, and no engine or sleeper is left.
 func TestMatchSignal(t *testing.T) {
 	if runtime.GOOS != "linux" {
@@ -227,10 +228,16 @@ func TestMatchSignal(t *testing.T) {
 		t.Fatalf("summary: interrupted %v, %d not started, %d games; want true, 2, 2\n%s", sum.Interrupted, sum.NotStarted, len(sum.Games), b)
 	}
 	for _, g := range sum.Games {
-		if g.Reason != referee.Aborted.String() || !strings.Contains(g.Detail, "interrupted") {
-			t.Errorf("game %d: %s (%s), want aborted, interrupted", g.Game, g.Reason, g.Detail)
+		if g.Reason != referee.Aborted.String() || g.Detail != "interrupted by SIGTERM" {
+			t.Errorf("game %d: %s (%s), want aborted, interrupted by SIGTERM", g.Game, g.Reason, g.Detail)
 		}
 		checkFiles(t, dir, g.Game, referee.Aborted, stratego.NoColor, "")
+		// The record names the signal in words, as Slurm's and
+		// Kubernetes' documentation do.
+		b, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%03d.txt", g.Game)))
+		if want := `[Referee "aborted: interrupted by SIGTERM"]`; !strings.Contains(string(b), want) || !strings.Contains(string(b), `[Result "*"]`) {
+			t.Errorf("game %d: the record lacks %s and [Result \"*\"]:\n%s", g.Game, want, b)
+		}
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "game-*.txt")); len(files) != 2 {
 		t.Errorf("records %v, want the two games started", files)

@@ -31,6 +31,10 @@
 //	-overhead D    the move overhead of the built-in players: the time
 //	               of each move they keep back for the machine and the
 //	               referee (bot.Options.MoveOverhead; default 0: theirs)
+//	-timemargin D  how late past its limit a reply may come and still
+//	               count (default 250ms, cutechess-cli's timemargin; 0:
+//	               none): the engines are told -movetime and plan on it,
+//	               the margin absorbs a loaded machine's scheduling delays
 //	-turncap N     the ucc2012 turn cap (default 5000)
 //	-maxplies N    the ply cap of a game, a draw after N plies, for rules
 //	               that have none (default 3000; 0: no cap); the
@@ -65,8 +69,13 @@
 // it: a forfeit at the start, the handshake or the setup too (an engine
 // that fails its start loses the game; a game is not played only when
 // neither engine could start), and a game stopped by a signal (result
-// "*", Referee tag "aborted: interrupted …"). Files are written
-// atomically (a temporary file, fsync, rename).
+// "*", Referee tag "aborted: interrupted by SIGTERM" or "… by SIGINT").
+// Files are written atomically (a temporary file, fsync, rename). Each
+// record carries, besides the engines' labels (Red, Blue), the game's
+// number (Round) and the rules (Rules), what the schedule and the seeds
+// depend on: the tags Seed, GamesPerPair, Clock, StartTime, Profile and
+// Engine1, Engine2, … (the engines in the command line's order, as
+// given).
 //
 // On SIGINT or SIGTERM the match starts no new game, ends the games in
 // progress (each recorded as interrupted), writes the summary and exits;
@@ -80,9 +89,11 @@
 // Sharding: with the same flags, engines and -seed, the shards 0/N to
 // (N−1)/N of a tournament play every game of it exactly once, each with
 // the seeds of a single run, so that -merge over their -out directories
-// gives the standings, Elo and JSON of one run. Any batch system runs
-// the shards (docs/sharding.md: a Kubernetes Indexed Job, GNU parallel,
-// a Slurm array).
+// gives the standings, Elo and JSON of one run. A merge refuses (status
+// 2, naming the field) a record made with other flags or engines than
+// its own: another -seed, -games, clock, -starttime, -rules or engine
+// order. Any batch system runs the shards (docs/match/sharding.md: a
+// Kubernetes Indexed Job, GNU parallel, Slurm job scripts).
 //
 // The exit status:
 //
@@ -136,7 +147,9 @@ type config struct {
 	outDir   string
 	jsonFile string
 	seed     uint64
+	seedSet  bool // -seed was given
 	overhead time.Duration
+	margin   time.Duration
 	jobs     int
 	pause    bool
 	rawEcho  bool
@@ -153,6 +166,16 @@ type config struct {
 	merge         []string
 }
 
+// DefaultTimeMargin is the default of -timemargin: how late past its
+// limit a reply may come and still count. A player that plans on the
+// limit and keeps its own overhead answers well inside it on a quiet
+// machine; on a loaded one the operating system keeps a thread that is
+// about to answer, or the referee's, off the processor for up to a few
+// hundred milliseconds (measured on 2 cores at load 4–7: 1–6 replies in
+// 100 games at 30 ms a move more than 100 ms late, the latest 280 ms,
+// once 540 ms), which no schedule inside a process can prevent.
+const DefaultTimeMargin = 250 * time.Millisecond
+
 // engine is one participant.
 type engine struct {
 	spec  string // as given
@@ -163,6 +186,7 @@ type engine struct {
 	// startTime and overhead are the engine's own options (zero: the
 	// flags').
 	startTime, overhead time.Duration
+	memory              *bot.Memory // a built-in player's, shared by its games
 }
 
 // Run runs the subcommand.
@@ -205,6 +229,7 @@ func parse(args []string) (*config, error) {
 	fs.StringVar(&c.jsonFile, "json", "", "write a JSON summary to this `file` (\"-\": standard output, instead of the table)")
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the built-in players (0: from the clock)")
 	fs.DurationVar(&c.overhead, "overhead", 0, "move overhead of the built-in players: time of each move kept back for the machine and the referee (0: the players' default)")
+	fs.DurationVar(&c.margin, "timemargin", DefaultTimeMargin, "how late past -movetime a reply may come and still count (the machine's scheduling delays; the engines are told -movetime)")
 	fs.IntVar(&c.jobs, "j", 1, "games in parallel")
 	fs.BoolVar(&c.pause, "pause", false, "SIGSTOP UCC engines while the opponent moves")
 	fs.BoolVar(&c.rawEcho, "raw-echo", false, "echo a UCC engine's move text verbatim, as the 2012 manager does")
@@ -226,6 +251,9 @@ func parse(args []string) (*config, error) {
 		e, err := parseEngine(a)
 		if err != nil {
 			return nil, err
+		}
+		if e.kind == "builtin" {
+			e.memory = bot.NewMemory() // what its players learn of their opponents, game after game
 		}
 		c.engines = append(c.engines, e)
 	}
@@ -273,6 +301,7 @@ func parse(args []string) (*config, error) {
 		}
 		c.merge = strings.Split(*merge, ",")
 	}
+	c.seedSet = c.seed != 0
 	if c.seed == 0 {
 		c.seed = uint64(time.Now().UnixNano())
 	}
@@ -622,9 +651,9 @@ func (c *config) play(ctx context.Context, p pairing) gameResult {
 	wg.Wait()
 	g := referee.Game{
 		Rules: c.rules, Red: seats[0], Blue: seats[1], Clock: c.clock, Profile: c.profile,
-		TurnCap: c.turnCap, Retries: c.retries, Anonymous: c.anon, SetupTime: c.startTime,
+		TurnCap: c.turnCap, Retries: c.retries, Anonymous: c.anon, SetupTime: c.startTime, TimeMargin: c.margin,
 		SetupTimes: [3]time.Duration{stratego.Red: c.engines[p.red].startTime, stratego.Blue: c.engines[p.blue].startTime},
-		Tags:       []stratego.Tag{{Name: "Event", Value: "stratego match"}, {Name: "Round", Value: fmt.Sprint(p.n)}},
+		Tags:       append([]stratego.Tag{{Name: "Event", Value: "stratego match"}, {Name: "Round", Value: fmt.Sprint(p.n)}}, c.scheduleTags()...),
 	}
 	res, err := g.Play(gctx)
 	if err != nil {
@@ -653,7 +682,7 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 func (c *config) seat(ctx context.Context, e engine, seed uint64) (referee.Seat, error) {
 	switch e.kind {
 	case "builtin":
-		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15, MoveOverhead: cmp.Or(e.overhead, c.overhead)})
+		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15, MoveOverhead: cmp.Or(e.overhead, c.overhead), Memory: e.memory})
 		if err != nil {
 			return nil, err
 		}

@@ -75,7 +75,7 @@ func fake(protocol, mode string) string {
 
 // self is the engine command of this test binary.
 func self(protocol string) string {
-	return protocol + ":" + os.Args[0] + " -protocol " + protocol
+	return protocol + ":" + os.Args[0] + " -protocol " + protocol + " -bot random"
 }
 
 func TestMatchPlaysEveryPairing(t *testing.T) {

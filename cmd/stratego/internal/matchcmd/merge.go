@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/referee"
@@ -73,10 +74,8 @@ func (c *config) readGame(p pairing) (gameResult, bool, error) {
 	if err != nil {
 		return gr, false, fmt.Errorf("%s: %w", path, err)
 	}
-	red, _ := rec.Tag("Red")
-	blue, _ := rec.Tag("Blue")
-	if red != gr.Red || blue != gr.Blue || rec.Rules != c.rules {
-		return gr, false, fmt.Errorf("%s: %s against %s under %v, the schedule says %s against %s under %v: merge with the shards' flags and engines", path, red, blue, rec.Rules, gr.Red, gr.Blue, c.rules)
+	if err := c.checkRecord(rec, gr); err != nil {
+		return gr, false, fmt.Errorf("%s: %w; merge with the shards' flags and engines", path, err)
 	}
 	reason, detail, err := referee.RecordEnd(rec, c.profile)
 	if err != nil {
@@ -84,4 +83,92 @@ func (c *config) readGame(p pairing) (gameResult, bool, error) {
 	}
 	gr.finish(rec.Result.Winner, reason, len(rec.Moves), detail)
 	return gr, true, nil
+}
+
+// ErrOtherTournament is the error of a merge whose record was made by
+// another command line than the merge's.
+var ErrOtherTournament = errors.New("the shard differs from the command line")
+
+// scheduleField is one thing a game's place in the schedule, its seeds
+// or its report depend on, as a record tag.
+type scheduleField struct {
+	tag   string // the tag's name
+	what  string // what a person reads: "seed (-seed)"
+	value string // its value on this command line
+}
+
+// scheduleFields lists what the records of this command line carry:
+// the seed, the games a pair, the clock, the start time, the profile
+// and the engines in order (the rules are the record's Rules).
+func (c *config) scheduleFields() []scheduleField {
+	seed := strconv.FormatUint(c.seed, 10)
+	if !c.seedSet {
+		seed = "none"
+	}
+	fs := []scheduleField{
+		{"Seed", "seed (-seed)", seed},
+		{"GamesPerPair", "number of games a pair (-games)", strconv.Itoa(c.games)},
+		{"Clock", "clock (-movetime, -tc)", c.clock.String()},
+		{"StartTime", "start time (-starttime)", c.startTime.String()},
+		{"Profile", "profile (-rules ucc2012 or not)", c.profile.String()},
+	}
+	for i, e := range c.engines {
+		fs = append(fs, scheduleField{fmt.Sprintf("Engine%d", i+1), fmt.Sprintf("engine %d", i+1), e.spec})
+	}
+	return fs
+}
+
+// scheduleTags are the tags of scheduleFields, for each record.
+func (c *config) scheduleTags() []stratego.Tag {
+	var tags []stratego.Tag
+	for _, f := range c.scheduleFields() {
+		tags = append(tags, stratego.Tag{Name: f.tag, Value: f.value})
+	}
+	return tags
+}
+
+// checkRecord reports whether rec is the record of game gr of this
+// command line's tournament: the schedule's tags, the engines of the
+// game and the rules. The error, wrapping ErrOtherTournament, names the
+// first field that differs.
+func (c *config) checkRecord(rec stratego.Record, gr gameResult) error {
+	differs := func(what, shard, here string) error {
+		return fmt.Errorf("%w: its %s is %s, the command line's %s", ErrOtherTournament, what, shard, here)
+	}
+	for _, f := range c.scheduleFields() {
+		v, ok := rec.Tag(f.tag)
+		switch {
+		case !ok && f.tag == "Seed":
+			return differs(f.what, "none (a record without a Seed tag, of another program or an older stratego match)", f.value)
+		case !ok:
+			return differs(f.what, "none", strconv.Quote(f.value))
+		case v != f.value && f.tag == "Seed":
+			return differs(f.what, v, f.value)
+		case v != f.value:
+			return differs(f.what, strconv.Quote(v), strconv.Quote(f.value))
+		}
+	}
+	if v, ok := rec.Tag(fmt.Sprintf("Engine%d", len(c.engines)+1)); ok {
+		return differs("engines", fmt.Sprintf("more than %d (engine %d %q)", len(c.engines), len(c.engines)+1, v), fmt.Sprint(len(c.engines)))
+	}
+	red, _ := rec.Tag("Red")
+	blue, _ := rec.Tag("Blue")
+	if red != gr.Red || blue != gr.Blue {
+		return differs(fmt.Sprintf("the engines of game %d", gr.Game), red+" against "+blue, gr.Red+" against "+gr.Blue)
+	}
+	if want := c.gameRules(); rec.Rules != want {
+		return differs("rules (-rules, -maxplies, -turncap)", rec.Rules.String(), want.String())
+	}
+	return nil
+}
+
+// gameRules are the rules a game of this command line is played by:
+// the rules, with the UCC 2012 profile's turn cap as the ply cap
+// (referee.Game.TurnCap).
+func (c *config) gameRules() stratego.Rules {
+	r := c.rules
+	if c.profile == referee.ProfileUCC2012 && c.turnCap != 0 {
+		r.MaxPlies = max(0, 2*(c.turnCap-1))
+	}
+	return r
 }

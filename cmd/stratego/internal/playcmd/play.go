@@ -24,7 +24,8 @@
 // line: a move in the library's notation ("e4-e5"; "e4xe5" for an attack
 // is accepted, and "+general@d2" for a rescue), "moves" (or "moves e4")
 // for the legal moves, "info e7" for what is known about a piece,
-// "board", "legend", "resign", "quit" or "help". A refused move is
+// "board", "legend", "resign" (which asks first; "resign yes" does not),
+// "quit" or "help". A refused move is
 // explained in words, naming the rule (the Two-Squares and More-Squares
 // Rules among them), and the person is asked again. The end of the input,
 // or "quit", stops the game unfinished.

@@ -80,7 +80,7 @@ func TestSignal(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != 3 {
 		t.Fatalf("exit %v, want status 3:\n%s", err, out.String())
 	}
-	for _, want := range []string{"interrupted by terminated: the game stops unfinished after 0 plies.", "result unfinished (interrupted by terminated)"} {
+	for _, want := range []string{"interrupted by SIGTERM: the game stops unfinished after 0 plies.", "result unfinished (interrupted by SIGTERM)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -132,7 +132,7 @@ func TestSetupEntered(t *testing.T) {
 	for _, side := range []string{"red", "blue"} {
 		t.Run(side, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "game.rec")
-			out, err := play(t, strings.NewReader(mine+"\nok\nresign\n"), "-bot", "random", "-seed", "3", "-side", side, "-record", path)
+			out, err := play(t, strings.NewReader(mine+"\nok\nresign\nyes\n"), "-bot", "random", "-seed", "3", "-side", side, "-record", path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -154,7 +154,7 @@ func TestSetupEntered(t *testing.T) {
 func TestSetupFlag(t *testing.T) {
 	const mine = "616B252538/B824423329/5624335B77/72BB642BXF"
 	path := filepath.Join(t.TempDir(), "game.rec")
-	out, err := play(t, strings.NewReader("resign\n"), "-bot", "random", "-setup", mine, "-record", path)
+	out, err := play(t, strings.NewReader("resign\nyes\n"), "-bot", "random", "-setup", mine, "-record", path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestSetupSwapAndRandom(t *testing.T) {
 		t.Run(tc.side+" "+tc.a+" "+tc.b, func(t *testing.T) {
 			r := stratego.Classic()
 			path := filepath.Join(t.TempDir(), "game.rec")
-			input := fmt.Sprintf("swap %s %s\nswap a1 a5\nsuggest\nrandom\nswap %s %s\nok\nresign\n", tc.a, tc.b, tc.a, tc.b)
+			input := fmt.Sprintf("swap %s %s\nswap a1 a5\nsuggest\nrandom\nswap %s %s\nok\nresign\nyes\n", tc.a, tc.b, tc.a, tc.b)
 			out, err := play(t, strings.NewReader(input), "-bot", "random", "-seed", "5", "-side", tc.side, "-record", path)
 			if err != nil {
 				t.Fatal(err)
@@ -264,7 +264,7 @@ func TestRefusals(t *testing.T) {
 		{"not a move", "e4-e4\nhello\n", `not a move or a command: "hello"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out, err := play(t, strings.NewReader(tc.input+"resign\n"), "-bot", "random", "-seed", "9", "-setup", refusalSetup)
+			out, err := play(t, strings.NewReader(tc.input+"resign\nyes\n"), "-bot", "random", "-seed", "9", "-setup", refusalSetup)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -280,7 +280,7 @@ func TestRefusals(t *testing.T) {
 
 func TestResign(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "game.rec")
-	out, err := play(t, strings.NewReader("f4-f5\nresign\n"), "-bot", "random", "-seed", "4", "-setup", refusalSetup, "-record", path)
+	out, err := play(t, strings.NewReader("f4-f5\nresign\nyes\n"), "-bot", "random", "-seed", "4", "-setup", refusalSetup, "-record", path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,6 +299,24 @@ func TestResign(t *testing.T) {
 	}
 	if i := strings.Index(out, "seed 4"); i < strings.Index(out, "You resign.") {
 		t.Errorf("the seed, which gives the bot's setup away, is shown before the end:\n%s", out)
+	}
+}
+
+// TestResignAsksFirst: "resign" asks, and an answer other than yes plays
+// on; "resign yes" resigns at once.
+func TestResignAsksFirst(t *testing.T) {
+	out, err := play(t, strings.NewReader("resign\nno\nresign\nmaybe\nf4-f5\nresign yes\n"), "-bot", "random", "-seed", "4", "-setup", refusalSetup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out, "Resign and lose the game? (yes/no)"); n != 2 {
+		t.Errorf("asked %d times, want 2 (not for \"resign yes\"):\n%s", n, out)
+	}
+	if n := strings.Count(out, "You play on."); n != 2 {
+		t.Errorf("%d times \"You play on.\", want 2:\n%s", n, out)
+	}
+	if !strings.Contains(out, "You resign.") || !strings.Contains(out, "plies 2\n") {
+		t.Errorf("the game did not end by resigning after the move:\n%s", out)
 	}
 }
 
@@ -331,7 +349,7 @@ func TestEndOfInput(t *testing.T) {
 		}
 	})
 	t.Run("quit", func(t *testing.T) {
-		out, err := play(t, strings.NewReader("quit\nresign\n"), "-bot", "random", "-setup", "random")
+		out, err := play(t, strings.NewReader("quit\nresign\nyes\n"), "-bot", "random", "-setup", "random")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -381,7 +399,7 @@ func TestColorSwitch(t *testing.T) {
 	t.Setenv("NO_COLOR", "")
 	run := func(args ...string) string {
 		var out bytes.Buffer
-		if err := Run(append(args, "-bot", "random", "-seed", "2", "-setup", "random"), strings.NewReader("board\nresign\n"), &out); err != nil {
+		if err := Run(append(args, "-bot", "random", "-seed", "2", "-setup", "random"), strings.NewReader("board\nresign\nyes\n"), &out); err != nil {
 			t.Fatal(err)
 		}
 		return out.String()
@@ -604,7 +622,7 @@ func checkCell(t *testing.T, v stratego.View, s stratego.State, sq stratego.Squa
 // TestCommands: help, legend, the board again, the moves of one piece,
 // and what is known about a piece of each side and an empty square.
 func TestCommands(t *testing.T) {
-	input := "help\nlegend\nboard\nmoves f4\nmoves z9\ninfo a7\ninfo f4\ninfo e5\ninfo c5\ninfo\nresign\n"
+	input := "help\nlegend\nboard\nmoves f4\nmoves z9\ninfo a7\ninfo f4\ninfo e5\ninfo c5\ninfo\nresign\nyes\n"
 	out, err := play(t, strings.NewReader(input), "-bot", "random", "-seed", "9", "-setup", refusalSetup)
 	if err != nil {
 		t.Fatal(err)

@@ -16,7 +16,7 @@ const gameHelp = `Commands:
   moves         list your legal moves; "moves e4" those of one piece
   info e7       what is known about the piece on e7
   board         draw the board again; "legend" explains it
-  resign        give up the game
+  resign        give up the game (asks first; "resign yes" does not)
   quit          stop the game unfinished (the end of input does too)`
 
 // humanTurn shows the person's view and reads commands until one is a
@@ -47,6 +47,13 @@ func (g *game) humanTurn() error {
 		case "info":
 			g.info(v, f[1:])
 		case "resign":
+			if ok, err := g.confirmResign(f[1:]); err != nil || !ok {
+				if err != nil {
+					return err
+				}
+				fmt.Fprintln(g.out, "You play on.")
+				continue
+			}
 			next, err := g.gm.Resign(me)
 			if err != nil {
 				return err
@@ -61,6 +68,20 @@ func (g *game) humanTurn() error {
 			}
 		}
 	}
+}
+
+// confirmResign asks whether the person means to resign, unless the
+// command said so ("resign yes"); only "yes" or "y" resigns.
+func (g *game) confirmResign(args []string) (bool, error) {
+	answer := strings.Join(args, " ")
+	if answer == "" {
+		line, err := g.readLine("Resign and lose the game? (yes/no) ")
+		if err != nil {
+			return false, err
+		}
+		answer = strings.ToLower(strings.TrimSpace(line))
+	}
+	return answer == "yes" || answer == "y", nil
 }
 
 // tryMove plays a typed move, or says why it is refused; done reports

@@ -32,7 +32,12 @@
 // game expires -idle after its last change or -max-age after it was
 // made; every game is drawn after -max-plies plies; a bot thinks at most
 // -max-think a move; at most -max-conns connections are open at once,
-// a request must arrive within -read-timeout (body included).
+// -client-conns of them of one client, which may have -client-polls
+// requests waiting for a change (long polls, event streams); a request
+// must arrive within -read-timeout (body included).
+//
+// A game file of -data that cannot be read is renamed FILE.corrupt and
+// named when the server starts; the other games are served.
 //
 // The exit status is 2 for bad flags or an address that cannot be
 // listened on.
@@ -49,6 +54,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -85,6 +91,8 @@ func Serve(ctx context.Context, args []string, out io.Writer) error {
 	fs.IntVar(&cfg.MaxPlies, "max-plies", 4000, "draw every game after this many plies")
 	fs.DurationVar(&cfg.MaxThink, "max-think", 5*time.Second, "the longest think time per move a game may give its bot")
 	fs.IntVar(&cfg.MaxConns, "max-conns", 1000, "the most connections open at once (more wait to be accepted)")
+	fs.IntVar(&cfg.ClientConns, "client-conns", 100, "the most connections of one client (remote address) open at once (more are answered 503)")
+	fs.IntVar(&cfg.ClientPolls, "client-polls", 20, "the most requests of one client waiting for a change at once, long polls and event streams (more are answered 429)")
 	fs.DurationVar(&cfg.ReadTimeout, "read-timeout", 10*time.Second, "the time a client has to send a whole request, body included")
 	fs.DurationVar(&cfg.WriteTimeout, "write-timeout", 40*time.Second, "the time an answer may take, a waiting state request included (it waits at most half of this)")
 	fs.Usage = func() {
@@ -98,9 +106,9 @@ func Serve(ctx context.Context, args []string, out io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	for _, n := range []int{cfg.MaxGames, cfg.ClientGames, cfg.CreatePerMinute, cfg.CreateBurst, cfg.MaxRecords, cfg.MaxPlies, cfg.MaxConns} {
+	for _, n := range []int{cfg.MaxGames, cfg.ClientGames, cfg.CreatePerMinute, cfg.CreateBurst, cfg.MaxRecords, cfg.MaxPlies, cfg.MaxConns, cfg.ClientConns, cfg.ClientPolls} {
 		if n <= 0 {
-			return errors.New("-max-games, -client-games, -create-rate, -create-burst, -max-records, -max-plies and -max-conns must be positive")
+			return errors.New("-max-games, -client-games, -create-rate, -create-burst, -max-records, -max-plies, -max-conns, -client-conns and -client-polls must be positive")
 		}
 	}
 	for _, d := range []time.Duration{cfg.MaxAge, cfg.IdleAge, cfg.MaxThink, cfg.ReadTimeout, cfg.WriteTimeout} {
@@ -128,6 +136,9 @@ func Serve(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(out, "stratego serve: games are kept in %s (%d live)\n", *data, app.Games())
+		if bad := app.Quarantined(); len(bad) > 0 {
+			fmt.Fprintf(out, "stratego serve: %d game file(s) could not be read and were moved aside (the log says why): %s\n", len(bad), strings.Join(bad, ", "))
+		}
 	} else {
 		app = web.New(cfg)
 		fmt.Fprintln(out, "stratego serve: games are kept in memory only: a restart loses them (-data DIR keeps them)")

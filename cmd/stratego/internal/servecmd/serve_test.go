@@ -6,7 +6,10 @@ import (
 	"flag"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,5 +71,39 @@ func TestServeFlags(t *testing.T) {
 		if err == nil || errors.Is(err, flag.ErrHelp) != c.help {
 			t.Errorf("%v: %v", c.args, err)
 		}
+	}
+}
+
+// TestServeQuarantine starts the server on a data directory with a
+// damaged game file: it starts, serves, and says that the file was
+// moved aside.
+func TestServeQuarantine(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "0123456789abcdef.json"), []byte(`{"format":1,`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	old := stderr
+	stderr = io.Discard
+	defer func() { stderr = old }()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out syncbuf.Buffer
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, []string{"-addr", "127.0.0.1:0", "-data", dir}, &out) }()
+	addr := regexp.MustCompile(`http://[0-9.:]+/`)
+	var base string
+	for deadline := time.Now().Add(10 * time.Second); base == "" && time.Now().Before(deadline); {
+		base = addr.FindString(out.String())
+		time.Sleep(10 * time.Millisecond)
+	}
+	if base == "" {
+		t.Fatalf("no address printed: %q", out.String())
+	}
+	if !strings.Contains(out.String(), "1 game file(s) could not be read") || !strings.Contains(out.String(), "0123456789abcdef.json.corrupt") {
+		t.Errorf("the start does not name the damaged file: %q", out.String())
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Serve: %v", err)
 	}
 }

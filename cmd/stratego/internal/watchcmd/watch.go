@@ -7,7 +7,7 @@
 //
 //	stratego watch [-red NAME] [-blue NAME] [-rules TEXT] [-seed N]
 //	         [-iterations N] [-think DURATION] [-max-plies N] [-moves]
-//	         [-live] [-delay DURATION] [-record FILE] [-view red|blue]
+//	         [-live] [-movetime DURATION] [-record FILE] [-view red|blue]
 //	         [-replay FILE] [-color auto|always|never]
 //
 // By default the strongest built-in player plays both sides under
@@ -19,7 +19,11 @@
 // (8): the colonel wins, Red's scout is removed."; -moves puts every move
 // into words), then the final board, the number of plies and the result.
 // On a terminal (or with -live) it redraws the board in place after every
-// move instead, -delay apart, with the last move highlighted.
+// move instead, with the last move highlighted, one move every -movetime
+// (5ms by default, so that even a game that reaches the 2000-ply cap
+// ends within 20 seconds; -movetime 300ms to follow each move). The
+// first line says who plays, under which rules, at which pace and
+// budget; -delay is an old name of -movetime.
 //
 // -replay FILE shows a recorded game (a stratego.Record, such as the
 // -record file of play or watch) in the same way, move by move.
@@ -60,8 +64,22 @@ import (
 // presetNames lists the rules presets for the help text.
 const presetNames = "classic, gravon, barrage, duel, duel-hasbro, ultimate-lightning, quick-battle, vintage"
 
+// defaultMovetime is the pace of a live board: a game that reaches the
+// 2000-ply cap of the command takes 10 seconds.
+const defaultMovetime = 5 * time.Millisecond
+
+// movetimeSet reports whether -movetime is on the command line.
+func movetimeSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "movetime" })
+	return set
+}
+
 // stderr receives the usage text of -h and of bad flags.
 var stderr io.Writer = os.Stderr
+
+// now is the clock of the live board's pace; tests replace it.
+var now = time.Now
 
 // sleep waits between the frames of a live game, or until ctx ends (a
 // signal); tests replace it.
@@ -76,14 +94,15 @@ var sleep = func(ctx context.Context, d time.Duration) {
 
 // config is what the flags say.
 type config struct {
-	rules      stratego.Rules
-	rulesText  string
-	names      [3]string // by color
-	seed       uint64
-	budget     bot.Budget
-	moves      bool
-	live       bool
-	delay      time.Duration
+	rules     stratego.Rules
+	rulesText string
+	names     [3]string // by color
+	seed      uint64
+	budget    bot.Budget
+	moves     bool
+	live      bool
+	delay     time.Duration // the time a move takes on a live board
+
 	recordPath string
 	viewer     stratego.Color
 	style      termboard.Style
@@ -127,7 +146,8 @@ func parseFlags(args []string, out io.Writer) (config, error) {
 	maxPlies := fs.Int("max-plies", 2000, "draw after this many plies (0: the rules' own cap, none for the presets)")
 	moves := fs.Bool("moves", false, "put every move into words, not only the combats")
 	live := fs.Bool("live", termboard.IsTerminal(out) && os.Getenv("TERM") != "dumb", "redraw the board after every move (default on a terminal)")
-	delay := fs.Duration("delay", 100*time.Millisecond, "the pause between moves of a -live game")
+	movetime := fs.Duration("movetime", defaultMovetime, "the time a move takes on a -live board, the player's thinking included (300ms to follow each move)")
+	delay := fs.Duration("delay", 0, "old name of -movetime")
 	record := fs.String("record", "", "write the game record to this `file`")
 	view := fs.String("view", "", "print the final board as this side (red or blue) saw it")
 	colorMode := fs.String("color", "auto", "colours: "+termboard.ColorModes+" (auto: on a terminal unless NO_COLOR is set)")
@@ -142,7 +162,12 @@ func parseFlags(args []string, out io.Writer) (config, error) {
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	cfg := config{rulesText: *rulesText, seed: *seed, moves: *moves, live: *live, delay: *delay, recordPath: *record, replay: *replay}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "delay" && !movetimeSet(fs) {
+			*movetime = *delay
+		}
+	})
+	cfg := config{rulesText: *rulesText, seed: *seed, moves: *moves, live: *live, delay: *movetime, recordPath: *record, replay: *replay}
 	cfg.names[stratego.Red], cfg.names[stratego.Blue] = *red, *blue
 	var err error
 	if cfg.rules, err = stratego.ParseRules(*rulesText); err != nil {
@@ -154,8 +179,8 @@ func parseFlags(args []string, out io.Writer) (config, error) {
 	if *maxPlies > 0 && (cfg.rules.MaxPlies == 0 || *maxPlies < cfg.rules.MaxPlies) {
 		cfg.rules.MaxPlies = *maxPlies
 	}
-	if *iterations < 0 || *think < 0 || *delay < 0 {
-		return cfg, errors.New("-iterations, -think and -delay: want 0 or more")
+	if *iterations < 0 || *think < 0 || cfg.delay < 0 {
+		return cfg, errors.New("-iterations, -think and -movetime: want 0 or more")
 	}
 	cfg.budget = bot.Budget{Iterations: *iterations, Time: *think}
 	if *view != "" {
@@ -186,7 +211,8 @@ type watcher struct {
 	st      termboard.Style
 	players [3]bot.Player
 	gm      stratego.Game
-	recent  []string // the last lines in words, for the live board
+	recent  []string  // the last lines in words, for the live board
+	last    time.Time // when the live board was last drawn
 	ctx     context.Context
 }
 
@@ -331,7 +357,31 @@ func (w *watcher) title() string {
 	if w.cfg.replay != "" {
 		return fmt.Sprintf("Stratego, %s rules: the game of %s, %s", w.cfg.rulesText, w.cfg.replay, players)
 	}
-	return fmt.Sprintf("Stratego, %s rules: %s, seed %d", w.cfg.rulesText, players, w.cfg.seed)
+	return fmt.Sprintf("Stratego, %s rules: %s, %s, seed %d", w.cfg.rulesText, players, w.pace(), w.cfg.seed)
+}
+
+// pace says how long a player thinks and, on a live board, how long a
+// move takes.
+func (w *watcher) pace() string {
+	b := w.cfg.budget
+	var think string
+	switch {
+	case b.Iterations > 0 && b.Time > 0:
+		think = fmt.Sprintf("%d iterations or %v a move", b.Iterations, b.Time)
+	case b.Iterations > 0:
+		think = fmt.Sprintf("%d iterations a move", b.Iterations)
+	case b.Time > 0:
+		think = fmt.Sprintf("%v a move", b.Time)
+	default:
+		think = "the players' own think time"
+	}
+	if w.cfg.live {
+		think += fmt.Sprintf(", shown %v a move (-movetime)", w.cfg.delay)
+	}
+	if cap := w.cfg.rules.MaxPlies; cap > 0 {
+		think += fmt.Sprintf(", a draw at ply %d", cap)
+	}
+	return think
 }
 
 // say prints a line, or keeps it for the live board.
@@ -359,7 +409,12 @@ func (w *watcher) frame() {
 	for _, line := range w.recent {
 		fmt.Fprintln(w.out, line)
 	}
-	sleep(w.ctx, w.cfg.delay)
+	if !w.last.IsZero() {
+		if wait := w.cfg.delay - now().Sub(w.last); wait > 0 {
+			sleep(w.ctx, wait)
+		}
+	}
+	w.last = now()
 }
 
 // finish shows the end and writes the record.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -73,7 +74,7 @@ func TestSignal(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != 3 {
 		t.Fatalf("exit %v, want status 3:\n%s", err, out.String())
 	}
-	for _, want := range []string{"interrupted by interrupt: the game stops unfinished after ", "result unfinished", "record written to "} {
+	for _, want := range []string{"interrupted by SIGINT: the game stops unfinished after ", "result unfinished", "record written to "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -252,25 +253,80 @@ func TestRunRecord(t *testing.T) {
 	}
 }
 
+// fakeClock replaces the live board's clock and sleep: the clock moves
+// only when the board sleeps, and the sleeps are added up.
+func fakeClock(t *testing.T) (slept *time.Duration, clock *time.Time) {
+	t.Helper()
+	slept, clock = new(time.Duration), new(time.Time)
+	*clock = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	oldSleep, oldNow := sleep, now
+	sleep = func(_ context.Context, d time.Duration) {
+		*slept += d
+		*clock = clock.Add(d)
+	}
+	now = func() time.Time { return *clock }
+	t.Cleanup(func() { sleep, now = oldSleep, oldNow })
+	return slept, clock
+}
+
 // TestLive: -live draws a frame after every move, each from the top of
-// the screen, waiting -delay between them.
+// the screen, one move every -movetime (its old name -delay too).
 func TestLive(t *testing.T) {
-	var slept time.Duration
-	old := sleep
-	sleep = func(_ context.Context, d time.Duration) { slept += d }
-	defer func() { sleep = old }()
-	path := filepath.Join(t.TempDir(), "game.rec")
-	text := watch(t, "-seed", "2", "-rules", "quick-battle", "-max-plies", "100", "-live", "-delay", "10ms", "-record", path)
-	rec, _ := readRecord(t, path)
-	frames := strings.Count(text, "\x1b[H\x1b[J")
-	if frames != len(rec.Moves)+1 {
-		t.Errorf("%d frames for %d moves, want one more (the start)", frames, len(rec.Moves))
+	for _, flag := range []string{"-movetime", "-delay"} {
+		slept, _ := fakeClock(t)
+		path := filepath.Join(t.TempDir(), "game.rec")
+		text := watch(t, "-seed", "2", "-rules", "quick-battle", "-max-plies", "100", "-live", flag, "10ms", "-record", path)
+		rec, _ := readRecord(t, path)
+		frames := strings.Count(text, "\x1b[H\x1b[J")
+		if frames != len(rec.Moves)+1 {
+			t.Errorf("%s: %d frames for %d moves, want one more (the start)", flag, frames, len(rec.Moves))
+		}
+		if *slept != time.Duration(frames-1)*10*time.Millisecond {
+			t.Errorf("%s: slept %v in %d frames, want 10ms after each but the first", flag, *slept, frames)
+		}
+		if !strings.Contains(text, "result ") || !strings.Contains(text, "shown 10ms a move (-movetime)") {
+			t.Errorf("%s: no result or no pace:\n%s", flag, text)
+		}
 	}
-	if slept != time.Duration(frames)*10*time.Millisecond {
-		t.Errorf("slept %v in %d frames", slept, frames)
+}
+
+// TestLivePaceCountsThinking: the time a player thought is part of its
+// move's -movetime; a move that thought longer is shown at once.
+func TestLivePaceCountsThinking(t *testing.T) {
+	slept, clock := fakeClock(t)
+	w := &watcher{cfg: config{live: true, delay: 10 * time.Millisecond}, out: io.Discard, ctx: context.Background()}
+	w.gm = newTestGame(t)
+	w.frame() // the start: no wait
+	*clock = clock.Add(3 * time.Millisecond)
+	w.frame()
+	if *slept != 7*time.Millisecond {
+		t.Errorf("after 3ms of thinking the board slept %v, want 7ms", *slept)
 	}
-	if !strings.Contains(text, "result ") {
-		t.Errorf("no result:\n%s", text)
+	*slept = 0
+	*clock = clock.Add(25 * time.Millisecond)
+	w.frame()
+	if *slept > 0 {
+		t.Errorf("after 25ms of thinking the board slept %v, want no wait", *slept)
+	}
+}
+
+// newTestGame is a Classic game from random setups.
+func newTestGame(t *testing.T) stratego.Game {
+	t.Helper()
+	r := stratego.Classic()
+	rng := rand.New(rand.NewPCG(1, 2))
+	gm, err := stratego.NewGame(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gm
+}
+
+// TestDefaultPace: the demo game's default pace shows a game that
+// reaches the command's 2000-ply cap in under 20 seconds.
+func TestDefaultPace(t *testing.T) {
+	if got := 2000 * defaultMovetime; got >= 20*time.Second {
+		t.Errorf("2000 plies at %v a move take %v, want under 20s", defaultMovetime, got)
 	}
 }
 
@@ -321,7 +377,7 @@ func TestReplayOfPlay(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "game.rec")
 	args := []string{"-bot", "random", "-seed", "4", "-color", "never", "-setup", "616B252538/B824423329/5624335B77/72BB642BXF", "-record", path}
 	var out bytes.Buffer
-	if err := playcmd.Run(args, strings.NewReader("f4-f5\nresign\n"), &out); err != nil {
+	if err := playcmd.Run(args, strings.NewReader("f4-f5\nresign yes\n"), &out); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), `"stratego watch -replay `+path+`" replays it`) {

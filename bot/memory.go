@@ -1,0 +1,152 @@
+package bot
+
+import (
+	"math"
+	"sync"
+
+	"github.com/stratego-go/stratego"
+)
+
+// Learner is a Player that learns from the games it plays. A referee
+// (package referee's FromPlayer) tells it the name of its opponent
+// before the game's setup and its own final view after the game.
+type Learner interface {
+	Player
+	// Meet tells the player the name of its opponent in the next game.
+	Meet(opponent string)
+	// Learn tells the player its final view of the game it played.
+	Learn(final stratego.View)
+}
+
+// Memory is what searching players learn of their opponents across
+// games, by the opponent's name and the rules: the ranks they saw on each
+// of the opponent's setup squares in every finished game (a program's
+// setups repeat). A player given a Memory (Options.Memory) weighs the
+// opponent's setup squares by it in the next games, besides the setup
+// statistics of real players. It is safe for concurrent use: the players
+// of a match, one a game, share one.
+type Memory struct {
+	mu  sync.Mutex
+	opp map[memoryKey]*setupCounts
+}
+
+// NewMemory returns an empty Memory.
+func NewMemory() *Memory { return &Memory{opp: map[memoryKey]*setupCounts{}} }
+
+// memoryKey names an opponent under rules.
+type memoryKey struct {
+	opponent string
+	rules    string // stratego.Rules.String
+}
+
+// setupCounts are the ranks seen on each setup square of an opponent
+// (by setupModel zone index, the opponent's own view).
+type setupCounts struct {
+	games int
+	n     [][stratego.NumRanks]float64
+	// compared counts the sightings on squares seen in an earlier game,
+	// repeated those of a rank seen there before.
+	compared, repeated int
+}
+
+// weight returns the weight of the setup statistics in the learned
+// prior, in sightings: from maxPriorWeight for an opponent whose setups
+// are not seen to repeat down to minPriorWeight for one whose setups
+// always do (by the Laplace estimate of the repeat rate).
+func (c *setupCounts) weight() float64 {
+	rate := float64(c.repeated+1) / float64(c.compared+2)
+	return minPriorWeight + (maxPriorWeight-minPriorWeight)*(1-rate)
+}
+
+// Games returns how many finished games of the opponent under r the
+// memory has learned from.
+func (m *Memory) Games(opponent string, r stratego.Rules) int {
+	if m == nil {
+		return 0
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if c := m.opp[memoryKey{opponent, r.String()}]; c != nil {
+		return c.games
+	}
+	return 0
+}
+
+// add records the ranks seen in one finished game (seen[i] is one more
+// than the rank seen on zone square i, 0 for none).
+func (m *Memory) add(opponent string, r stratego.Rules, zones int, seen []int8) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := memoryKey{opponent, r.String()}
+	c := m.opp[k]
+	if c == nil || len(c.n) != zones {
+		c = &setupCounts{n: make([][stratego.NumRanks]float64, zones)}
+		m.opp[k] = c
+	}
+	c.games++
+	for i, s := range seen[:zones] {
+		if s <= 0 {
+			continue
+		}
+		before := 0.0
+		for _, x := range c.n[i] {
+			before += x
+		}
+		if before > 0 {
+			c.compared++
+			if c.n[i][s-1] > 0 {
+				c.repeated++
+			}
+		}
+		c.n[i][s-1]++
+	}
+}
+
+// The weight of the setup statistics in a learned setup prior, in
+// sightings (see setupCounts.weight): against an opponent whose setups
+// repeat, a rank seen once on a square has about half of its weight.
+const (
+	minPriorWeight = 0.5
+	maxPriorWeight = 8.0
+)
+
+// logPrior returns the setup prior of the opponent under the model's
+// rules: per zone square and rank the log of (w·p + n) / (w + N), p the
+// frequency of the setup statistics, n the sightings of the rank there,
+// N those of any rank, w the weight of the statistics (setupCounts.weight);
+// nil when the memory has no sighting.
+func (m *Memory) logPrior(opponent string, model *setupModel) [][stratego.NumRanks]float64 {
+	if m == nil || model == nil {
+		return nil
+	}
+	m.mu.Lock()
+	c := m.opp[memoryKey{opponent, model.rules.String()}]
+	var n [][stratego.NumRanks]float64
+	w := 0.0
+	if c != nil && len(c.n) == len(model.logp) {
+		n = append(n, c.n...)
+		w = c.weight()
+	}
+	m.mu.Unlock()
+	if n == nil {
+		return nil
+	}
+	out := make([][stratego.NumRanks]float64, len(model.logp))
+	for i, lp := range model.logp {
+		total, seen := 0.0, 0.0
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			if model.army[rk] > 0 {
+				total += math.Exp(lp[rk])
+			}
+			seen += n[i][rk]
+		}
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			p := 0.0
+			if model.army[rk] > 0 && total > 0 {
+				p = math.Exp(lp[rk]) / total
+			}
+			out[i][rk] = math.Log((w*p + n[i][rk] + 1e-9) / (w + seen))
+		}
+	}
+	return out
+}

@@ -1,0 +1,197 @@
+package bot
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stratego-go/stratego"
+)
+
+// fixedSetup is a random player that always sets up with one setup.
+type fixedSetup struct {
+	*Random
+	setup stratego.Setup
+}
+
+func (p fixedSetup) Setup(context.Context, stratego.Rules, stratego.Color) (stratego.Setup, error) {
+	return p.setup, nil
+}
+
+// learnGame plays one game of a Search (Blue, with memory mem, told its
+// opponent is "fixed") against red, to at most plies plies, and tells the
+// search its final view. It returns Red's setup, as placed on the board.
+func learnGame(t *testing.T, r stratego.Rules, red Player, mem *Memory, seed uint64, plies int) stratego.State {
+	t.Helper()
+	ctx := context.Background()
+	p := NewSearch(Options{Seed: seed, Iterations: 300, Memory: mem})
+	p.Meet("fixed")
+	rs, err := red.Setup(ctx, r, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs, err := p.Setup(ctx, r, stratego.Blue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := stratego.New(r, rs, bs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := s
+	for ply := 0; ply < plies && !s.Outcome().IsOver(); ply++ {
+		c := s.Turn()
+		var pl Player = red
+		if c == stratego.Blue {
+			pl = p
+		}
+		m, err := pl.Move(ctx, s.View(c), Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, _, err = s.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.Learn(s.View(stratego.Blue))
+	return start
+}
+
+// TestMemoryLearnsFixedSetup: what a search learns of an opponent that
+// always sets up the same way is that setup: every rank its Memory saw
+// on a setup square is the rank the opponent put there, and the learned
+// prior gives that rank at least a third of the square's weight.
+func TestMemoryLearnsFixedSetup(t *testing.T) {
+	const games = 12
+	for _, r := range []stratego.Rules{stratego.Classic(), stratego.Barrage()} {
+		rng := rand.New(rand.NewPCG(9, 9))
+		red := fixedSetup{NewRandom(3), stratego.RandomSetup(r, rng)}
+		mem := NewMemory()
+		var start stratego.State
+		for g := range games {
+			start = learnGame(t, r, red, mem, uint64(g+1), 600)
+		}
+		if got := mem.Games("fixed", r); got != games {
+			t.Fatalf("%v: %d games learned, want %d", r, got, games)
+		}
+		if mem.Games("other", r) != 0 {
+			t.Fatalf("%v: learned of an opponent it never met", r)
+		}
+		model := newSetupModel(r)
+		b := newBeliefs(r, stratego.Blue)
+		prior := mem.logPrior("fixed", model)
+		c := mem.opp[memoryKey{"fixed", r.String()}]
+		sightings := 0
+		for i, n := range c.n {
+			for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+				if n[rk] == 0 {
+					continue
+				}
+				sightings++
+				// The zone square i as Red set it up, on the board.
+				var sq stratego.Square
+				for _, s := range b.squares() {
+					if b.zoneIndex(s) == int16(i) {
+						sq = s
+					}
+				}
+				p, ok := start.At(sq)
+				if !ok || p.Rank() != rk {
+					t.Fatalf("%v: learned %v on %v, where %v set up", r, rk, sq, p)
+				}
+				if prior[i][rk] < math.Log(1.0/3) {
+					t.Fatalf("%v: learned prior of %v on %v is %.3f, want at least 1/3", r, rk, sq, math.Exp(prior[i][rk]))
+				}
+			}
+		}
+		if sightings == 0 {
+			t.Fatalf("%v: nothing learned in %d games", r, games)
+		}
+		t.Logf("%v: %d squares learned", r, sightings)
+	}
+}
+
+// TestMemoryPriorUnseenKeepsStatistics: without a sighting the learned
+// prior is the setup statistics, normalized.
+func TestMemoryPriorUnseenKeepsStatistics(t *testing.T) {
+	r := stratego.Classic()
+	model := newSetupModel(r)
+	mem := NewMemory()
+	if mem.logPrior("x", model) != nil {
+		t.Fatal("a prior from an empty memory")
+	}
+	seen := make([]int8, len(model.logp))
+	seen[0] = int8(stratego.Flag) + 1
+	mem.add("x", r, len(model.logp), seen)
+	prior := mem.logPrior("x", model)
+	// One sighting, no repeat seen yet: the statistics weigh 4.25.
+	if got, want := math.Exp(prior[0][stratego.Flag]), 1/5.25; got < want {
+		t.Fatalf("flag seen once on square 0: prior %.3f, want at least %.3f", got, want)
+	}
+	// The same setup again: a repeat; another setup: none.
+	mem.add("x", r, len(model.logp), seen)
+	if c := mem.opp[memoryKey{"x", r.String()}]; c.compared != 1 || c.repeated != 1 {
+		t.Fatalf("the same flag square twice: %d compared, %d repeated, want 1 and 1", c.compared, c.repeated)
+	}
+	other := make([]int8, len(model.logp))
+	other[0] = int8(stratego.Bomb) + 1
+	mem.add("x", r, len(model.logp), other)
+	if c := mem.opp[memoryKey{"x", r.String()}]; c.compared != 2 || c.repeated != 1 {
+		t.Fatalf("then a bomb there: %d compared, %d repeated, want 2 and 1", c.compared, c.repeated)
+	}
+	for i := 1; i < len(model.logp); i++ {
+		total, totalStats := 0.0, 0.0
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			total += math.Exp(prior[i][rk])
+			totalStats += math.Exp(model.logp[i][rk])
+		}
+		if math.Abs(total-1) > 1e-6 {
+			t.Fatalf("square %d: prior sums to %v", i, total)
+		}
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			want := math.Exp(model.logp[i][rk]) / totalStats
+			if got := math.Exp(prior[i][rk]); math.Abs(got-want) > 1e-6 {
+				t.Fatalf("square %d rank %v: prior %v, want the statistics' %v", i, rk, got, want)
+			}
+		}
+	}
+}
+
+// TestBeliefsStillPiecesAreBombs: a hidden enemy piece that could have
+// moved for many turns and did not gets more weight for Bomb and Flag;
+// one that had no free square beside it does not.
+func TestBeliefsStillPiecesAreBombs(t *testing.T) {
+	r := stratego.Classic()
+	rng := rand.New(rand.NewPCG(5, 5))
+	s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBeliefs(r, stratego.Blue)
+	b.observe(s.View(stratego.Blue))
+	front, back := stratego.NoSquare, stratego.NoSquare
+	for _, sq := range b.squares() {
+		p, ok := s.At(sq)
+		if !ok || p.Color() != stratego.Red {
+			continue
+		}
+		if b.free(s.View(stratego.Blue), sq) {
+			front = sq
+		} else {
+			back = sq
+		}
+	}
+	before := b.logWeight(front, stratego.Bomb) - b.logWeight(front, stratego.Sergeant)
+	for range 300 {
+		b.note(s.View(stratego.Blue))
+	}
+	after := b.logWeight(front, stratego.Bomb) - b.logWeight(front, stratego.Sergeant)
+	// One turn counted by observe, 300 more: from 1+1/stillScale to the cap.
+	if want := math.Log(maxStill) - math.Log(1+1/stillScale); math.Abs(after-before-want) > 1e-9 {
+		t.Fatalf("a free piece unmoved 300 turns: Bomb gained %.3f over Sergeant, want %.3f", after-before, want)
+	}
+	if b.still[back.Index()] != 0 {
+		t.Fatalf("a walled-in piece counted %d turns it could have moved", b.still[back.Index()])
+	}
+}
