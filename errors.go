@@ -281,16 +281,63 @@ type ParseError struct {
 // quoteMax is the most of an input that an error message quotes.
 const quoteMax = 120
 
-// Error returns a message that names what was parsed, the input (at most
-// 120 bytes of it, around the offset for a longer one), the offset,
-// what was expected there and the cause.
+// Error returns a message that names what was parsed, where, what was
+// expected there and the cause. For an input of one line it quotes the
+// input (at most 120 bytes of it, around the offset for a longer one)
+// and gives the byte offset: `stratego: parsing square "k1": at offset
+// 0: want …`. For an input of several lines (a record, a Gravon file)
+// it gives the line and column of [ParseError.LineColumn] and quotes
+// only that line: `stratego: parsing record, line 9, column 4: "1.
+// j4-j5 …": want a from-square`.
 func (e *ParseError) Error() string {
-	msg := "stratego: parsing " + e.What + " " + quoteAround(e.Input, e.Pos) +
-		": at offset " + strconv.Itoa(e.Pos) + ": want " + e.Want
+	if !strings.Contains(e.Input, "\n") {
+		return e.message(errPrefix+"parsing "+e.What+" "+quoteAround(e.Input, e.Pos)+": at offset "+strconv.Itoa(e.Pos), 0)
+	}
+	line, _ := e.LineColumn()
+	return e.message(errPrefix+"parsing "+e.What, line)
+}
+
+// message returns head, then, for a line above 0, the line number,
+// the column and that line of the input quoted, then what was wanted
+// and the cause.
+func (e *ParseError) message(head string, line int) string {
+	msg := head
+	if line > 0 {
+		_, col := e.LineColumn()
+		msg += ", line " + strconv.Itoa(line) + ", column " + strconv.Itoa(col)
+		if text, at := e.lineText(); text != "" {
+			msg += ": " + quoteAround(text, at)
+		}
+	}
+	msg += ": want " + e.Want
 	if e.Err != nil {
 		msg += ": " + causeText(e.Err)
 	}
 	return msg
+}
+
+// LineColumn returns where in Input parsing failed as a line and a
+// column, both counted from 1: the line after as many line feeds as
+// precede the offset, the column in characters (runes) from the start
+// of that line. An offset out of Input counts as its nearest end.
+func (e *ParseError) LineColumn() (line, column int) {
+	pos := min(max(e.Pos, 0), len(e.Input))
+	before := e.Input[:pos]
+	start := strings.LastIndexByte(before, '\n') + 1
+	return strings.Count(before, "\n") + 1, utf8.RuneCountInString(before[start:]) + 1
+}
+
+// lineText returns the line of Input that holds the offset, without its
+// line end, and the offset within it.
+func (e *ParseError) lineText() (text string, at int) {
+	pos := min(max(e.Pos, 0), len(e.Input))
+	start := strings.LastIndexByte(e.Input[:pos], '\n') + 1
+	end := len(e.Input)
+	if i := strings.IndexByte(e.Input[pos:], '\n'); i >= 0 {
+		end = pos + i
+	}
+	text = strings.TrimSuffix(e.Input[start:end], "\r")
+	return text, min(pos-start, len(text))
 }
 
 // quoteAround returns s quoted, or for a long s the part of it around

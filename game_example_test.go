@@ -144,6 +144,6 @@ func ExampleReadRecords() {
 	}
 	// Output:
 	// 5 moves: red wins (flag captured)
-	// stratego: record 2 (line 12): parsing record …"......../........../..........\"]\n[BlueSetup \"FB12239X../........../........../..........\"]\n1. e1-e9 d10-d9 2. e9-j9 d9\n*": at offset 160: want "-" or "x"
+	// stratego: record 2: parsing record, line 12, column 28: "1. e1-e9 d10-d9 2. e9-j9 d9": want "-" or "x"
 	// 1 moves: ongoing
 }

@@ -98,7 +98,20 @@ func TestMessages(t *testing.T) {
 			`stratego: parsing rules "` + huge[:120] + `"…: at offset 0: want a preset name, "classic", "gravon", "barrage", "duel", "duel-hasbro", "ultimate-lightning", "quick-battle" or "vintage"`},
 		{"a record after a byte order mark", func() error { _, err := stratego.ParseRecord("\ufeff" + rec(`[Rules "barrage"]`+"\n")); return err }, ""},
 		{"a record's bad rules tag keeps its cause", func() error { _, err := stratego.ParseRecord(rec(`[Rules "classic,width=1"]` + "\n")); return err },
-			"stratego: parsing record " + quote120(rec(`[Rules "classic,width=1"]`+"\n"), 0) + ": at offset 0: want a Rules tag with valid rules: invalid rules: Width: 1 is outside 2-10"},
+			`stratego: parsing record, line 1, column 1: "[Rules \"classic,width=1\"]": want a Rules tag with valid rules: invalid rules: Width: 1 is outside 2-10`},
+		{"a record's bad move names its line and column and quotes that line only", func() error {
+			_, err := stratego.ParseRecord(strings.Replace(rec("[Event \"club\"]\n[Rules \"barrage\"]\n"), "1. e1-e2 *", "\n1. e1-e2 j4 *", 1))
+			return err
+		}, `stratego: parsing record, line 6, column 12: "1. e1-e2 j4 *": want "-" or "x"`},
+		{"a record of a stream names the stream's line", func() error {
+			good := rec(`[Rules "barrage"]` + "\n")
+			for _, err := range stratego.ReadRecords(strings.NewReader(good + "\n" + good + "\n" + strings.Replace(good, "1. e1-e2 *", "1. e1-e2 j4 *", 1))) {
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		}, `stratego: record 3: parsing record, line 14, column 12: "1. e1-e2 j4 *": want "-" or "x"`},
 		{"an outcome in upper case", func() error { _, err := stratego.ParseOutcome("RED WINS (bogus)"); return err },
 			`stratego: parsing outcome "RED WINS (bogus)": at offset 10: want an end reason, "flag captured", "no legal move", "neither side can move", "resignation", "draw agreed", "ply cap", "no-attack cap" or "no movable piece"`},
 		{"the same outcome in lower case", func() error { _, err := stratego.ParseOutcome("red wins (bogus)"); return err },

@@ -50,9 +50,15 @@ type RecordError struct {
 	Err    error // the error of ParseRecord
 }
 
-// Error returns the record's number and line and the cause: "stratego:
-// record 2 (line 31): parsing record …: at offset 420: want …".
+// Error returns the record's number and the cause. A syntax error of
+// the record gives the line of the stream, the column, and that line
+// quoted: `stratego: record 2: parsing record, line 31, column 4:
+// "1. j4-j5 …": want a from-square`; another cause the line where the
+// record starts: "stratego: record 2 (line 31): …".
 func (e *RecordError) Error() string {
+	if pe, ok := e.Err.(*ParseError); ok {
+		return fmt.Sprintf("%srecord %d: %s", errPrefix, e.Number, pe.message("parsing "+pe.What, e.Line))
+	}
 	return fmt.Sprintf("%srecord %d (line %d): %s", errPrefix, e.Number, e.Line, causeText(e.Err))
 }
 

@@ -77,7 +77,7 @@ func TestReadRecords(t *testing.T) {
 		{"byte order mark", "\ufeff" + streamGood, []item{{Moves: 2}}},
 		{"two, no space", strings.TrimSpace(streamGood) + streamGood, []item{{Moves: 2}, {Moves: 2}}},
 		{"a bad move between good ones", streamGood + strings.Replace(streamGood, "d10-d9", "d10-", 1) + streamGood,
-			[]item{{Moves: 2}, {Number: 2, Line: 11, Err: "at offset"}, {Moves: 2}}},
+			[]item{{Moves: 2}, {Number: 2, Line: 11, Err: `column 50: "1. e1-e2 {a comment with 1-0 and [brackets]} d10-": want a to-square`}, {Moves: 2}}},
 		{"a missing result", strings.Replace(streamGood, "*\n", "", 1) + streamGood,
 			[]item{{Number: 1, Line: 6, Err: "a result"}, {Moves: 2}}},
 		{"an unclosed comment", streamGood + "[Rules \"barrage\"]\n{ no end",
@@ -98,7 +98,7 @@ func TestReadRecords(t *testing.T) {
 				}
 				it := item{Number: re.Number, Line: re.Line, Err: tc.want[len(got)].Err}
 				if len(got) >= len(tc.want) || !strings.Contains(err.Error(), it.Err) ||
-					!strings.Contains(err.Error(), fmt.Sprintf("record %d (line %d)", re.Number, re.Line)) {
+					!strings.Contains(err.Error(), fmt.Sprintf("record %d: parsing record, line %d, column ", re.Number, re.Line)) {
 					it.Err = err.Error()
 				}
 				got = append(got, it)

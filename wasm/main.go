@@ -10,7 +10,8 @@
 // globalThis.__strategoGo, whose functions the package wraps, and
 // waits. Every function takes strings and numbers and returns a JSON
 // string: {"v": value} or {"e": message, "c": code}, where the message
-// is the library's reason in words (without the package prefix) and the
+// is the library's reason in words (internal/words: no package prefix,
+// no byte offset) and the
 // code names the library's error (see codeOf). Games and players live
 // here under integer handles until the package frees them.
 package main
@@ -29,6 +30,7 @@ import (
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
 	"github.com/stratego-go/stratego/gravon"
+	"github.com/stratego-go/stratego/internal/words"
 )
 
 // presetNames are the presets in the order of stratego.ParseRules.
@@ -94,7 +96,7 @@ func answer(v any, err error) string {
 		b, _ = json.Marshal(struct {
 			E string `json:"e"`
 			C string `json:"c"`
-		}{words(err), codeOf(err)})
+		}{say(err), codeOf(err)})
 	} else {
 		var e error
 		if b, e = json.Marshal(struct {
@@ -106,11 +108,9 @@ func answer(v any, err error) string {
 	return string(b)
 }
 
-// words is an error's message for a person: the library's message
-// without the package prefix.
-func words(err error) string {
-	return strings.ReplaceAll(err.Error(), "stratego: ", "")
-}
+// say is an error's message for a person (internal/words): no package
+// prefix, no byte offset.
+func say(err error) string { return words.Error(err) }
 
 // codes name the library's errors for programs, most specific first.
 var codes = []struct {
@@ -841,7 +841,7 @@ func replayOf(text string) (any, error) {
 	}
 	out.Outcome = states[len(states)-1].Outcome().String()
 	if err != nil {
-		out.Error = words(err)
+		out.Error = say(err)
 	}
 	return out, nil
 }

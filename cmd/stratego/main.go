@@ -35,6 +35,7 @@ import (
 	"github.com/stratego-go/stratego/cmd/stratego/internal/servecmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/staticcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/watchcmd"
+	"github.com/stratego-go/stratego/internal/words"
 )
 
 // command is one subcommand.
@@ -114,10 +115,10 @@ func run(args []string, in io.Reader, out, errOut io.Writer) int {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &failure):
-		fmt.Fprintln(errOut, "stratego "+c.name+":", err)
+		fmt.Fprintln(errOut, "stratego "+c.name+":", words.Error(err))
 		return failure.ExitStatus()
 	default:
-		fmt.Fprintln(errOut, "stratego "+c.name+":", err)
+		fmt.Fprintln(errOut, "stratego "+c.name+":", words.Error(err))
 		return 2
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -116,5 +117,32 @@ func TestTuneGC(t *testing.T) {
 	}
 	if got := debug.SetGCPercent(100); got != gcPercent {
 		t.Errorf("without GOGC: the target became %d, want %d", got, gcPercent)
+	}
+}
+
+// TestErrorsInWords: a command's error is printed for a person: no
+// package prefix, no byte offset, a record's bad line by its number and
+// column.
+func TestErrorsInWords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.rec")
+	const setup = "FB12239X../........../........../.........."
+	text := "[Rules \"barrage\"]\n[RedSetup \"" + setup + "\"]\n[BlueSetup \"" + setup + "\"]\n\n1. e1-e2 j4 *\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"watch", "-replay", path}, "stratego watch: -replay " + path + `: cannot read the record at line 5, column 12 ("1. e1-e2 j4 *"): expected "-" or "x"` + "\n"},
+		{[]string{"play", "-setup", "616B/B8"}, `stratego play: -setup: cannot read the setup "616B/B8" at character 5: expected 10 squares in row 1` + "\n"},
+	} {
+		var out, errOut strings.Builder
+		if code := run(tc.args, strings.NewReader(""), &out, &errOut); code != 2 {
+			t.Errorf("%v: exit status %d, want 2", tc.args, code)
+		}
+		if got := errOut.String(); got != tc.want {
+			t.Errorf("%v: printed\n%s\nwant\n%s", tc.args, got, tc.want)
+		}
 	}
 }

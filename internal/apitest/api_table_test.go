@@ -23,6 +23,7 @@ var api = []entry{
 	{"stratego.*MoveError.Unwrap", (*stratego.MoveError).Unwrap},
 	{"stratego.*Outcome.UnmarshalText", (*stratego.Outcome).UnmarshalText},
 	{"stratego.*ParseError.Error", (*stratego.ParseError).Error},
+	{"stratego.*ParseError.LineColumn", (*stratego.ParseError).LineColumn},
 	{"stratego.*ParseError.Unwrap", (*stratego.ParseError).Unwrap},
 	{"stratego.*Piece.UnmarshalText", (*stratego.Piece).UnmarshalText},
 	{"stratego.*Position.UnmarshalText", (*stratego.Position).UnmarshalText},

@@ -262,6 +262,7 @@ func TestRefusals(t *testing.T) {
 		{"enemy piece", "a7-a6\n", "refused, a7-a6: that piece is the enemy's"},
 		{"into a lake", "f4-f5\nf5-f6\nf6-g6\n", "refused, f6-g6: that square is not on the board, or is a lake"},
 		{"not a move", "e4-e4\nhello\n", `not a move or a command: "hello"`},
+		{"two squares run together", "e4e5\n", `not a move: "e4e5"; did you mean e4-e5?`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := play(t, strings.NewReader(tc.input+"resign\nyes\n"), "-bot", "random", "-seed", "9", "-setup", refusalSetup)
@@ -299,6 +300,28 @@ func TestResign(t *testing.T) {
 	}
 	if i := strings.Index(out, "seed 4"); i < strings.Index(out, "You resign.") {
 		t.Errorf("the seed, which gives the bot's setup away, is shown before the end:\n%s", out)
+	}
+}
+
+// TestSetupRefusalsInWords: what the setup step refuses is said in
+// words: no package prefix, no byte offset, a word that is no command
+// named as such.
+func TestSetupRefusalsInWords(t *testing.T) {
+	out, err := play(t, strings.NewReader("swap a1 z9\nblah\n616B252538/B824423329/5624335B77/72BB642BX\nok\nresign yes\n"), "-bot", "random", "-seed", "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`cannot swap: "z9" is not a square: want a file a-j and a row 1-10`,
+		`not a command: "blah"; type "help" for the commands`,
+		`cannot read the setup "616B252538/B824423329/5624335B77/72BB642BX" at character 43: expected 10 squares in row 4`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "stratego:") || strings.Contains(out, "offset") {
+		t.Errorf("a refusal has the package prefix or an offset:\n%s", out)
 	}
 }
 

@@ -1,12 +1,14 @@
 package playcmd
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/termboard"
+	"github.com/stratego-go/stratego/internal/words"
 )
 
 // setupHelp lists the commands of the setup step.
@@ -68,15 +70,19 @@ func (g *game) chooseSetup() (stratego.Setup, error) {
 		case f[0] == "swap":
 			next, err := swap(r, g.cfg.human, su, f[1:])
 			if err != nil {
-				fmt.Fprintf(g.out, "cannot swap: %v\n", err)
+				fmt.Fprintf(g.out, "cannot swap: %s\n", words.Error(err))
 				continue
 			}
 			su = next
 			g.showSetup(su)
 		default:
 			next, err := stratego.ParseSetup(r, line)
+			if err != nil && !strings.Contains(line, "/") {
+				fmt.Fprintf(g.out, "not a command: %q; type \"help\" for the commands\n", strings.TrimSpace(line))
+				continue
+			}
 			if err != nil {
-				fmt.Fprintf(g.out, "not a command, nor a setup: %v\ntype \"help\" for the commands\n", err)
+				fmt.Fprintf(g.out, "%s\ntype \"help\" for the commands\n", words.Error(err))
 				continue
 			}
 			su = next
@@ -109,6 +115,10 @@ func swap(r stratego.Rules, c stratego.Color, su stratego.Setup, args []string) 
 	var sq [2]stratego.Square
 	for i, a := range args {
 		s, err := stratego.ParseSquare(a)
+		var pe *stratego.ParseError
+		if errors.As(err, &pe) {
+			return su, fmt.Errorf("%q is not a square: want %s", a, pe.Want)
+		}
 		if err != nil {
 			return su, err
 		}

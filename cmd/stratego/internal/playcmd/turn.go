@@ -7,6 +7,7 @@ import (
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/termboard"
+	"github.com/stratego-go/stratego/internal/words"
 )
 
 // gameHelp lists the commands of the game.
@@ -93,7 +94,11 @@ func (g *game) tryMove(v stratego.View, line string) (done bool, err error) {
 		return false, nil
 	}
 	if err != nil {
-		fmt.Fprintf(g.out, "not a move or a command: %q; type \"help\" for the commands\n", line)
+		if move, ok := words.Move(line); ok {
+			fmt.Fprintf(g.out, "not a move: %q; did you mean %s?\n", strings.TrimSpace(line), move)
+			return false, nil
+		}
+		fmt.Fprintf(g.out, "not a move or a command: %q; type \"help\" for the commands\n", strings.TrimSpace(line))
 		return false, nil
 	}
 	next, _, err := g.gm.Apply(m)
