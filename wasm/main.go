@@ -11,9 +11,9 @@
 // waits. Every function takes strings and numbers and returns a JSON
 // string: {"v": value} or {"e": message, "c": code}, where the message
 // is the library's reason in words (internal/words: no package prefix,
-// no byte offset) and the
-// code names the library's error (see codeOf). Games and players live
-// here under integer handles until the package frees them.
+// no byte offset) and the code names the library's error (see codeOf).
+// Games and players live here under integer handles until the package
+// frees them.
 package main
 
 import (
