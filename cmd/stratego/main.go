@@ -34,6 +34,7 @@ import (
 	"github.com/stratego-go/stratego/cmd/stratego/internal/playcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/servecmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/staticcmd"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/tunecmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/watchcmd"
 	"github.com/stratego-go/stratego/internal/words"
 )
@@ -59,6 +60,7 @@ var commands = []command{
 	}},
 	{"match", "play a round-robin tournament between built-in players and engines", matchcmd.Run},
 	{"engine", "run a built-in player as an engine (SBP/1 or UCC 2012) on standard input and output", enginecmd.Run},
+	{"tune", "tune the search player's settings by self-play (SPSA) at a fixed node budget", tunecmd.Run},
 }
 
 // defaultCommand runs when no command is named.
