@@ -1,9 +1,5 @@
-// Package slurmtest runs the Slurm job scripts of docs/match/slurm on a
-// real Slurm: a one-node cluster that the test configures in a temporary
-// folder and starts itself (munged, slurmctld, slurmd). It is a package
-// of its own so that no test in the same process runs a match in
-// process: a match makes its process a child subreaper and kills every
-// child that is not its engine, the daemons too.
+//go:build linux
+
 package slurmtest
 
 import (
@@ -381,6 +377,9 @@ func (c *cluster) start(t *testing.T, name string, args ...string) {
 	}
 	d.cmd = c.cmd(name, args...)
 	d.cmd.Stdout, d.cmd.Stderr = f, f
+	// Should the test binary die before its cleanup (go test's
+	// timeout), the daemons get SIGTERM.
+	d.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
 	if err := d.cmd.Start(); err != nil {
 		f.Close()
 		t.Fatalf("%s: %v", name, err)
@@ -456,11 +455,15 @@ func (c *cluster) logs() string {
 	return b.String()
 }
 
-// waitFor polls cond once a second until it holds; past the limit it
-// fails the test.
+// waitFor polls cond once a second until it holds; past the limit, or
+// three minutes before the test's deadline, it fails the test.
 func waitFor(t *testing.T, c *cluster, limit time.Duration, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(limit); !cond(); time.Sleep(time.Second) {
+	deadline := time.Now().Add(limit)
+	if d, ok := t.Deadline(); ok && d.Add(-3*time.Minute).Before(deadline) {
+		deadline = d.Add(-3 * time.Minute) // time for the cleanup, before go test's timeout
+	}
+	for ; !cond(); time.Sleep(time.Second) {
 		if time.Now().After(deadline) {
 			t.Fatalf("waited %v for %s\n%s", limit, what, c.logs())
 		}
