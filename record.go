@@ -38,13 +38,15 @@ type RecordedMove struct {
 
 // AppendNotation appends the text form with rank labels in numbering n.
 // The zero RecordedMove is the empty text; a move that is not well
-// formed, a mark on an annotated move or a rescue, or a comment holding
-// "}" is an error wrapping [ErrInvalid].
+// formed, a mark on an annotated move or a rescue, a hidden rank
+// ([Unknown]: a record gives the real ones), or a comment holding "}" is
+// an error wrapping [ErrInvalid].
 func (m RecordedMove) AppendNotation(b []byte, n Numbering) ([]byte, error) {
 	if m == (RecordedMove{}) {
 		return b, nil
 	}
-	if m.AnnotatedMove == (AnnotatedMove{}) || m.MarkedAttack && m.IsAttack() || strings.Contains(m.Comment, "}") {
+	if m.AnnotatedMove == (AnnotatedMove{}) || m.MarkedAttack && m.IsAttack() || strings.Contains(m.Comment, "}") ||
+		m.Attacker == Unknown || m.Defender == Unknown {
 		return b, moveErr(m.Move, ErrInvalid)
 	}
 	b, err := m.appendNotation(b, n, m.MarkedAttack)
@@ -96,12 +98,15 @@ func parseRecordedMove(s string) (RecordedMove, error) {
 		}
 		rm.Comment = body
 	}
-	a, err := ParseAnnotatedMove(NumberingISF, text)
+	a, marked, err := parseAnnotatedMove(NumberingISF, text)
 	if err != nil {
 		return RecordedMove{}, err
 	}
+	if a.Attacker == Unknown || a.Defender == Unknown {
+		return RecordedMove{}, parseErr("recorded move", s, strings.IndexByte(text, '('), `the real ranks ("?" is for views)`)
+	}
 	rm.AnnotatedMove = a
-	rm.MarkedAttack = !a.IsAttack() && strings.ContainsAny(text, "xX") // no rank name holds an x
+	rm.MarkedAttack = marked && !a.IsAttack()
 	return rm, nil
 }
 
@@ -676,7 +681,7 @@ func (ps *recParser) token(tok string) error {
 // move reads an annotated move and checks the move number before it.
 func (ps *recParser) move(tok string) error {
 	rec := &ps.rec
-	m, err := ParseAnnotatedMove(rec.Rules.Numbering, tok)
+	m, marked, err := parseAnnotatedMove(rec.Rules.Numbering, tok)
 	if err != nil {
 		var pe *ParseError
 		if errors.As(err, &pe) {
@@ -684,12 +689,15 @@ func (ps *recParser) move(tok string) error {
 		}
 		return ps.err(ps.i, "a move")
 	}
+	if m.Attacker == Unknown || m.Defender == Unknown {
+		return ps.err(ps.i+strings.IndexByte(tok, '('), `the real ranks ("?" is for views)`)
+	}
 	var prev *turnInfo
 	if len(rec.Moves) > 0 {
 		prev = &ps.last
 	}
 	ti := nextTurn(rec.startTurn(), prev, m.Move.IsRescue())
-	marked := !m.IsAttack() && strings.ContainsAny(tok, "xX")
+	marked = marked && !m.IsAttack()
 	rec.Moves = append(rec.Moves, RecordedMove{AnnotatedMove: m, MarkedAttack: marked})
 	ps.last = ti
 	if ps.numAt >= 0 {
