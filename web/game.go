@@ -73,7 +73,7 @@ func roleOf(c stratego.Color) role {
 // seenMoves is one ply as each party saw it: the move annotated with
 // what Red's view, Blue's view and a spectator learned of the combat
 // (Unknown for a defender that stayed hidden).
-type seenMoves [3]stratego.AnnotatedMove
+type seenMoves [3]stratego.AnnotatedMove // indexed by Color, NoColor for the spectator
 
 // seat is what the server keeps of one party's access to a game: the
 // hash of its secret, and for a person invited to play the hash of the
@@ -229,7 +229,7 @@ func seenOf(s stratego.State) seenMoves {
 	if spec.IsAttack() {
 		spec.Attacker = other.Piece.Rank()
 	}
-	out[0] = spec
+	out[stratego.NoColor] = spec
 	return out
 }
 
