@@ -59,13 +59,17 @@ type beliefs struct {
 	// of the enemy piece the player's last move attacked (-1: none), and
 	// captured the enemy's captured army at the last view.
 	seen     [stratego.MaxSquares]int8
+	moved    [stratego.MaxSquares]bool // by zone index: the piece set up there moved
 	pending  int16
 	captured stratego.Army
+	// stillScale and maxStill are the constants of those names unless
+	// the search's tuning sets them.
+	stillScale, maxStill float64
 }
 
 // newBeliefs returns the beliefs of player me under r.
 func newBeliefs(r stratego.Rules, me stratego.Color) *beliefs {
-	b := &beliefs{rules: r, me: me, ply: -1, pending: -1}
+	b := &beliefs{rules: r, me: me, ply: -1, pending: -1, stillScale: stillScale, maxStill: maxStill}
 	if presetArmy(r.Army) {
 		b.model = newSetupModel(r)
 	}
@@ -165,6 +169,9 @@ func (b *beliefs) observe(v stratego.View) {
 		b.saw(b.origin[from], ev.Piece.Rank())
 		b.captured[ev.Piece.Rank()]++
 	}
+	if o := b.origin[from]; o >= 0 && int(o) < len(b.moved) {
+		b.moved[o] = true
+	}
 	b.origin[to], b.bias[to], b.still[to] = b.origin[from], b.bias[from], 0
 	b.origin[from], b.bias[from], b.still[from] = -1, [stratego.NumRanks]float32{}, 0
 	b.note(v)
@@ -253,18 +260,33 @@ func (b *beliefs) played(v stratego.View, m stratego.Move) {
 // learn notes the final view v of the game (see Learner): the last move
 // when it was the player's (an attack shows its defender), else as
 // observe.
-func (b *beliefs) learn(v stratego.View) {
+//
+// It returns the zone indices of the enemy pieces that stand unmoved and
+// hidden on their setup squares at the end.
+func (b *beliefs) learn(v stratego.View) []int {
 	ev := v.LastEvent()
-	if ev.Color == b.me && v.Ply() == b.ply+1 {
+	switch {
+	case ev.Color == b.me && v.Ply() == b.ply+1:
 		if ev.IsAttack() && ev.Move.To != stratego.NoSquare {
 			b.saw(b.origin[ev.Move.To.Index()], ev.Defender.Rank())
 		}
 		b.pending = -1
-		return
-	}
-	if v.Ply() == b.ply+2 {
+	case v.Ply() == b.ply+2:
 		b.observe(v)
 	}
+	var stayed []int
+	if b.model == nil {
+		return nil
+	}
+	h := v.Hidden()
+	for _, sq := range b.squares() {
+		if h.Has(sq) && v.Knowledge(sq)&stratego.KnownMoved == 0 {
+			if z := b.zoneIndex(sq); z >= 0 {
+				stayed = append(stayed, int(z))
+			}
+		}
+	}
+	return stayed
 }
 
 // judge updates the bias of the hidden enemy piece that moved quietly
@@ -325,7 +347,7 @@ func (b *beliefs) logWeight(sq stratego.Square, rk stratego.Rank) float64 {
 		}
 	}
 	if k := b.still[i]; k > 0 && (rk == stratego.Bomb || rk == stratego.Flag) {
-		w += math.Log(min(1+float64(k)/stillScale, maxStill))
+		w += math.Log(min(1+float64(k)/b.stillScale, b.maxStill))
 	}
 	return w
 }

@@ -13,6 +13,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/stratego-go/stratego"
@@ -94,6 +96,10 @@ type Options struct {
 	// learned (see Learner); the players of a match share one. Nil: each
 	// player learns in a Memory of its own.
 	Memory *Memory
+	// Params, when not nil, sets the search player's tunable settings by
+	// name (SearchParams; CheckParams tells a name it does not know or a
+	// value out of range, which the player leaves at its default).
+	Params map[string]float64
 }
 
 // DefaultMoveOverhead is the move overhead of Options.MoveOverhead's zero
@@ -157,14 +163,43 @@ func Names() []string {
 
 // Describe returns a one-line description of the named player, or "" for
 // an unknown name.
-func Describe(name string) string { return players[name].doc }
+func Describe(name string) string {
+	if f, ok := lookup(name); ok {
+		return f.doc
+	}
+	return ""
+}
 
-// New returns a new built-in player by name (see Names). The error wraps
-// ErrUnknown for a name it does not know.
+// New returns a new built-in player by name (see Names; besides those,
+// "search-N" and "mcts-N" for a positive N are search and mcts with N
+// iterations a move). The error wraps ErrUnknown for a name it does not
+// know.
 func New(name string, o Options) (Player, error) {
-	f, ok := players[name]
+	f, ok := lookup(name)
 	if !ok {
-		return nil, fmt.Errorf("%w %q (known: %v)", ErrUnknown, name, Names())
+		return nil, fmt.Errorf("%w %q (known: %v, search-N, mcts-N)", ErrUnknown, name, Names())
 	}
 	return f.make(o), nil
+}
+
+// lookup returns the factory of a player name: one of players, or
+// search-N or mcts-N.
+func lookup(name string) (factory, bool) {
+	if f, ok := players[name]; ok {
+		return f, true
+	}
+	base, num, ok := strings.Cut(name, "-")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil || n <= 0 || num != strconv.Itoa(n) {
+		return factory{}, false
+	}
+	switch base {
+	case "search":
+		return factory{fmt.Sprintf("search with %d nodes a move (a fixed strength)", n),
+			func(o Options) Player { return NewSearch(withIterations(o, n)) }}, true
+	case "mcts":
+		return factory{fmt.Sprintf("mcts with %d iterations a move (a fixed strength)", n),
+			func(o Options) Player { return NewMCTS(withIterations(o, n)) }}, true
+	}
+	return factory{}, false
 }

@@ -69,10 +69,15 @@ type evaluator struct {
 	// pieceSq and piece list the pieces of a board (for material).
 	pieceSq [stratego.MaxSquares]stratego.Square
 	piece   [stratego.MaxSquares]stratego.Piece
+	// The weights (the constants by default; the search player's
+	// tuning may set them): shownFactor, flagWeight, openCost, and the
+	// scale of the threat term (threatValue's multiple).
+	shown, flagW, open, threatScale float64
 }
 
 func newEvaluator(r stratego.Rules, me stratego.Color) *evaluator {
-	return &evaluator{rules: r, me: me, playable: r.Squares(), fight: fightTable(r)}
+	return &evaluator{rules: r, me: me, playable: r.Squares(), fight: fightTable(r),
+		shown: shownFactor, flagW: flagWeight, open: openCost, threatScale: 1}
 }
 
 // side is 0 for Red and 1 for Blue.
@@ -177,8 +182,8 @@ func (e *evaluator) pointsOf(s *stratego.State) float64 {
 	me := side(e.me)
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk, def := e.nearest(me, movers[me], flag[1-me]), e.nearest(1-me, movers[1-me], flag[me])
-		d += flagWeight*float64(def-atk) + attackShare*threat(atk) - threat(def)
-		d -= openCost * float64(e.openNext(&b, flag[me]))
+		d += e.flagW*float64(def-atk) + e.threatScale*attackShare*threat(atk) - e.threatScale*threat(def)
+		d -= e.open * float64(e.openNext(&b, flag[me]))
 	}
 	return d
 }
@@ -206,8 +211,8 @@ func (e *evaluator) searchPointsOn(b *stratego.Board, k *stratego.KnowledgeBoard
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk := e.reach(me, movers[me], flag[1-me], e.walled(b, flag[1-me]))
 		def := e.reach(1-me, movers[1-me], flag[me], e.walled(b, flag[me]))
-		d += flagWeight*float64(def-atk) + attackShare*threat(atk) - threat(def)
-		d -= openCost * float64(e.openNext(b, flag[me]))
+		d += e.flagW*float64(def-atk) + e.threatScale*attackShare*threat(atk) - e.threatScale*threat(def)
+		d -= e.open * float64(e.openNext(b, flag[me]))
 	}
 	return d
 }
@@ -244,7 +249,7 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 		v := worth[p&63]
 		if rk.Movable() {
 			if k.At(sq)&stratego.KnownRank != 0 {
-				v *= shownFactor
+				v *= e.shown
 			}
 			e.mover[i][movers[i]] = sq
 			e.moverRank[i][movers[i]] = rk

@@ -44,6 +44,10 @@ type memoryKey struct {
 type setupCounts struct {
 	games int
 	n     [][stratego.NumRanks]float64
+	// moved and stayed count, per setup square, the games in which its
+	// piece moved, and those in which it stood unmoved and hidden to
+	// the end.
+	moved, stayed []float64
 	// compared counts the sightings on squares seen in an earlier game,
 	// repeated those of a rank seen there before.
 	compared, repeated int
@@ -54,8 +58,7 @@ type setupCounts struct {
 // are not seen to repeat down to minPriorWeight for one whose setups
 // always do (by the Laplace estimate of the repeat rate).
 func (c *setupCounts) weight() float64 {
-	rate := float64(c.repeated+1) / float64(c.compared+2)
-	return minPriorWeight + (maxPriorWeight-minPriorWeight)*(1-rate)
+	return minPriorWeight + (maxPriorWeight-minPriorWeight)*(1-c.rate())
 }
 
 // Games returns how many finished games of the opponent under r the
@@ -72,19 +75,38 @@ func (m *Memory) Games(opponent string, r stratego.Rules) int {
 	return 0
 }
 
-// add records the ranks seen in one finished game (seen[i] is one more
-// than the rank seen on zone square i, 0 for none).
-func (m *Memory) add(opponent string, r stratego.Rules, zones int, seen []int8) {
+// sightings is what a player saw of the opponent's setup in one game, by
+// zone index: seen[i] is one more than the rank seen on zone square i (0
+// for none), moved[i] whether its piece moved; stayed lists the squares
+// whose pieces stood unmoved and hidden to the end.
+type sightings struct {
+	seen   []int8
+	moved  []bool
+	stayed []int
+}
+
+// add records what was seen in one finished game.
+func (m *Memory) add(opponent string, r stratego.Rules, zones int, g sightings) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	k := memoryKey{opponent, r.String()}
 	c := m.opp[k]
 	if c == nil || len(c.n) != zones {
-		c = &setupCounts{n: make([][stratego.NumRanks]float64, zones)}
+		c = &setupCounts{n: make([][stratego.NumRanks]float64, zones), moved: make([]float64, zones), stayed: make([]float64, zones)}
 		m.opp[k] = c
 	}
 	c.games++
-	for i, s := range seen[:zones] {
+	for i := range min(zones, len(g.moved)) {
+		if g.moved[i] {
+			c.moved[i]++
+		}
+	}
+	for _, i := range g.stayed {
+		if i >= 0 && i < zones {
+			c.stayed[i]++
+		}
+	}
+	for i, s := range g.seen[:zones] {
 		if s <= 0 {
 			continue
 		}
@@ -122,10 +144,12 @@ func (m *Memory) logPrior(opponent string, model *setupModel) [][stratego.NumRan
 	m.mu.Lock()
 	c := m.opp[memoryKey{opponent, model.rules.String()}]
 	var n [][stratego.NumRanks]float64
-	w := 0.0
+	var moved, stayed []float64
+	w, rate := 0.0, 0.0
 	if c != nil && len(c.n) == len(model.logp) {
 		n = append(n, c.n...)
-		w = c.weight()
+		moved, stayed = append(moved, c.moved...), append(stayed, c.stayed...)
+		w, rate = c.weight(), c.rate()
 	}
 	m.mu.Unlock()
 	if n == nil {
@@ -147,6 +171,34 @@ func (m *Memory) logPrior(opponent string, model *setupModel) [][stratego.NumRan
 			}
 			out[i][rk] = math.Log((w*p + n[i][rk] + 1e-9) / (w + seen))
 		}
+		// Where no rank was seen: a square whose piece moved in a game
+		// holds no Bomb or Flag in a setup that repeats; one whose piece
+		// stood unmoved to the end of a game holds a movable rank only
+		// if that piece never moved (stayRate of the time). With setups
+		// that repeat at the rate rate, each game is such evidence with
+		// that weight.
+		if seen > 0 {
+			continue
+		}
+		fixed := math.Log(1 - rate*(1-1e-3))
+		still := math.Log(rate*stayRate + 1 - rate)
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			if rk == stratego.Bomb || rk == stratego.Flag {
+				out[i][rk] += moved[i] * fixed
+			} else {
+				out[i][rk] += stayed[i] * still
+			}
+		}
 	}
 	return out
+}
+
+// stayRate is how often a movable piece of a setup stands unmoved and
+// hidden to the end of a game, for the evidence of Memory.logPrior.
+const stayRate = 0.5
+
+// rate is the Laplace estimate of how often the opponent's setups repeat
+// on a square (see weight).
+func (c *setupCounts) rate() float64 {
+	return float64(c.repeated+1) / float64(c.compared+2)
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -123,20 +124,20 @@ func TestMemoryPriorUnseenKeepsStatistics(t *testing.T) {
 	}
 	seen := make([]int8, len(model.logp))
 	seen[0] = int8(stratego.Flag) + 1
-	mem.add("x", r, len(model.logp), seen)
+	mem.add("x", r, len(model.logp), sightings{seen: seen})
 	prior := mem.logPrior("x", model)
 	// One sighting, no repeat seen yet: the statistics weigh 4.25.
 	if got, want := math.Exp(prior[0][stratego.Flag]), 1/5.25; got < want {
 		t.Fatalf("flag seen once on square 0: prior %.3f, want at least %.3f", got, want)
 	}
 	// The same setup again: a repeat; another setup: none.
-	mem.add("x", r, len(model.logp), seen)
+	mem.add("x", r, len(model.logp), sightings{seen: seen})
 	if c := mem.opp[memoryKey{"x", r.String()}]; c.compared != 1 || c.repeated != 1 {
 		t.Fatalf("the same flag square twice: %d compared, %d repeated, want 1 and 1", c.compared, c.repeated)
 	}
 	other := make([]int8, len(model.logp))
 	other[0] = int8(stratego.Bomb) + 1
-	mem.add("x", r, len(model.logp), other)
+	mem.add("x", r, len(model.logp), sightings{seen: other})
 	if c := mem.opp[memoryKey{"x", r.String()}]; c.compared != 2 || c.repeated != 1 {
 		t.Fatalf("then a bomb there: %d compared, %d repeated, want 2 and 1", c.compared, c.repeated)
 	}
@@ -193,5 +194,67 @@ func TestBeliefsStillPiecesAreBombs(t *testing.T) {
 	}
 	if b.still[back.Index()] != 0 {
 		t.Fatalf("a walled-in piece counted %d turns it could have moved", b.still[back.Index()])
+	}
+}
+
+// TestNewFixedBudgetNames: search-N and mcts-N are the players with N
+// iterations a move; other suffixes are unknown.
+func TestNewFixedBudgetNames(t *testing.T) {
+	p, err := New("search-1234", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := p.(*Search); !ok || s.opt.Iterations != 1234 {
+		t.Fatalf("search-1234 is %T %+v, want a Search of 1234 nodes", p, p)
+	}
+	m, err := New("mcts-77", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mc, ok := m.(*MCTS); !ok || mc.opt.Iterations != 77 {
+		t.Fatalf("mcts-77 is %T, want an MCTS of 77 iterations", m)
+	}
+	for _, bad := range []string{"search-0", "search--5", "search-012", "search-x", "greedy-5", "search-"} {
+		if _, err := New(bad, Options{}); !errors.Is(err, ErrUnknown) {
+			t.Errorf("New(%q): %v, want ErrUnknown", bad, err)
+		}
+	}
+	if Describe("search-50") == "" || Describe("search-0") != "" {
+		t.Error("Describe of the fixed-budget names")
+	}
+}
+
+// TestMemoryMovedAndStayed: against an opponent whose setups repeat, a
+// square whose piece moved loses Bomb and Flag weight, and one whose
+// piece stood unmoved to the end gains it.
+func TestMemoryMovedAndStayed(t *testing.T) {
+	r := stratego.Classic()
+	model := newSetupModel(r)
+	mem := NewMemory()
+	zones := len(model.logp)
+	seen := make([]int8, zones)
+	seen[0] = int8(stratego.Scout) + 1
+	moved := make([]bool, zones)
+	moved[5] = true
+	for range 4 {
+		mem.add("x", r, zones, sightings{seen: seen, moved: moved, stayed: []int{7}})
+	}
+	prior := mem.logPrior("x", model)
+	stats := func(i int, rk stratego.Rank) float64 {
+		total := 0.0
+		for q := stratego.Spy; q <= stratego.Flag; q++ {
+			total += math.Exp(model.logp[i][q])
+		}
+		return math.Exp(model.logp[i][rk]) / total
+	}
+	// The priors are weights, not normalized: compare the odds of Bomb
+	// against Scout.
+	odds := func(p [stratego.NumRanks]float64) float64 { return p[stratego.Bomb] - p[stratego.Scout] }
+	statOdds := func(i int) float64 { return math.Log(stats(i, stratego.Bomb)) - math.Log(stats(i, stratego.Scout)) }
+	if odds(prior[5]) > statOdds(5)-1 {
+		t.Errorf("a square whose piece moved four times: Bomb/Scout log-odds %.2f, statistics %.2f", odds(prior[5]), statOdds(5))
+	}
+	if odds(prior[7]) < statOdds(7)+1 {
+		t.Errorf("a square whose piece stayed four times: Bomb/Scout log-odds %.2f, statistics %.2f", odds(prior[7]), statOdds(7))
 	}
 }

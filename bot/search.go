@@ -125,16 +125,20 @@ type Search struct {
 // tuning holds the settings that self-play tunes (the constants by
 // default).
 type tuning struct {
-	poolSize   int
-	rootMargin float64
-	noBeliefs  bool // uniform draws (for measuring the beliefs)
+	poolSize             int
+	rootMargin           float64
+	shown, flagW, open   float64 // the evaluator's weights
+	threat               float64 // the scale of its threat term
+	stillScale, maxStill float64 // the beliefs' (see stillScale)
+	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 }
 
-var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin}
+var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
+	open: openCost, threat: 1, stillScale: stillScale, maxStill: maxStill}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
-	return &Search{opt: o, now: time.Now, alarm: newAlarm, rng: rand.New(rand.NewPCG(o.Seed, 0xab5)), tune: defaultTuning}
+	return &Search{opt: o, now: time.Now, alarm: newAlarm, rng: rand.New(rand.NewPCG(o.Seed, 0xab5)), tune: tuningOf(o.Params)}
 }
 
 // newAlarm returns the channel of a timer that fires after d and the
@@ -205,8 +209,8 @@ func (p *Search) Learn(final stratego.View) {
 	if p.bel == nil || p.bel.model == nil || p.bel.rules != final.Rules() || p.bel.me != final.Player() {
 		return
 	}
-	p.bel.learn(final)
-	p.memory().add(p.opponent, p.bel.rules, len(p.bel.model.logp), p.bel.seen[:])
+	stayed := p.bel.learn(final)
+	p.memory().add(p.opponent, p.bel.rules, len(p.bel.model.logp), sightings{seen: p.bel.seen[:], moved: p.bel.moved[:], stayed: stayed})
 	p.bel = nil
 }
 
@@ -234,6 +238,7 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 	if p.bel == nil || p.bel.rules != v.Rules() || p.bel.me != v.Player() {
 		p.bel = newBeliefs(v.Rules(), v.Player())
 		p.bel.prior = p.memory().logPrior(p.opponent, p.bel.model)
+		p.bel.stillScale, p.bel.maxStill = p.tune.stillScale, p.tune.maxStill
 	}
 	p.bel.observe(v)
 	p.moves = withoutRecklessProbes(v, v.AppendLegalMoves(p.moves[:0]))
@@ -376,6 +381,7 @@ type det struct {
 // view's rules and player.
 func (p *Search) ready(v stratego.View) {
 	p.ev = newEvaluator(v.Rules(), v.Player())
+	p.ev.shown, p.ev.flagW, p.ev.open, p.ev.threatScale = p.tune.shown, p.tune.flagW, p.tune.open, p.tune.threat
 	if p.history == nil {
 		p.history = make([]int32, moveKeys)
 	}

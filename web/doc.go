@@ -28,12 +28,20 @@
 // record notation, refusals explained in words), and a replay of any
 // record or Gravon game file with step controls.
 //
+// With an engine (Config.Wasm: the library compiled to WebAssembly, the
+// JavaScript package of module folder js, served under /js/) the start
+// page also offers a game against a built-in player that runs in the
+// page: the engine in the page, the bot in a Web Worker, with no request
+// to the server once the page has loaded (web/static/offline.js).
+// WriteSite writes that page as a static site, which plays only such
+// games ("stratego static").
+//
 // The JSON API, under /api (a game's requests carry the token as
 // "Authorization: Bearer TOKEN"):
 //
 //	GET  /api/options              presets, information rules, bots
 //	POST /api/rules                {"rules"} → the board, army and settings
-//	POST /api/setup/random         {"rules"} → a random setup
+//	POST /api/setup/random         {"rules","draw"} → a random setup: "typical" (the default, as people set up) or "uniform"
 //	POST /api/setup/parse          {"rules","setup"} → the setup checked
 //	POST /api/games                {"rules","opponent","bot","thinkMillis","color"} → id, color, token, links (player, invite, spectator)
 //	POST /api/games/{id}/claim     {"invite"} → the invited seat's color and a fresh token (once)

@@ -33,6 +33,8 @@ import (
 	"github.com/stratego-go/stratego/cmd/stratego/internal/perftcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/playcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/servecmd"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/staticcmd"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/tunecmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/watchcmd"
 	"github.com/stratego-go/stratego/internal/words"
 )
@@ -52,11 +54,13 @@ var commands = []command{
 		return perftcmd.Run(args, out)
 	}},
 	{"serve", "serve the web game: play against a bot or a person, watch, replay", servecmd.Run},
+	{"static", "write the web game as a static site, the bot playing in the browser (WebAssembly)", staticcmd.Run},
 	{"gravon", "read, check and convert Gravon archive game files", func(args []string, _ io.Reader, out io.Writer) error {
 		return gravoncmd.Run(args, out)
 	}},
 	{"match", "play a round-robin tournament between built-in players and engines", matchcmd.Run},
 	{"engine", "run a built-in player as an engine (SBP/1 or UCC 2012) on standard input and output", enginecmd.Run},
+	{"tune", "tune the search player's settings by self-play (SPSA) at a fixed node budget", tunecmd.Run},
 }
 
 // defaultCommand runs when no command is named.

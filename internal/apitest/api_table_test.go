@@ -325,6 +325,7 @@ var api = []entry{
 	{"bot.*Search.Meet", (*bot.Search).Meet},
 	{"bot.*Search.Move", (*bot.Search).Move},
 	{"bot.*Search.Setup", (*bot.Search).Setup},
+	{"bot.CheckParams", bot.CheckParams},
 	{"bot.ChooseSetup", bot.ChooseSetup},
 	{"bot.Describe", bot.Describe},
 	{"bot.Names", bot.Names},
@@ -334,4 +335,5 @@ var api = []entry{
 	{"bot.NewMemory", bot.NewMemory},
 	{"bot.NewRandom", bot.NewRandom},
 	{"bot.NewSearch", bot.NewSearch},
+	{"bot.SearchParams", bot.SearchParams},
 }

@@ -1,0 +1,87 @@
+package bot
+
+import (
+	"fmt"
+	"math"
+	"sort"
+)
+
+// SearchParam is a setting of the search player (Search) that self-play
+// tunes (the stratego command's tune): its name, its default and the
+// range it is tuned in.
+type SearchParam struct {
+	Name     string
+	Default  float64
+	Min, Max float64
+	Doc      string
+	// Integer says whether the setting takes whole numbers (a value is
+	// rounded).
+	Integer bool
+	set     func(*tuning, float64)
+}
+
+// searchParams are the tunable settings, by name.
+var searchParams = []SearchParam{
+	{Name: "pool", Default: poolSize, Min: 8, Max: 64, Integer: true,
+		Doc: "determinizations searched a move", set: func(t *tuning, x float64) { t.poolSize = int(math.Round(x)) }},
+	{Name: "rootmargin", Default: rootMargin, Min: 40, Max: 400,
+		Doc: "points below a determinization's best root move where a root move's search stops with a bound", set: func(t *tuning, x float64) { t.rootMargin = x }},
+	{Name: "shown", Default: shownFactor, Min: 0.6, Max: 1,
+		Doc: "part of its value a piece keeps once its rank is shown", set: func(t *tuning, x float64) { t.shown = x }},
+	{Name: "flag", Default: flagWeight, Min: 0, Max: 4,
+		Doc: "points a square of distance between the nearest movable piece and the enemy flag", set: func(t *tuning, x float64) { t.flagW = x }},
+	{Name: "threat", Default: 1, Min: 0.25, Max: 2.5,
+		Doc: "scale of the threat of pieces near a flag", set: func(t *tuning, x float64) { t.threat = x }},
+	{Name: "open", Default: openCost, Min: 0, Max: 40,
+		Doc: "points an open square next to the player's flag costs", set: func(t *tuning, x float64) { t.open = x }},
+	{Name: "stillscale", Default: stillScale, Min: 10, Max: 200,
+		Doc: "enemy turns unmoved (though free) that make a hidden piece twice as likely a Bomb or the Flag", set: func(t *tuning, x float64) { t.stillScale = x }},
+	{Name: "maxstill", Default: maxStill, Min: 1, Max: 12,
+		Doc: "the most an unmoved piece's Bomb and Flag weight grows", set: func(t *tuning, x float64) { t.maxStill = x }},
+}
+
+// SearchParams returns the search player's tunable settings, sorted by
+// name (Options.Params sets them).
+func SearchParams() []SearchParam {
+	out := append([]SearchParam(nil), searchParams...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// CheckParams returns an error for a setting that SearchParams does not
+// name or a value out of its range.
+func CheckParams(params map[string]float64) error {
+	for name, x := range params {
+		p, ok := findParam(name)
+		if !ok {
+			return fmt.Errorf("%w: no search setting %q", ErrUnknown, name)
+		}
+		if !(x >= p.Min && x <= p.Max) {
+			return fmt.Errorf("search setting %s=%g: want %g to %g", name, x, p.Min, p.Max)
+		}
+	}
+	return nil
+}
+
+// findParam returns the setting of a name.
+func findParam(name string) (SearchParam, bool) {
+	for _, p := range searchParams {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return SearchParam{}, false
+}
+
+// tuningOf returns the default tuning with the settings of params (the
+// names CheckParams accepts; others, and values out of range, are left
+// at their defaults).
+func tuningOf(params map[string]float64) tuning {
+	t := defaultTuning
+	for name, x := range params {
+		if p, ok := findParam(name); ok && x >= p.Min && x <= p.Max {
+			p.set(&t, x)
+		}
+	}
+	return t
+}
