@@ -72,12 +72,13 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 // call runs one function of the engine and returns its value or throws.
-// The call goes in as the JSON array [name, arg…] written into the
-// engine's memory, and its JSON answer comes out the same way (see
-// wasm/main.go).
+// The call goes in as its name and arguments (strings and numbers)
+// separated by NUL bytes, written into the engine's memory, and its
+// JSON answer comes out the same way (see wasm/main.go).
 export function call(raw, name, ...args) {
   const ex = raw.exports;
-  const input = encoder.encode(JSON.stringify([name, ...args]));
+  const text = [name, ...args].map(String).join('\0');
+  const input = encoder.encode(text);
   const p = ex.strategoIn(input.length);
   new Uint8Array(ex.mem.buffer, p, input.length).set(input);
   const n = ex.strategoCall(input.length);

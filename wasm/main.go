@@ -9,7 +9,7 @@
 // wasm_exec.js beside it.) Started by wasm_exec.js, it exports three
 // functions to the package (strategoIn, strategoCall, strategoOut: see
 // dispatch), through which the package calls the functions of funcs
-// with a JSON array [name, arg…] and gets back a JSON object: {"v":
+// with a name and arguments and gets back a JSON object: {"v":
 // value} or {"e": message, "c": code}, where the message is the
 // library's reason in words (internal/words: no package prefix, no byte
 // offset) and the code names the library's error (see codeOf). A bot's
@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall/js"
 	"time"
@@ -54,11 +55,11 @@ func main() {
 
 // The functions of funcs are called through three exported functions
 // of the module, not through syscall/js: a call of a js.FuncOf costs
-// about a hundred times more than the work of most calls (it goes
-// through the Go scheduler). The caller writes the JSON array [name,
-// arg…] into the buffer strategoIn returns, calls strategoCall with its
-// length, and reads the answer, as long as strategoCall says, at
-// strategoOut.
+// far more than the work of most calls (it goes through the Go
+// scheduler). The caller writes the call (its name and arguments
+// separated by NUL bytes) into the buffer strategoIn returns, calls
+// strategoCall with its length, and reads the JSON answer, as long as
+// strategoCall says, at strategoOut.
 var in, out []byte
 
 //go:wasmexport strategoIn
@@ -87,24 +88,26 @@ func strategoOut() uint32 {
 	return uint32(uintptr(unsafe.Pointer(&out[0])))
 }
 
-// dispatch runs the call of a JSON array [name, arg…] and answers it;
-// it never panics across the boundary.
+// dispatch runs a call, its name and its arguments separated by NUL
+// bytes (a number written in decimal), and answers it in JSON; it never
+// panics across the boundary.
 func dispatch(call []byte) (answered string) {
-	var a args
-	if err := json.Unmarshal(call, &a); err != nil || len(a) == 0 {
-		return answer(nil, fmt.Errorf("a call is a JSON array [name, arg…]: %q", call))
-	}
-	name, _ := a[0].(string)
+	parts := strings.Split(string(call), "\x00")
+	name := parts[0]
 	f, ok := funcs[name]
 	if !ok {
 		return answer(nil, fmt.Errorf("no function %q", name))
+	}
+	a := make(args, len(parts)-1)
+	for i, p := range parts[1:] {
+		a[i] = p
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			answered = answer(nil, fmt.Errorf("internal error in %s: %v", name, p))
 		}
 	}()
-	return answer(f(a[1:]))
+	return answer(f(a))
 }
 
 // fn is one function of the API: its arguments, and its value or error.
@@ -124,8 +127,12 @@ func (a args) str(i int) string {
 
 func (a args) num(i int) int {
 	if i < len(a) {
-		if f, ok := a[i].(float64); ok {
-			return int(f)
+		switch v := a[i].(type) {
+		case float64:
+			return int(v)
+		case string:
+			n, _ := strconv.Atoi(v)
+			return n
 		}
 	}
 	return 0
@@ -139,7 +146,7 @@ func answer(v any, err error) string {
 			E string `json:"e"`
 			C string `json:"c"`
 		}{say(err), codeOf(err)})
-	} else {
+	} else if b = fastJSON(v); b == nil {
 		var e error
 		if b, e = json.Marshal(struct {
 			V any `json:"v"`
@@ -148,6 +155,26 @@ func answer(v any, err error) string {
 		}
 	}
 	return string(b)
+}
+
+// fastJSON writes {"v": v} without reflection for the values of the
+// calls a loop makes most (lists of moves, nil), and returns nil for
+// the others: encoding/json's reflection costs more than the moves.
+func fastJSON(v any) []byte {
+	switch v := v.(type) {
+	case nil:
+		return []byte(`{"v":null}`)
+	case []string:
+		b := append(make([]byte, 0, 8+8*len(v)), `{"v":[`...)
+		for i, s := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendQuote(b, s) // moves and squares: ASCII, no escapes JSON lacks
+		}
+		return append(b, "]}"...)
+	}
+	return nil
 }
 
 // say is an error's message for a person (internal/words): no package
