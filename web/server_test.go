@@ -413,8 +413,8 @@ func TestOptions(t *testing.T) {
 	if err := json.Unmarshal(ts.must(t, http.StatusOK, "GET", "/api/options", "", nil), &out); err != nil {
 		t.Fatal(err)
 	}
-	if len(out.Presets) != len(presetNames) {
-		t.Errorf("%d presets, want %d", len(out.Presets), len(presetNames))
+	if len(out.Presets) != len(stratego.PresetNames()) {
+		t.Errorf("%d presets, want %d", len(out.Presets), len(stratego.PresetNames()))
 	}
 	for _, in := range out.Infos {
 		if _, err := stratego.ParseRules("classic,info=" + in.Name); err != nil {
