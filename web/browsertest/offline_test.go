@@ -229,3 +229,91 @@ func TestBrowserOfflineServe(t *testing.T) {
 		t.Errorf("the server holds %d games", s.Games())
 	}
 }
+
+// packagePage uses the JavaScript package in a page as a web developer
+// would: the engine in the page, a bot in a Web Worker.
+const packagePage = `<!doctype html><meta charset="utf-8"><title>package</title>
+<script type="module">
+import {load, Bot, StrategoError} from '/js/index.js';
+const out = {};
+try {
+  const st = await load();
+  const rules = st.rules('classic');
+  const game = st.newGame(rules, st.chooseSetup(rules, 1), st.chooseSetup(rules, 2));
+  out.legal = game.legalMoves();
+  try { game.play('a1-a2'); } catch (e) { out.refusal = {error: e instanceof StrategoError, code: e.code, message: e.message}; }
+  out.first = game.play(out.legal[0]).move;
+  out.hidden = game.view('blue').board.filter((p) => p.piece === 'red unknown').length;
+  const bot = await Bot.create('search', {seed: 1});
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 10);
+  out.botMove = await bot.move(game, {time: 1000});
+  clearInterval(timer);
+  out.ticks = ticks;
+  out.botLegal = game.legalMoves().includes(out.botMove);
+  game.play(out.botMove);
+  await bot.close();
+  out.record = game.record();
+} catch (e) {
+  out.failure = String(e && e.stack || e);
+}
+window.result = JSON.stringify(out);
+</script>`
+
+// TestBrowserPackage loads the JavaScript package in a page: rules,
+// setups, legal moves, a refusal as a StrategoError, a view that hides
+// the other side's ranks, a bot's move from a Web Worker while the
+// page's own timers run, and a record that replays in Go.
+func TestBrowserPackage(t *testing.T) {
+	s := web.New(web.Config{Wasm: os.DirFS(engine(t))})
+	mux := http.NewServeMux()
+	mux.Handle("/", s)
+	mux.HandleFunc("GET /package.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, packagePage)
+	})
+	hs := httptest.NewServer(mux)
+	t.Cleanup(func() {
+		s.Close()
+		hs.Close()
+	})
+	tb := startBrowser(t).newTab(t)
+	tb.do("open the page", chromedp.Navigate(hs.URL+"/package.html"))
+	tb.waitFor(`window.result !== undefined`)
+	var out struct {
+		Legal   []string
+		Refusal struct {
+			Error         bool
+			Code, Message string
+		}
+		First, BotMove, Record, Failure string
+		Hidden, Ticks                   int
+		BotLegal                        bool
+	}
+	if err := json.Unmarshal([]byte(eval[string](tb, "window.result")), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Failure != "" {
+		t.Fatalf("the page failed: %s", out.Failure)
+	}
+	if len(out.Legal) == 0 || out.First != out.Legal[0] {
+		t.Errorf("legal moves %v, first move %q", out.Legal, out.First)
+	}
+	if !out.Refusal.Error || out.Refusal.Code != "own-piece" || !strings.Contains(out.Refusal.Message, "own piece") || strings.Contains(out.Refusal.Message, "stratego:") {
+		t.Errorf("the refusal of a1-a2: %+v", out.Refusal)
+	}
+	if out.Hidden != 40 {
+		t.Errorf("Blue's view shows %d of Red's 40 pieces hidden", out.Hidden)
+	}
+	if !out.BotLegal || out.Ticks < 5 {
+		t.Errorf("the bot's move %q (legal %v), %d timer ticks of the page while it thought", out.BotMove, out.BotLegal, out.Ticks)
+	}
+	rec, err := stratego.ParseRecord(out.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states, err := rec.Replay()
+	if err != nil || len(states) != 3 {
+		t.Errorf("the record replays to %d states: %v", len(states), err)
+	}
+}
