@@ -108,6 +108,14 @@ func replayLocal(t *testing.T, tb *tab, id string) (stratego.Game, localGame) {
 // clicks; it returns the number of moves clicked.
 func playOffline(t *testing.T, tb *tab, base string, rng *rand.Rand) (stratego.Game, int) {
 	t.Helper()
+	startOffline(t, tb, base)
+	return clickOffline(t, tb, rng, 0)
+}
+
+// startOffline starts a game against the random bot in the page and
+// sets up at random.
+func startOffline(t *testing.T, tb *tab, base string) {
+	t.Helper()
 	tb.do("open the start page", chromedp.Navigate(base))
 	tb.waitFor(`!document.getElementById('opp-local-box').hidden && document.querySelectorAll('#bot option').length > 0`)
 	// Barrage, capped at 150 plies so that the game ends within a
@@ -127,11 +135,18 @@ func playOffline(t *testing.T, tb *tab, base string, rng *rand.Rand) (stratego.G
 	tb.waitFor(`document.querySelectorAll('#board .piece').length === 8`)
 	tb.click("#setup-ready")
 	tb.waitFor(`document.getElementById('game').dataset.phase !== 'setup'`)
+}
+
+// clickOffline plays the page's game by clicks until it ends, or for
+// at most limit moves when limit is above 0.
+func clickOffline(t *testing.T, tb *tab, rng *rand.Rand, limit int) (stratego.Game, int) {
+	t.Helper()
+	id, _ := gameOfPage(tb)
 	plies := 0
 	for {
 		tb.waitFor(`(() => { const g = document.getElementById('game'); return g.dataset.myturn === 'true' || g.dataset.phase === 'over'; })()`)
 		g, _ := replayLocal(t, tb, id)
-		if eval[string](tb, "document.getElementById('game').dataset.phase") == "over" {
+		if eval[string](tb, "document.getElementById('game').dataset.phase") == "over" || limit > 0 && plies == limit {
 			return g, plies
 		}
 		v := g.State().View(stratego.Red)
@@ -315,5 +330,33 @@ func TestBrowserPackage(t *testing.T) {
 	states, err := rec.Replay()
 	if err != nil || len(states) != 3 {
 		t.Errorf("the record replays to %d states: %v", len(states), err)
+	}
+}
+
+// TestBrowserOfflineReload reloads the page in the middle of a game in
+// the page: the game goes on from the tab's session storage, with its
+// moves, and the bot answers the next move.
+func TestBrowserOfflineReload(t *testing.T) {
+	s := web.New(web.Config{Wasm: os.DirFS(engine(t))})
+	hs := httptest.NewServer(s)
+	t.Cleanup(func() {
+		s.Close()
+		hs.Close()
+	})
+	tb := startBrowser(t).newTab(t)
+	startOffline(t, tb, hs.URL+"/")
+	rng := rand.New(rand.NewPCG(9, 9))
+	g, _ := clickOffline(t, tb, rng, 3)
+	if g.State().Outcome().IsOver() {
+		t.Skipf("the game ended within 3 moves: %v", g.State().Outcome())
+	}
+	tb.do("reload the page", chromedp.Reload())
+	tb.waitFor(`document.getElementById('game').dataset.myturn === 'true'`)
+	if got, want := eval[int](tb, `document.querySelectorAll('#movelist span').length`), g.Len(); got != want {
+		t.Errorf("after the reload the move list shows %d moves, want %d", got, want)
+	}
+	g2, n := clickOffline(t, tb, rng, 1)
+	if n != 1 || g2.Len() < g.Len()+1 {
+		t.Errorf("after the reload: %d moves clicked, the game has %d plies (%d before)", n, g2.Len(), g.Len())
 	}
 }
