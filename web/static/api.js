@@ -75,4 +75,5 @@ export const api = {
   resign: (id, token) => call('POST', `/api/v1/games/${encodeURIComponent(id)}/resign`, {token, body: {}}),
   record: (id, token) => call('GET', `/api/v1/games/${encodeURIComponent(id)}/record`, {token}),
   replay: (text) => call('POST', '/api/v1/replay', {body: {text}}),
+  events,
 };

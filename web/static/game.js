@@ -1,7 +1,7 @@
 // game.js: one game's page, for a player or a spectator: the setup
 // phase, the moves, the end.
 
-import {api, events, ApiError} from './api.js';
+import {api, ApiError} from './api.js';
 import {drawBoard, parseMove, parsePiece, parseSq, sqName, turnSq, capitalize, lostLabel, rankTable} from './board.js';
 
 const $ = (id) => document.getElementById(id);
@@ -22,9 +22,12 @@ function describeKnown(known) {
 
 // Game runs the page of one game.
 export class Game {
-  constructor(id, token) {
+  // backend answers the API's calls: api.js (the server), or offline.js
+  // for a game that runs in the page.
+  constructor(id, token, backend = api) {
     this.id = id;
     this.token = token;
+    this.api = backend;
     this.state = null;
     this.stopped = false;
     this.abort = new AbortController();
@@ -42,7 +45,7 @@ export class Game {
   // start loads the state and follows its changes.
   async start() {
     try {
-      this.update(await api.state(this.id, this.token, -1));
+      this.update(await this.api.state(this.id, this.token, -1));
     } catch (e) {
       this.status(e instanceof ApiError ? e.message : 'The server cannot be reached.');
       $('status').dataset.error = 'true';
@@ -70,15 +73,15 @@ export class Game {
     while (!this.stopped) {
       if (this.state.phase === 'over' && this.streamEnded) return;
       try {
-        if (streamFailures < 3) {
+        if (this.api.events && streamFailures < 3) {
           $('game').dataset.transport = 'events';
           this.streamEnded = false;
-          await events(this.id, this.token, this.state.version, this.abort.signal, (st) => this.update(st));
+          await this.api.events(this.id, this.token, this.state.version, this.abort.signal, (st) => this.update(st));
           this.streamEnded = true;
           streamFailures = 0;
         } else {
           $('game').dataset.transport = 'poll';
-          this.update(await api.state(this.id, this.token, this.state.version, this.abort.signal));
+          this.update(await this.api.state(this.id, this.token, this.state.version, this.abort.signal));
         }
       } catch (e) {
         if (this.stopped) return;
@@ -407,7 +410,7 @@ export class Game {
 
   async send(move) {
     try {
-      const st = await api.move(this.id, this.token, move);
+      const st = await this.api.move(this.id, this.token, move);
       this.selected = null;
       this.rescueRank = null;
       this.message('');
@@ -426,11 +429,11 @@ export class Game {
       $('abandon').textContent = 'Really abandon? Click again';
       return;
     }
-    try { this.update(await api.resign(this.id, this.token)); } catch (e) { this.message(e.message, 'error'); }
+    try { this.update(await this.api.resign(this.id, this.token)); } catch (e) { this.message(e.message, 'error'); }
   }
 
   async recordText() {
-    const res = await api.record(this.id, this.token);
+    const res = await this.api.record(this.id, this.token);
     return res.text;
   }
 
@@ -644,7 +647,7 @@ export class Game {
 
   async randomSetup() {
     try {
-      const s = await api.randomSetup(this.state.rules.text);
+      const s = await this.api.randomSetup(this.state.rules.text);
       this.setPlacement(s.pieces);
       this.message('');
       this.render();
@@ -662,7 +665,7 @@ export class Game {
 
   async useText(text) {
     try {
-      const s = await api.parseSetup(this.state.rules.text, text);
+      const s = await this.api.parseSetup(this.state.rules.text, text);
       this.setPlacement(s.pieces);
       this.message('');
       this.render();
@@ -672,7 +675,7 @@ export class Game {
   async ready() {
     const text = this.setupText();
     try {
-      const st = await api.setup(this.id, this.token, text);
+      const st = await this.api.setup(this.id, this.token, text);
       localStorage.setItem('stratego.setup.' + this.state.rules.text, text);
       this.message('');
       this.update(st);
