@@ -70,6 +70,7 @@ export class Game {
   // stream cannot be had, by long polls.
   async poll() {
     let streamFailures = 0;
+    $('game').dataset.followSince = String(performance.now()); // the tests compare it with the load event
     while (!this.stopped) {
       if (this.state.phase === 'over' && this.streamEnded) return;
       try {
