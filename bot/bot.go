@@ -52,10 +52,9 @@ type Budget struct {
 // legal move for it (not its turn, or the game is over).
 var ErrNoMove = errors.New("bot: no legal move in the view")
 
-// ErrNotMade reports a player that was not made by its constructor (a
-// zero Random, Greedy or Search), or a nil random source given to
-// ChooseSetup.
-var ErrNotMade = errors.New("bot: player not made by New, NewRandom, NewGreedy or NewSearch (or a nil random source)")
+// ErrNotMade reports a player that was not made by its constructor: a
+// zero Random, Greedy, Search or MCTS, whose methods return it.
+var ErrNotMade = errors.New("bot: player not made by its constructor (New, NewRandom, NewGreedy, NewSearch or NewMCTS)")
 
 // ErrUnknown reports a player name that New does not know.
 var ErrUnknown = errors.New("bot: unknown player")
@@ -135,11 +134,11 @@ var players = map[string]factory{
 		func(o Options) Player { return NewSearch(withIterations(o, 2000)) }},
 	"search-8000": {"search with 8,000 nodes a move (a fixed strength; about four times the time of mcts-800)",
 		func(o Options) Player { return NewSearch(withIterations(o, 8000)) }},
-	"mcts": {"the former search player: information-set Monte Carlo tree search over uniform samples of its view with truncated playouts and a heuristic evaluation; one second a move by default",
+	"mcts": {"information-set Monte Carlo tree search over uniform samples of its view with truncated playouts and a heuristic evaluation; one second a move by default",
 		func(o Options) Player { return NewMCTS(o) }},
-	"mcts-200": {"mcts with 200 iterations a move (a fixed strength, a few milliseconds a move; the former search-200)",
+	"mcts-200": {"mcts with 200 iterations a move (a fixed strength, a few milliseconds a move)",
 		func(o Options) Player { return NewMCTS(withIterations(o, 200)) }},
-	"mcts-800": {"mcts with 800 iterations a move (the former search-800)",
+	"mcts-800": {"mcts with 800 iterations a move (a fixed strength)",
 		func(o Options) Player { return NewMCTS(withIterations(o, 800)) }},
 }
 

@@ -19,6 +19,8 @@
 // them.
 package main
 
+//lint:file-ignore U1000 the functions exported by go:wasmexport (strategoIn, strategoCall, strategoOut) reach the rest, and staticcheck does not count them as used
+
 import (
 	"context"
 	"encoding/json"
@@ -181,33 +183,12 @@ func fastJSON(v any) []byte {
 // prefix, no byte offset.
 func say(err error) string { return words.Error(err) }
 
-// codes name the library's errors for programs, most specific first.
+// codes name the errors of the bot package and of the bindings for
+// programs; the library's are stratego.ErrorCode's.
 var codes = []struct {
 	err  error
 	code string
 }{
-	{stratego.ErrTwoSquares, "two-squares"},
-	{stratego.ErrMoreSquares, "more-squares"},
-	{stratego.ErrGameOver, "game-over"},
-	{stratego.ErrNoAttack, "no-attack"},
-	{stratego.ErrLake, "lake"},
-	{stratego.ErrOffBoard, "off-board"},
-	{stratego.ErrNoPiece, "no-piece"},
-	{stratego.ErrNotYourPiece, "not-your-piece"},
-	{stratego.ErrImmovable, "immovable"},
-	{stratego.ErrBadDirection, "bad-direction"},
-	{stratego.ErrBlocked, "blocked"},
-	{stratego.ErrOwnPiece, "own-piece"},
-	{stratego.ErrNoStrike, "no-strike"},
-	{stratego.ErrRescue, "rescue"},
-	{stratego.ErrHidden, "hidden"},
-	{stratego.ErrMismatch, "mismatch"},
-	{stratego.ErrInconsistentView, "inconsistent-view"},
-	{stratego.ErrRules, "rules"},
-	{stratego.ErrSetup, "setup"},
-	{stratego.ErrPosition, "position"},
-	{stratego.ErrSyntax, "syntax"},
-	{stratego.ErrInvalid, "invalid"},
 	{bot.ErrUnknown, "unknown-player"},
 	{bot.ErrNoMove, "no-move"},
 	{errHandle, "handle"},
@@ -216,6 +197,9 @@ var codes = []struct {
 // codeOf names err by the first library error it wraps ("error" for
 // none).
 func codeOf(err error) string {
+	if c := stratego.ErrorCode(err); c != "" {
+		return c
+	}
 	for _, c := range codes {
 		if errors.Is(err, c.err) {
 			return c.code
