@@ -82,13 +82,6 @@ func (sh *shares) give(client string) {
 	}
 }
 
-// held returns what client holds.
-func (sh *shares) held(client string) int {
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	return sh.n[client]
-}
-
 // takeWait counts a request of r's client that waits for a change (a
 // long poll, an event stream), or answers 429 when the client has its
 // share of them already and reports false. The caller gives the share
