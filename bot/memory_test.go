@@ -258,3 +258,41 @@ func TestMemoryMovedAndStayed(t *testing.T) {
 		t.Errorf("a square whose piece stayed four times: Bomb/Scout log-odds %.2f, statistics %.2f", odds(prior[7]), statOdds(7))
 	}
 }
+
+// TestBeliefsMinerNearBombs: a hidden enemy piece that steps next to a
+// Bomb of the player's is likelier a Miner; one that steps elsewhere is
+// not.
+func TestBeliefsMinerNearBombs(t *testing.T) {
+	var bd stratego.Board
+	put := func(sq string, c stratego.Color, rk stratego.Rank) {
+		bd.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
+	}
+	r := stratego.Classic()
+	put("a1", stratego.Red, stratego.Flag)
+	put("e5", stratego.Red, stratego.Bomb)
+	put("j1", stratego.Red, stratego.Scout)
+	put("a10", stratego.Blue, stratego.Flag)
+	put("e7", stratego.Blue, stratego.Miner)
+	put("i7", stratego.Blue, stratego.Scout)
+	s, err := stratego.FromBoard(r, bd, stratego.Blue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBeliefs(r, stratego.Red)
+	b.model = nil
+	for _, m := range []string{"e7-e6", "j1-j2", "i7-i6"} {
+		mv := stratego.MustParseMove(m)
+		if s, _, err = s.Apply(mv); err != nil {
+			t.Fatal(err)
+		}
+		if m != "j1-j2" {
+			b.judge(s.View(stratego.Red), mv.From, mv.To)
+		}
+	}
+	if got := b.logWeight(stratego.MustParseSquare("e6"), stratego.Miner); math.Abs(got-math.Log(minerBias)) > 1e-6 {
+		t.Errorf("next to a bomb: Miner %.3f, want log %g", got, minerBias)
+	}
+	if got := b.logWeight(stratego.MustParseSquare("i6"), stratego.Miner); got != 0 {
+		t.Errorf("away from bombs: Miner %.3f, want 0", got)
+	}
+}
