@@ -120,6 +120,10 @@ func TestMessages(t *testing.T) {
 			_, err := gravon.ReadGSN(strings.NewReader("#X38FA11 Stratego-Notation v1\ntype 1\nEND\na vs b result 3 winner 5\n"))
 			return err
 		}, "stratego: syntax error: gravon gsn line 4: winner 5, want 0 (red), 1 (blue) or 2 (draw)"},
+		{"a Gravon XML file's bad move names its line", func() error {
+			_, err := gravon.ReadXML(strings.NewReader("<stratego>\n<game type=\"barrage\">\n<move id=\"1\" source=\"A4\" target=\"A5\"/>\n<move id=\"2\" source=\"Z4\" target=\"A5\"/>\n</game>\n</stratego>\n"))
+			return err
+		}, `stratego: syntax error: gravon xml: line 4: move 2 (id 2): source "Z4", target "A5"`},
 		{"an empty XML file", func() error { _, err := gravon.ReadXML(strings.NewReader("")); return err },
 			"stratego: syntax error: gravon xml: empty file, want a <stratego> element"},
 		{"a 100 KB attribute", func() error {

@@ -70,11 +70,7 @@ type gravonXML struct {
 		Field *struct {
 			Content string `xml:"content,attr"`
 		} `xml:"field"`
-		Moves []struct {
-			ID     int    `xml:"id,attr"`
-			Source string `xml:"source,attr"`
-			Target string `xml:"target,attr"`
-		} `xml:"move"`
+		Moves   []xmlMove `xml:"move"`
 		Players []struct {
 			ID   int    `xml:"id,attr"`
 			Name string `xml:",chardata"`
@@ -84,6 +80,30 @@ type gravonXML struct {
 			Winner string `xml:"winner,attr"`
 		} `xml:"result"`
 	} `xml:"game"`
+}
+
+// xmlMove is a move element of a Gravon XML file and the line of the
+// file where it ends, for the errors of ReadXML.
+type xmlMove struct {
+	ID     int    `xml:"id,attr"`
+	Source string `xml:"source,attr"`
+	Target string `xml:"target,attr"`
+	line   int
+}
+
+// UnmarshalXML reads the move's attributes and notes its line.
+func (m *xmlMove) UnmarshalXML(d *xml.Decoder, start xml.StartElement) error {
+	m.line, _ = d.InputPos()
+	var attrs struct {
+		ID     int    `xml:"id,attr"`
+		Source string `xml:"source,attr"`
+		Target string `xml:"target,attr"`
+	}
+	if err := d.DecodeElement(&attrs, &start); err != nil {
+		return err
+	}
+	m.ID, m.Source, m.Target = attrs.ID, attrs.Source, attrs.Target
+	return nil
 }
 
 // ReadXML reads a Gravon XML game file. It checks the layout (the
@@ -120,7 +140,7 @@ func ReadXML(r io.Reader) (Game, error) {
 	for i, m := range x.Game.Moves {
 		mv, err := ParseMove(m.Source + "-" + m.Target)
 		if err != nil || m.ID != i+1 {
-			return Game{}, bad("move %d (id %d): source %s, target %s", i+1, m.ID, quote(m.Source), quote(m.Target))
+			return Game{}, bad("line %d: move %d (id %d): source %s, target %s", m.line, i+1, m.ID, quote(m.Source), quote(m.Target))
 		}
 		g.Moves = append(g.Moves, mv)
 	}
@@ -214,11 +234,7 @@ func (g Game) WriteXML(w io.Writer) error {
 		if s == "" {
 			return fmt.Errorf("%w: gravon xml: move %d %v", stratego.ErrInvalid, i+1, m)
 		}
-		x.Game.Moves = append(x.Game.Moves, struct {
-			ID     int    `xml:"id,attr"`
-			Source string `xml:"source,attr"`
-			Target string `xml:"target,attr"`
-		}{i + 1, s[:2], s[3:]})
+		x.Game.Moves = append(x.Game.Moves, xmlMove{ID: i + 1, Source: s[:2], Target: s[3:]})
 	}
 	for i, p := range g.Players {
 		x.Game.Players = append(x.Game.Players, struct {

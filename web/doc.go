@@ -33,7 +33,7 @@
 //
 //	GET  /api/options              presets, information rules, bots
 //	POST /api/rules                {"rules"} → the board, army and settings
-//	POST /api/setup/random         {"rules"} → a random setup
+//	POST /api/setup/random         {"rules","draw"} → a random setup: "typical" (the default, as people set up) or "uniform"
 //	POST /api/setup/parse          {"rules","setup"} → the setup checked
 //	POST /api/games                {"rules","opponent","bot","thinkMillis","color"} → id, color, token, links (player, invite, spectator)
 //	POST /api/games/{id}/claim     {"invite"} → the invited seat's color and a fresh token (once)

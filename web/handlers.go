@@ -193,9 +193,18 @@ func setupOf(r stratego.Rules, st stratego.Setup) setupPayload {
 	return out
 }
 
+// randomSetupRequest asks for a random setup under rules, drawn as
+// Draw names: "typical" (the default: bot.ChooseSetup, setups people
+// would make, the Flag at the back among Bombs) or "uniform" (every
+// setup alike, stratego.RandomSetup).
+type randomSetupRequest struct {
+	Rules string `json:"rules"`
+	Draw  string `json:"draw,omitempty"`
+}
+
 // handleRandomSetup draws a random setup for the rules.
 func (s *Server) handleRandomSetup(w http.ResponseWriter, r *http.Request) {
-	var req rulesRequest
+	var req randomSetupRequest
 	if !decode(w, r, maxBody, &req) {
 		return
 	}
@@ -204,7 +213,19 @@ func (s *Server) handleRandomSetup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rng := rand.New(rand.NewPCG(s.seed(), 0))
-	writeJSON(w, http.StatusOK, setupOf(rules, stratego.RandomSetup(rules, rng)))
+	switch req.Draw {
+	case "", "typical":
+		st, err := bot.ChooseSetup(rules, rng)
+		if err != nil {
+			fail(w, http.StatusBadRequest, "rules: "+words(err, rules))
+			return
+		}
+		writeJSON(w, http.StatusOK, setupOf(rules, st))
+	case "uniform":
+		writeJSON(w, http.StatusOK, setupOf(rules, stratego.RandomSetup(rules, rng)))
+	default:
+		fail(w, http.StatusBadRequest, `draw: want "typical" or "uniform"`)
+	}
 }
 
 // setupRequest is a setup in its text form under rules.

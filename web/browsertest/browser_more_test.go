@@ -121,7 +121,7 @@ func TestBrowserRefusedMove(t *testing.T) {
 // moves and only the ranks both players were shown, and a resignation
 // ends the game on every page.
 func TestBrowserTwoPlayers(t *testing.T) {
-	ts := newTestServer(t, Config{Seed: 3})
+	ts := newTestServer(t, Config{Seed: 4})
 	b := startBrowser(t)
 	red := b.newTab(t)
 	startFromLobby(red, ts.http.URL, "duel", "person", "red")
@@ -215,6 +215,10 @@ func TestBrowserTwoPlayers(t *testing.T) {
 		clickMove(tabs[c], m.String())
 		for _, tb := range []*tab{red, blue, spec} {
 			tb.waitFor(fmt.Sprintf(`document.querySelectorAll('#movelist span').length === %d`, ply+1))
+		}
+		if p := statePayloadOf(t, ts.must(t, http.StatusOK, "GET", "/api/games/"+id, tokens[c], nil)); p.Phase != "play" {
+			// The spectator then sees every rank, as it should.
+			t.Fatalf("the game ended at ply %d (%s), before the resignation this test makes: the seed gives too short a game", ply+1, p.Outcome)
 		}
 		checkSpectatorBoard(t, ts, spec, id, tokens)
 		// The mover's page stands still until the other side moves: the
