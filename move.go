@@ -95,6 +95,23 @@ func (m *Move) UnmarshalText(b []byte) error {
 // [Move] does not say whether it attacks ([View.ParseMove] checks it
 // against a view, a [Record] its own "x" marks, see [RecordedMove]).
 func ParseMove(s string) (Move, error) {
+	m, _, err := parseMove(s)
+	return m, err
+}
+
+// parseMove is ParseMove that also reports whether the move is written
+// as an attack (an "x" in place of a "-"): the one reader of the mark,
+// for the callers that keep or check it.
+func parseMove(s string) (m Move, marked bool, err error) {
+	m, err = scanMove(s)
+	if err != nil {
+		return Move{}, false, err
+	}
+	return m, !m.IsRescue() && strings.ContainsAny(s, "xX"), nil // no square name holds an x
+}
+
+// scanMove parses a move for parseMove.
+func scanMove(s string) (Move, error) {
 	var m Move
 	if strings.HasPrefix(s, "+") {
 		at := strings.IndexByte(s, '@')
@@ -155,11 +172,12 @@ func MustParseMove(s string) Move {
 // of the section "Notation" of the package doc). A [Record] writes its
 // moves in this form, so a reader sees each fight without replaying the
 // game. A move without an annotation has Attacker, Defender and Combat
-// zero.
+// zero. In a view, a rank the viewer was not shown is [Unknown], written
+// "?" ([Numbering.Char]): b4xb5(6>?).
 type AnnotatedMove struct {
 	Move     Move   // the move itself
-	Attacker Rank   // the attacking rank, or NoRank
-	Defender Rank   // the defending rank, or NoRank
+	Attacker Rank   // the attacking rank, Unknown when hidden, or NoRank
+	Defender Rank   // the defending rank, Unknown when hidden, or NoRank
 	Combat   Combat // the result, or NoCombat
 }
 
@@ -184,7 +202,8 @@ func (a AnnotatedMove) valid() bool {
 	if a.Combat == NoCombat {
 		return a.Attacker == NoRank && a.Defender == NoRank
 	}
-	return !a.Move.IsRescue() && a.Combat <= BothRemoved && a.Attacker.Movable() && a.Defender.IsValid()
+	return !a.Move.IsRescue() && a.Combat <= BothRemoved &&
+		(a.Attacker.Movable() || a.Attacker == Unknown) && (a.Defender.IsValid() || a.Defender == Unknown)
 }
 
 // String returns the text form in ISF numbering: "a4-a5",
@@ -250,23 +269,31 @@ func (a *AnnotatedMove) UnmarshalText(b []byte) error {
 
 // ParseAnnotatedMove parses a move with an optional combat annotation,
 // rank labels in numbering n (see [AnnotatedMove]): "a4-a5", "b4xb5",
-// "b4xb5(6>3)". The annotation must be consistent with itself (a movable
+// "b4xb5(6>3)", and "?" for a hidden rank ([Unknown]): "b4xb5(6>?)". The
+// annotation must be consistent with itself (a movable or hidden
 // attacker); whether it is true is for [Record.Replay] to check. Here, as
 // in [ParseMove], "x" in place of "-" is only a hint and is not kept; a
 // [Record] keeps it ([RecordedMove.MarkedAttack]) and checks it.
 func ParseAnnotatedMove(n Numbering, s string) (AnnotatedMove, error) {
+	a, _, err := parseAnnotatedMove(n, s)
+	return a, err
+}
+
+// parseAnnotatedMove is ParseAnnotatedMove that also reports whether the
+// move is written as an attack (see parseMove).
+func parseAnnotatedMove(n Numbering, s string) (AnnotatedMove, bool, error) {
 	text, note, hasNote := strings.Cut(s, "(")
-	m, err := ParseMove(text)
+	m, marked, err := parseMove(text)
 	if err != nil {
-		return AnnotatedMove{}, err
+		return AnnotatedMove{}, false, err
 	}
 	a := AnnotatedMove{Move: m}
 	if !hasNote {
-		return a, nil
+		return a, marked, nil
 	}
 	pos := len(text) + 1
-	bad := func() (AnnotatedMove, error) {
-		return AnnotatedMove{}, parseErr("move", s, pos, "two rank labels in "+n.String()+" numbering around >, < or =")
+	bad := func() (AnnotatedMove, bool, error) {
+		return AnnotatedMove{}, false, parseErr("move", s, pos, "two rank labels in "+n.String()+" numbering around >, < or =")
 	}
 	att, i := scanLabel(n, note, 0)
 	if i == 0 || i >= len(note) {
@@ -287,7 +314,7 @@ func ParseAnnotatedMove(n Numbering, s string) (AnnotatedMove, error) {
 	if j == i+1 || note[j:] != ")" || !a.valid() {
 		return bad()
 	}
-	return a, nil
+	return a, marked, nil
 }
 
 // scanLabel reads the rank label in numbering n at s[i:], as

@@ -21,6 +21,9 @@ func TestAnnotatedMove(t *testing.T) {
 		{NumberingVintage, "c3xc4(S>1)", AnnotatedMove{MustParseMove("c3-c4"), Spy, Marshal, AttackerWins}},
 		{NumberingISF, "c3-c4-d4(6<B)", AnnotatedMove{Move{From: MustParseSquare("c3"), Via: MustParseSquare("c4"), To: MustParseSquare("d4")}, Captain, Bomb, DefenderWins}},
 		{NumberingISF, "+general@d2", AnnotatedMove{Move: MustParseMove("+general@d2")}},
+		// A rank hidden from a view's player is Unknown, written "?".
+		{NumberingISF, "b4xb5(6<?)", AnnotatedMove{MustParseMove("b4-b5"), Captain, Unknown, DefenderWins}},
+		{NumberingVintage, "b4xb5(?>8)", AnnotatedMove{MustParseMove("b4-b5"), Unknown, Miner, AttackerWins}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			got, err := ParseAnnotatedMove(tc.n, tc.text)
@@ -33,7 +36,7 @@ func TestAnnotatedMove(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{"b4xb5(", "b4xb5(6>3", "b4xb5(B>3)", "b4xb5(6?3)", "b4xb5(6>3))", "+general@d2(6>3)", "b4xb5(6>?)"} {
+	for _, bad := range []string{"b4xb5(", "b4xb5(6>3", "b4xb5(B>3)", "b4xb5(6?3)", "b4xb5(6>3))", "+general@d2(6>3)", "b4xb5(6>!)"} {
 		if _, err := ParseAnnotatedMove(NumberingISF, bad); !errors.Is(err, ErrSyntax) {
 			t.Errorf("ParseAnnotatedMove(%q): err %v, want ErrSyntax", bad, err)
 		}

@@ -157,6 +157,24 @@ func ExamplePreset() {
 	// chess is no preset
 }
 
+// PresetNames lists the presets, as a program's help text would; each
+// name is the preset's rules text.
+func ExamplePresetNames() {
+	for _, name := range stratego.PresetNames() {
+		r, _ := stratego.Preset(name)
+		fmt.Println(name, r.String() == name)
+	}
+	// Output:
+	// classic true
+	// gravon true
+	// barrage true
+	// duel true
+	// duel-hasbro true
+	// ultimate-lightning true
+	// quick-battle true
+	// vintage true
+}
+
 // An annotated move carries the ranks and the result of its combat, in
 // the labels of a numbering.
 func ExampleParseAnnotatedMove() {

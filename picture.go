@@ -1,6 +1,9 @@
 package stratego
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Picture draws the board for a terminal, with every rank shown (the
 // referee's view; a player's view hides what the player may not know).
@@ -42,7 +45,7 @@ func drawBoard(r *Rules, turned bool, cell func(Square) string) string {
 		if row+1 < 10 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(itoa(row + 1))
+		b.WriteString(strconv.Itoa(row + 1))
 		for j := 0; j < r.Width; j++ {
 			f := j
 			if turned {
@@ -69,11 +72,4 @@ func drawBoard(r *Rules, turned bool, cell func(Square) string) string {
 	}
 	b.WriteByte('\n')
 	return b.String()
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }

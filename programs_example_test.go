@@ -40,7 +40,8 @@ func Example_referee() {
 		if err != nil {
 			var pe *stratego.ParseError
 			errors.As(err, &pe)
-			fmt.Printf("%v %s: cannot read the move (at offset %d: want %s)\n", from, text, pe.Pos, pe.Want)
+			_, col := pe.LineColumn() // a person counts characters, from 1
+			fmt.Printf("%v %s: cannot read the move (at character %d: want %s)\n", from, text, col, pe.Want)
 			return
 		}
 		next, ev, err := g.Apply(m)
@@ -69,7 +70,7 @@ func Example_referee() {
 	fmt.Print(g.Record())
 	// Output:
 	// blue a7-a6: not your turn
-	// red a4 a5: cannot read the move (at offset 2: want "-" or "x")
+	// red a4 a5: cannot read the move (at character 3: want "-" or "x")
 	// red a4xa7: a scout may attack only an adjacent piece here
 	// red b4-b6: that piece cannot move so
 	// red a4-a6: ok

@@ -2,6 +2,7 @@ package stratego
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -76,135 +77,83 @@ func newRecordError(index, line int, text string, err error) error {
 	return &RecordError{Number: index + 1, Line: line, Err: err}
 }
 
-// recordSplitter cuts a stream into record texts. It knows of records
-// only what it needs to find where one ends: tags with their quoted
-// values, comments, and the movetext's tokens, of which a result ends
-// the record.
+// recordSplitter cuts a stream into record texts with the record
+// tokenizer (nextRecToken): a record ends after its result word, or
+// before a tag that follows its moves. It reads the stream a line at a
+// time, as only a comment spans lines.
 type recordSplitter struct {
 	in      *bufio.Reader
-	line    int  // the line of the next byte
-	started bool // the byte order mark check is done
-	pending bool // back holds a byte read for the next record
-	back    byte
+	buf     []byte // read and not yet cut off
+	line    int    // the line of buf's first byte
+	err     error  // the error that ended the stream (io.EOF at its end)
+	started bool   // the byte order mark check is done
 }
 
-// next returns the text of the next record, the line it starts on, and
-// the error that ended the stream (io.EOF at its end), if it did.
+// next returns the text of the next record, from its first token, the
+// line it starts on, and the error that ended the stream, once the
+// stream has no more record.
 func (rs *recordSplitter) next() (string, int, error) {
-	const (
-		top = iota
-		token
-		tag
-		quoted
-		escaped
-		comment
-	)
-	var text, tok []byte
-	state, moves, line := top, false, rs.line
+	i, moves := 0, false
 	for {
-		c, err := rs.read()
-		if err != nil {
-			if state == token {
-				text = append(text, tok...)
-			}
-			return string(text), line, err
-		}
-		switch state {
-		case top:
-			switch {
-			case isSpace(c):
-			case c == '[' && moves: // a record without its result
-				rs.unread(c)
-				return string(text), line, nil
-			case c == '[':
-				state = tag
-			case c == '{':
-				state = comment
-			default:
-				state, tok = token, append(tok[:0], c)
-				continue
-			}
-		case token:
-			if !isSpace(c) && c != '{' && c != '[' {
-				tok = append(tok, c)
-				continue
-			}
-			text = append(text, tok...)
-			switch string(tok) {
-			case "1-0", "0-1", "1/2-1/2", "*":
-				rs.unread(c)
-				return string(text), line, nil
-			}
-			moves, state = true, top
-			switch c {
-			case '{':
-				state = comment
-			case '[': // a tag after moves: the next record
-				rs.unread(c)
-				return string(text), line, nil
-			}
-		case tag:
-			switch c {
-			case '"':
-				state = quoted
-			case ']', '\n':
-				state = top
-			}
-		case quoted:
-			switch c {
-			case '\\':
-				state = escaped
-			case '"':
-				state = tag
-			case '\n':
-				state = top
-			}
-		case escaped:
-			state = quoted
-			if c == '\n' {
-				state = top
-			}
-		case comment:
-			if c == '}' {
-				state = top
-			}
-		}
-		if len(text) == 0 && isSpace(c) {
-			line = rs.line // the record starts after the white space
+		kind, start, end, complete := nextRecToken(rs.buf, i)
+		if (kind == recEnd || !complete) && rs.err == nil {
+			rs.fill()
 			continue
 		}
-		text = append(text, c)
+		cut := -1
+		switch kind {
+		case recEnd:
+			cut = len(rs.buf)
+		case recTag:
+			if moves {
+				cut = start
+			}
+		case recWord:
+			moves = true
+			if isResultWord(rs.buf[start:end]) {
+				cut = end
+			}
+		}
+		if cut < 0 && end == len(rs.buf) && rs.err != nil {
+			cut = end // the stream ends inside the record
+		}
+		if cut >= 0 {
+			return rs.cut(cut)
+		}
+		i = end
 	}
 }
 
-// read returns the next byte of the stream, skipping a byte order mark
-// at its start and counting lines.
-func (rs *recordSplitter) read() (byte, error) {
-	if !rs.started {
-		rs.started = true
-		if b, err := rs.in.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
-			rs.in.Discard(3)
-		}
+// cut takes the record that ends at offset end of the buffer off it.
+func (rs *recordSplitter) cut(end int) (string, int, error) {
+	lead := 0
+	for lead < end && isSpace(rs.buf[lead]) {
+		lead++
 	}
-	var c byte
-	if rs.pending {
-		c, rs.pending = rs.back, false
-	} else {
-		var err error
-		if c, err = rs.in.ReadByte(); err != nil {
-			return 0, err
-		}
+	line := rs.line + bytes.Count(rs.buf[:lead], []byte{'\n'})
+	text := string(rs.buf[lead:end])
+	rs.line += bytes.Count(rs.buf[:end], []byte{'\n'})
+	rs.buf = append(rs.buf[:0], rs.buf[end:]...)
+	var err error
+	if len(bytes.TrimLeft(rs.buf, " \t\r\n")) == 0 {
+		err = rs.err // nothing of the stream is left
 	}
-	if c == '\n' {
-		rs.line++
-	}
-	return c, nil
+	return text, line, err
 }
 
-// unread gives c back, for the next record.
-func (rs *recordSplitter) unread(c byte) {
-	if c == '\n' {
-		rs.line--
+// fill reads the next line of the stream into the buffer, skipping a
+// byte order mark at the stream's start.
+func (rs *recordSplitter) fill() {
+	for {
+		b, err := rs.in.ReadSlice('\n')
+		if !rs.started {
+			rs.started = true
+			b = bytes.TrimPrefix(b, []byte(byteOrderMark))
+		}
+		rs.buf = append(rs.buf, b...)
+		if err != bufio.ErrBufferFull {
+			rs.err = err
+			return
+		}
 	}
-	rs.pending, rs.back = true, c
 }

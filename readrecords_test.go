@@ -137,12 +137,28 @@ func TestReadRecordsStops(t *testing.T) {
 }
 
 // FuzzReadRecords: no stream panics the reader, each record it yields
-// prints a text that parses back, and each error is a *RecordError.
+// prints a text that parses back, and each error is a *RecordError; a
+// text that ParseRecord reads is one record of the same content to
+// ReadRecords (the two share one tokenizer).
 func FuzzReadRecords(f *testing.F) {
 	f.Add(streamGood + streamGood)
 	f.Add(strings.Replace(streamGood, "*\n", "", 1) + "[" + streamGood)
 	f.Add("\ufeff{[\"]*} * 1-0 [a \"b\\\"\n]")
+	f.Add(strings.TrimSpace(streamGood))
+	f.Add("[Rules \"duel\"]\n[X \"a]b\\\"{\"]\n{c\n[d} *")
 	f.Fuzz(func(t *testing.T, s string) {
+		if want, err := ParseRecord(s); err == nil {
+			var got []string
+			for rec, err := range ReadRecords(strings.NewReader(s)) {
+				if err != nil {
+					t.Fatalf("ParseRecord reads %q, ReadRecords: %v", s, err)
+				}
+				got = append(got, rec.String())
+			}
+			if len(got) != 1 || got[0] != want.String() {
+				t.Fatalf("ParseRecord reads %q as one record, ReadRecords as %q", s, got)
+			}
+		}
 		for rec, err := range ReadRecords(strings.NewReader(s)) {
 			if err != nil {
 				var re *RecordError

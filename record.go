@@ -38,13 +38,15 @@ type RecordedMove struct {
 
 // AppendNotation appends the text form with rank labels in numbering n.
 // The zero RecordedMove is the empty text; a move that is not well
-// formed, a mark on an annotated move or a rescue, or a comment holding
-// "}" is an error wrapping [ErrInvalid].
+// formed, a mark on an annotated move or a rescue, a hidden rank
+// ([Unknown]: a record gives the real ones), or a comment holding "}" is
+// an error wrapping [ErrInvalid].
 func (m RecordedMove) AppendNotation(b []byte, n Numbering) ([]byte, error) {
 	if m == (RecordedMove{}) {
 		return b, nil
 	}
-	if m.AnnotatedMove == (AnnotatedMove{}) || m.MarkedAttack && m.IsAttack() || strings.Contains(m.Comment, "}") {
+	if m.AnnotatedMove == (AnnotatedMove{}) || m.MarkedAttack && m.IsAttack() || strings.Contains(m.Comment, "}") ||
+		m.Attacker == Unknown || m.Defender == Unknown {
 		return b, moveErr(m.Move, ErrInvalid)
 	}
 	b, err := m.appendNotation(b, n, m.MarkedAttack)
@@ -96,12 +98,15 @@ func parseRecordedMove(s string) (RecordedMove, error) {
 		}
 		rm.Comment = body
 	}
-	a, err := ParseAnnotatedMove(NumberingISF, text)
+	a, marked, err := parseAnnotatedMove(NumberingISF, text)
 	if err != nil {
 		return RecordedMove{}, err
 	}
+	if a.Attacker == Unknown || a.Defender == Unknown {
+		return RecordedMove{}, parseErr("recorded move", s, strings.IndexByte(text, '('), `the real ranks ("?" is for views)`)
+	}
 	rm.AnnotatedMove = a
-	rm.MarkedAttack = !a.IsAttack() && strings.ContainsAny(text, "xX") // no rank name holds an x
+	rm.MarkedAttack = marked && !a.IsAttack()
 	return rm, nil
 }
 
@@ -453,23 +458,21 @@ func (ps *recParser) tagErr(name, want string, cause error) error {
 
 // tagSection reads the [Name "value"] tags.
 func (ps *recParser) tagSection() error {
-	text := ps.text
 	for {
-		for ps.i < len(text) && isSpace(text[ps.i]) {
-			ps.i++
-		}
-		if ps.i >= len(text) || text[ps.i] != '[' {
+		kind, start, end, _ := nextRecToken(ps.text, ps.i)
+		if kind != recTag {
 			return nil
 		}
-		if err := ps.tag(); err != nil {
+		ps.i = start
+		if err := ps.tag(end); err != nil {
 			return err
 		}
 	}
 }
 
-// tag reads one tag at the offset reached.
-func (ps *recParser) tag() error {
-	text, start := ps.text, ps.i
+// tag reads the tag token text[ps.i:end].
+func (ps *recParser) tag(end int) error {
+	text, start := ps.text[:end], ps.i
 	j := start + 1
 	for j < len(text) && text[j] != ' ' && text[j] != '"' && text[j] != ']' {
 		j++
@@ -489,10 +492,10 @@ func (ps *recParser) tag() error {
 		}
 		val = append(val, text[j])
 	}
-	if j+1 >= len(text) || text[j] != '"' || text[j+1] != ']' {
+	if j+2 != len(text) || text[j] != '"' || text[j+1] != ']' {
 		return ps.err(j, `a quoted value and "]"`)
 	}
-	ps.i = j + 2
+	ps.i = end
 	if _, dup := ps.tags[name]; dup {
 		return ps.err(start, "each tag once")
 	}
@@ -599,44 +602,41 @@ func (ps *recParser) result() error {
 // movetext reads the moves, move numbers and comments up to the closing
 // result token.
 func (ps *recParser) movetext() error {
-	text := ps.text
-	for ps.i < len(text) {
-		c := text[ps.i]
-		switch {
-		case isSpace(c):
-			ps.i++
-			continue
-		case c == '{':
-			if err := ps.comment(); err != nil {
+	for {
+		kind, start, end, _ := nextRecToken(ps.text, ps.i)
+		ps.i = start
+		switch kind {
+		case recEnd:
+			return nil
+		case recTag:
+			if ps.closing != "" {
+				return ps.err(start, "nothing after the result")
+			}
+			return ps.err(start, "the tags before the moves")
+		case recComment:
+			if err := ps.comment(end); err != nil {
 				return err
 			}
-			continue
+		case recWord:
+			if err := ps.token(ps.text[start:end]); err != nil {
+				return err
+			}
 		}
-		j := ps.i
-		for j < len(text) && !isSpace(text[j]) && text[j] != '{' {
-			j++
-		}
-		if err := ps.token(text[ps.i:j]); err != nil {
-			return err
-		}
-		ps.i = j
+		ps.i = end
 	}
-	return nil
 }
 
-// comment reads a {comment}, which belongs to the last move (or to the
-// record before the first).
-func (ps *recParser) comment() error {
+// comment reads the comment token text[ps.i:end], which belongs to the
+// last move (or to the record before the first).
+func (ps *recParser) comment(end int) error {
 	text, i := ps.text, ps.i
-	end := strings.IndexByte(text[i:], '}')
-	if end < 0 {
+	if text[end-1] != '}' {
 		return ps.err(i, `"}" closing the comment`)
 	}
 	if ps.closing != "" {
 		return ps.err(i, "nothing after the result")
 	}
-	cm := strings.TrimSpace(text[i+1 : i+end])
-	ps.i += end + 1
+	cm := strings.TrimSpace(text[i+1 : end-1])
 	dst := &ps.rec.Comment
 	if n := len(ps.rec.Moves); n > 0 {
 		dst = &ps.rec.Moves[n-1].Comment
@@ -655,7 +655,7 @@ func (ps *recParser) token(tok string) error {
 		return ps.err(ps.i, "nothing after the result")
 	}
 	switch {
-	case tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
+	case isResultWord(tok):
 		if ps.numAt >= 0 {
 			return ps.err(ps.numAt, "a move after the move number")
 		}
@@ -676,7 +676,7 @@ func (ps *recParser) token(tok string) error {
 // move reads an annotated move and checks the move number before it.
 func (ps *recParser) move(tok string) error {
 	rec := &ps.rec
-	m, err := ParseAnnotatedMove(rec.Rules.Numbering, tok)
+	m, marked, err := parseAnnotatedMove(rec.Rules.Numbering, tok)
 	if err != nil {
 		var pe *ParseError
 		if errors.As(err, &pe) {
@@ -684,12 +684,15 @@ func (ps *recParser) move(tok string) error {
 		}
 		return ps.err(ps.i, "a move")
 	}
+	if m.Attacker == Unknown || m.Defender == Unknown {
+		return ps.err(ps.i+strings.IndexByte(tok, '('), `the real ranks ("?" is for views)`)
+	}
 	var prev *turnInfo
 	if len(rec.Moves) > 0 {
 		prev = &ps.last
 	}
 	ti := nextTurn(rec.startTurn(), prev, m.Move.IsRescue())
-	marked := !m.IsAttack() && strings.ContainsAny(tok, "xX")
+	marked = marked && !m.IsAttack()
 	rec.Moves = append(rec.Moves, RecordedMove{AnnotatedMove: m, MarkedAttack: marked})
 	ps.last = ti
 	if ps.numAt >= 0 {
@@ -722,8 +725,6 @@ func (ps *recParser) finish() error {
 	}
 	return nil
 }
-
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
 func parseResult(res, term string, hasTerm bool) (Outcome, error) {
 	var o Outcome

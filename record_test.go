@@ -192,6 +192,7 @@ func TestParseRecordErrors(t *testing.T) {
 		{"after result", setups + "* d1-d2", ErrSyntax},
 		{"open comment", setups + "{ *", ErrSyntax},
 		{"bad annotation", setups + "1. d1xd2(9>Z) *", ErrSyntax},
+		{"hidden rank", setups + "1. d1xd2(9>?) *", ErrSyntax}, // a record gives the real ranks
 		{"duplicate", setups + "[Event \"a\"]\n[Event \"b\"]\n*", ErrSyntax},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -594,12 +595,13 @@ func TestRecordedMoveText(t *testing.T) {
 		{AnnotatedMove: att.AnnotatedMove, MarkedAttack: true},
 		{AnnotatedMove: a4a5.AnnotatedMove, Comment: "a } b"},
 		{Comment: "no move"},
+		{AnnotatedMove: AnnotatedMove{MustParseMove("a4-a5"), Captain, Unknown, DefenderWins}},
 	} {
 		if _, err := bad.MarshalText(); !errors.Is(err, ErrInvalid) {
 			t.Errorf("%+v: MarshalText error %v, want ErrInvalid", bad, err)
 		}
 	}
-	for _, bad := range []string{"a4-a5 {", "a4-a5 {a}b}", "a4-a5 {a} ", "a4-a5(6>)", "zz {c}"} {
+	for _, bad := range []string{"a4-a5 {", "a4-a5 {a}b}", "a4-a5 {a} ", "a4-a5(6>)", "zz {c}", "a4xa5(6>?)"} {
 		var m RecordedMove
 		if err := m.UnmarshalText([]byte(bad)); !errors.Is(err, ErrSyntax) {
 			t.Errorf("UnmarshalText(%q) = %v, want ErrSyntax", bad, err)

@@ -42,6 +42,17 @@ func Preset(name string) (Rules, bool) {
 	return Rules{}, false
 }
 
+// PresetNames returns the names of the presets, in the order of
+// [Preset]'s doc: "classic", "gravon", "barrage", "duel", "duel-hasbro",
+// "ultimate-lightning", "quick-battle", "vintage".
+func PresetNames() []string {
+	names := make([]string, len(presets))
+	for i, p := range presets {
+		names[i] = p.name
+	}
+	return names
+}
+
 // rulesKey is one key of the rules text form: how to write a field, how
 // to parse it into a Rules, and whether two values agree on it.
 type rulesKey struct {

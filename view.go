@@ -459,11 +459,11 @@ func (v View) AppendMove(b []byte, m Move) []byte {
 // in the view (the error wraps [ErrNoAttack]). A move written with "-"
 // may still attack.
 func (v View) ParseMove(s string) (Move, error) {
-	m, err := ParseMove(s)
+	m, marked, err := parseMove(s)
 	if err != nil {
 		return Move{}, err
 	}
-	if strings.ContainsAny(s, "xX") && !v.pos.attacks(m) {
+	if marked && !v.pos.attacks(m) {
 		return Move{}, &MoveError{Move: m, Err: ErrNoAttack}
 	}
 	return m, nil
@@ -556,22 +556,14 @@ func (v *View) appendLast(b []byte) []byte {
 	if !ev.Color.IsValid() {
 		return append(b, '-')
 	}
-	a := Annotate(ev)
-	hidden := ev.Combat != NoCombat && ev.Defender.Rank() == Unknown
-	if hidden {
-		a.Defender = Flag // a stand-in, replaced by "?" below
-	}
-	b, _ = a.AppendNotation(b, v.pos.Rules.Numbering)
-	if hidden {
-		b[len(b)-2] = '?'
-	}
+	b, _ = Annotate(ev).AppendNotation(b, v.pos.Rules.Numbering)
 	return b
 }
 
 // setLast sets the last event of v from the annotated move a of the
 // last-move field, with what the position adds: the side, the quiet
 // mover's piece, the outcome. It checks that a fits the position.
-func (v *View) setLast(a AnnotatedMove, hiddenDefender bool) error {
+func (v *View) setLast(a AnnotatedMove) error {
 	p := &v.pos
 	c := lastColor(p)
 	ev := Event{Move: a.Move, Color: c, Combat: a.Combat, Outcome: lastOutcome(p)}
@@ -585,11 +577,10 @@ func (v *View) setLast(a AnnotatedMove, hiddenDefender bool) error {
 	default:
 		ev.Piece = NewPiece(c, a.Attacker)
 		ev.Defender = NewPiece(c.Opponent(), a.Defender)
-		if hiddenDefender {
+		if a.Defender == Unknown {
 			if a.Combat != DefenderWins || c != p.Viewer {
 				return errors.New("only a defender of the viewer's enemy that won may stay hidden")
 			}
-			ev.Defender = NewPiece(c.Opponent(), Unknown)
 			if p.beatAt(a.Move.To.Index())&(1<<a.Attacker) == 0 {
 				return errors.New("the hidden defender of the last fight lacks its silent-defense mark")
 			}
@@ -648,21 +639,20 @@ func ParseView(s string) (View, error) {
 	var marked []bool
 	if f := s[i+1:]; f != "-" {
 		for part := range strings.SplitSeq(f, ",") {
-			m, err := ParseMove(part)
+			m, x, err := parseMove(part)
 			if err != nil {
 				return View{}, parseErr("view", s, i+1, `the legal moves or "-"`)
 			}
-			moves, marked = append(moves, m), append(marked, strings.ContainsAny(part, "xX"))
+			moves, marked = append(moves, m), append(marked, x)
 		}
 	}
 	var a AnnotatedMove
-	hidden := false
 	if f := s[j+1 : i]; f != "-" {
-		if a, hidden, err = parseLast(p.Rules.Numbering, f); err != nil {
+		if a, err = parseLast(p.Rules.Numbering, f); err != nil {
 			return View{}, parseErrCause("view", s, j+1, `"-" or the last move, annotated for an attack`, err)
 		}
 	}
-	v, err := newView(p, a, hidden, moves, marked)
+	v, err := newView(p, a, moves, marked)
 	if err != nil {
 		return View{}, viewFieldErr(s, j+1, i+1, err)
 	}
@@ -670,20 +660,19 @@ func ParseView(s string) (View, error) {
 }
 
 // parseLast parses the last-move field (not "-"): an annotated move,
-// whose defender label may be "?" (reported as hidden).
-func parseLast(n Numbering, f string) (AnnotatedMove, bool, error) {
-	hidden := strings.HasSuffix(f, "?)")
-	if hidden {
-		f = f[:len(f)-2] + string(n.Char(Flag)) + ")" // a stand-in for the check
-	}
+// whose defender label may be "?" (Unknown, a hidden defender).
+func parseLast(n Numbering, f string) (AnnotatedMove, error) {
 	a, err := ParseAnnotatedMove(n, f)
-	return a, hidden, err
+	if err == nil && a.Attacker == Unknown {
+		return AnnotatedMove{}, errors.New("the attacker's rank is always shown")
+	}
+	return a, err
 }
 
 // newView makes the view of the checked view position p with the last
 // move a (none when a.Move is the zero Move) and the legal moves, of
 // which those marked were written as attacks.
-func newView(p Position, a AnnotatedMove, hiddenDefender bool, moves []Move, marked []bool) (View, error) {
+func newView(p Position, a AnnotatedMove, moves []Move, marked []bool) (View, error) {
 	for i, x := range marked {
 		if x && !p.attacks(moves[i]) {
 			return View{}, &movesError{&MoveError{Move: moves[i], Err: ErrNoAttack}}
@@ -691,7 +680,7 @@ func newView(p Position, a AnnotatedMove, hiddenDefender bool, moves []Move, mar
 	}
 	v := View{pos: p}
 	if a.Move != (Move{}) {
-		if err := v.setLast(a, hiddenDefender); err != nil {
+		if err := v.setLast(a); err != nil {
 			return View{}, err
 		}
 	}
@@ -838,8 +827,12 @@ func (m listedMove) MarshalText() ([]byte, error) {
 }
 
 func (m *listedMove) UnmarshalText(b []byte) error {
-	m.attack = strings.ContainsAny(string(b), "xX")
-	return m.Move.UnmarshalText(b)
+	mv, attack, err := parseMove(string(b))
+	if err != nil {
+		return err
+	}
+	m.Move, m.attack = mv, attack
+	return nil
 }
 
 type pieceJSON struct {
@@ -919,9 +912,8 @@ func (v *View) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var a AnnotatedMove
-	hidden := false
 	if j.Last != "" {
-		if a, hidden, err = parseLast(p.Rules.Numbering, j.Last); err != nil {
+		if a, err = parseLast(p.Rules.Numbering, j.Last); err != nil {
 			return parseErrCause("view", j.Last, 0, "the last move, annotated for an attack", err)
 		}
 	}
@@ -929,7 +921,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	for i, m := range j.LegalMoves {
 		moves[i], marked[i] = m.Move, m.attack
 	}
-	w, err := newView(p, a, hidden, moves, marked)
+	w, err := newView(p, a, moves, marked)
 	if err != nil {
 		return viewFieldErr(j.Last, 0, 0, err)
 	}

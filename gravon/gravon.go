@@ -1,6 +1,8 @@
 package gravon
 
 import (
+	"strconv"
+
 	"github.com/stratego-go/stratego"
 )
 
@@ -16,17 +18,9 @@ func parseErr(what, input string, pos int, want string) error {
 	return &stratego.ParseError{What: what, Input: input, Pos: pos, Want: want}
 }
 
-// parseCount parses a decimal count 0…max without sign or leading zeros.
+// parseCount parses a decimal count 0…max without sign or leading zeros
+// (the form strconv.Itoa writes).
 func parseCount(v string, max int) (int, bool) {
-	if v == "" || len(v) > 9 || (len(v) > 1 && v[0] == '0') {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(v); i++ {
-		if v[i] < '0' || v[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(v[i]-'0')
-	}
-	return n, n <= max
+	n, err := strconv.Atoi(v)
+	return n, err == nil && n >= 0 && n <= max && strconv.Itoa(n) == v
 }

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -57,8 +58,8 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	}
 	for len(s) > 0 {
 		var kv string
-		kv, s, _ = cut(s, ',')
-		k, v, ok := cut(kv, '=')
+		kv, s, _ = strings.Cut(s, ",")
+		k, v, ok := strings.Cut(kv, "=")
 		d, err := time.ParseDuration(v)
 		if !ok || err != nil || d < 0 {
 			return TimeControl{}, fmt.Errorf("referee: time control %q: want key=duration", kv)
@@ -75,14 +76,4 @@ func ParseTimeControl(s string) (TimeControl, error) {
 		}
 	}
 	return tc, nil
-}
-
-// cut is strings.Cut on a byte.
-func cut(s string, sep byte) (before, after string, found bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == sep {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return s, "", false
 }

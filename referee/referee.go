@@ -458,36 +458,23 @@ func (m *match) checkEnd() (Result, bool) {
 	if !o.IsOver() {
 		return Result{}, false
 	}
-	c := s.Turn()
-	walledIn := o.Reason == stratego.NoLegalMove && movable(s.Remaining(c)) > 0
-	if walledIn && m.g.Profile == ProfileUCC2012 && !m.askedWalledIn {
+	if walledIn(s) && m.g.Profile == ProfileUCC2012 && !m.askedWalledIn {
 		m.askedWalledIn = true
 		return Result{}, false
 	}
 	last := s.LastEvent().Color
-	res := Result{Winner: o.Winner, Turn: last, ByMove: s.Ply() > 0}
+	res := Result{Winner: o.Winner, Reason: ruleReason(s, m.g.Profile), Turn: last, ByMove: s.Ply() > 0}
 	switch o.Reason {
-	case stratego.FlagCaptured:
-		res.Reason = Flag
+	case stratego.FlagCaptured, stratego.NeitherCanMove:
 	case stratego.NoLegalMove:
-		res.Reason, res.Turn = WalledIn, o.Winner
-		if !walledIn {
-			res.Reason = NoMovable
-		}
+		res.Turn = o.Winner
 	case stratego.NoMovablePiece:
 		// The manager finds it on the winner's turn: after the winner's
 		// move, or before its next move when the loser lost its last
 		// movable piece itself.
-		res.Reason, res.Turn, res.ByMove = NoMovable, o.Winner, last == o.Winner
-	case stratego.NeitherCanMove:
-		res.Reason = Neither
-	case stratego.PlyCap:
-		res.Reason, res.ByMove = PlyCap, false
-		if m.g.Profile == ProfileUCC2012 {
-			res.Reason = TurnCap
-		}
-	case stratego.NoAttackCap:
-		res.Reason, res.ByMove = QuietCap, false
+		res.Turn, res.ByMove = o.Winner, last == o.Winner
+	case stratego.PlyCap, stratego.NoAttackCap:
+		res.ByMove = false
 	default:
 		res.Reason = Aborted
 		res.Detail = "unexpected outcome " + o.String()
@@ -496,6 +483,13 @@ func (m *match) checkEnd() (Result, bool) {
 		res.ByMove = false
 	}
 	return res, true
+}
+
+// walledIn reports whether the side to move in s has movable pieces but
+// no legal move (the rules' NoLegalMove end; ProfileUCC2012 still asks
+// it to move).
+func walledIn(s stratego.State) bool {
+	return s.Outcome().Reason == stratego.NoLegalMove && movable(s.Remaining(s.Turn())) > 0
 }
 
 // movable counts the pieces of movable ranks in an army.
@@ -583,7 +577,7 @@ func (m *match) afterMove(ctx context.Context, c stratego.Color, a Action) (Resu
 		final = false
 	case o.Reason == stratego.NoMovablePiece && o.Winner != c:
 		final = false
-	case m.g.Profile == ProfileUCC2012 && o.Reason == stratego.NoLegalMove && movable(m.s.Remaining(m.s.Turn())) > 0:
+	case m.g.Profile == ProfileUCC2012 && walledIn(m.s):
 		final = false
 	}
 	for _, o := range []stratego.Color{c, c.Opponent()} {

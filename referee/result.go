@@ -205,7 +205,8 @@ func (m *match) record(res Result) stratego.Record {
 }
 
 // ruleReason is the Reason of the end the rules gave the state s, as
-// the referee names it under profile p; None when the rules did not end
+// the referee names it under profile p (the one mapping of the rules'
+// EndReason to a Reason: the game's end and the record's read it); None when the rules did not end
 // the game (or the state is the zero State).
 func ruleReason(s stratego.State, p Profile) Reason {
 	if s.Rules().Width == 0 {
@@ -216,7 +217,7 @@ func ruleReason(s stratego.State, p Profile) Reason {
 	case stratego.FlagCaptured:
 		return Flag
 	case stratego.NoLegalMove:
-		if movable(s.Remaining(s.Turn())) > 0 {
+		if walledIn(s) {
 			return WalledIn
 		}
 		return NoMovable

@@ -28,6 +28,14 @@
 // record notation, refusals explained in words), and a replay of any
 // record or Gravon game file with step controls.
 //
+// With an engine (Config.Wasm: the library compiled to WebAssembly, the
+// JavaScript package of module folder js, served under /js/) the start
+// page also offers a game against a built-in player that runs in the
+// page: the engine in the page, the bot in a Web Worker, with no request
+// to the server once the page has loaded (web/static/offline.js).
+// WriteSite writes that page as a static site, which plays only such
+// games ("stratego static").
+//
 // The JSON API, under /api (a game's requests carry the token as
 // "Authorization: Bearer TOKEN"):
 //

@@ -73,7 +73,7 @@ func roleOf(c stratego.Color) role {
 // seenMoves is one ply as each party saw it: the move annotated with
 // what Red's view, Blue's view and a spectator learned of the combat
 // (Unknown for a defender that stayed hidden).
-type seenMoves [3]stratego.AnnotatedMove
+type seenMoves [3]stratego.AnnotatedMove // indexed by Color, NoColor for the spectator
 
 // seat is what the server keeps of one party's access to a game: the
 // hash of its secret, and for a person invited to play the hash of the
@@ -219,53 +219,25 @@ func (g *game) resign(c stratego.Color, now time.Time) error {
 func seenOf(s stratego.State) seenMoves {
 	red, blue := s.View(stratego.Red).LastEvent(), s.View(stratego.Blue).LastEvent()
 	var out seenMoves
-	out[stratego.Red] = annotateSeen(red)
-	out[stratego.Blue] = annotateSeen(blue)
+	out[stratego.Red] = stratego.Annotate(red)
+	out[stratego.Blue] = stratego.Annotate(blue)
 	mover, other := red, blue
 	if red.Color == stratego.Blue {
 		mover, other = blue, red
 	}
-	spec := annotateSeen(mover)
+	spec := stratego.Annotate(mover)
 	if spec.IsAttack() {
 		spec.Attacker = other.Piece.Rank()
 	}
-	out[0] = spec
+	out[stratego.NoColor] = spec
 	return out
-}
-
-// annotateSeen is stratego.Annotate for an event as a player saw it,
-// where a defender that stayed hidden has rank Unknown.
-func annotateSeen(ev stratego.Event) stratego.AnnotatedMove {
-	a := stratego.AnnotatedMove{Move: ev.Move}
-	if ev.IsAttack() {
-		a.Attacker, a.Defender, a.Combat = ev.Piece.Rank(), ev.Defender.Rank(), ev.Combat
-	}
-	return a
 }
 
 // notation writes a seen move in the numbering n, "?" for a hidden rank.
 func notation(a stratego.AnnotatedMove, n stratego.Numbering) string {
-	hidden := [2]bool{a.Attacker == stratego.Unknown, a.Defender == stratego.Unknown}
-	if a.IsAttack() {
-		// Stand-ins that make the annotation well formed; replaced below.
-		if hidden[0] {
-			a.Attacker = stratego.Marshal
-		}
-		if hidden[1] {
-			a.Defender = stratego.Flag
-		}
-	}
 	b, err := a.AppendNotation(nil, n)
 	if err != nil {
 		return a.Move.String()
-	}
-	if a.IsAttack() {
-		if hidden[0] {
-			b[len(b)-4] = '?'
-		}
-		if hidden[1] {
-			b[len(b)-2] = '?'
-		}
 	}
 	return string(b)
 }

@@ -116,9 +116,6 @@ type option struct {
 	Doc  string `json:"doc,omitempty"`
 }
 
-// presetNames are the presets in the order of stratego.ParseRules.
-var presetNames = []string{"classic", "gravon", "barrage", "duel", "duel-hasbro", "ultimate-lightning", "quick-battle", "vintage"}
-
 // handleOptions lists the presets, the information rules and the bots.
 func (s *Server) handleOptions(w http.ResponseWriter, r *http.Request) {
 	var out struct {
@@ -127,15 +124,18 @@ func (s *Server) handleOptions(w http.ResponseWriter, r *http.Request) {
 		Bots     []option `json:"bots"`
 		MaxThink int      `json:"maxThinkMillis"`
 	}
-	for _, n := range presetNames {
-		if _, ok := stratego.Preset(n); ok {
-			out.Presets = append(out.Presets, option{Name: n})
-		}
+	for _, n := range stratego.PresetNames() {
+		out.Presets = append(out.Presets, option{Name: n})
 	}
-	out.Infos = []option{
-		{"standard", "both pieces of a fight are shown"},
-		{"silent", "silent defense: a defender is shown only when it loses"},
-		{"open", "open face: every rank is shown"},
+	for _, i := range []struct {
+		rule stratego.InfoRule
+		doc  string
+	}{
+		{stratego.InfoStandard, "both pieces of a fight are shown"},
+		{stratego.InfoSilentDefense, "silent defense: a defender is shown only when it loses"},
+		{stratego.InfoOpenFaced, "open face: every rank is shown"},
+	} {
+		out.Infos = append(out.Infos, option{i.rule.String(), i.doc})
 	}
 	for _, n := range botNames() {
 		out.Bots = append(out.Bots, option{n, bot.Describe(n)})
@@ -305,7 +305,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var me stratego.Color
 	switch req.Color {
 	case "", "random":
-		me = stratego.Red + stratego.Color(s.seed()%2)
+		me = sides[s.seed()%2]
 	default:
 		c, err := stratego.ParseColor(req.Color)
 		if err != nil {
@@ -346,7 +346,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	mine, spec := newToken(16), newToken(16)
 	g.seats[me] = seat{secret: hashOf(mine), hasSecret: true}
-	g.seats[0] = seat{secret: hashOf(spec), hasSecret: true}
+	g.seats[stratego.NoColor] = seat{secret: hashOf(spec), hasSecret: true}
 	resp := createResponse{ID: g.id, Color: me.String(), Token: mine,
 		Links: links{Player: link(g.id, mine), Spectator: link(g.id, spec)}}
 	if req.Opponent == "bot" {

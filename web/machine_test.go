@@ -21,7 +21,7 @@ func TestServerMachine(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := New(Config{Seed: 1, MaxPlies: 120})
 		defer s.Close()
-		preset := rapid.SampledFrom(presetNames).Draw(t, "preset")
+		preset := rapid.SampledFrom(stratego.PresetNames()).Draw(t, "preset")
 		info := rapid.SampledFrom([]string{"standard", "silent", "open"}).Draw(t, "info")
 		text := preset + ",info=" + info
 		id, tokens := callPair(t, s, createRequest{Rules: text})

@@ -83,7 +83,7 @@ func TestNoLeakOverHTTP(t *testing.T) {
 		seeds, hiddens = 1, hiddens[:1] // the race run: one pair per setting
 	}
 	infos := []string{"standard", "silent", "open"}
-	for _, preset := range presetNames {
+	for _, preset := range stratego.PresetNames() {
 		for _, info := range infos {
 			for seed := range seeds {
 				for _, hidden := range hiddens {

@@ -55,6 +55,9 @@ func infoOf(r stratego.Rules) rulesInfo {
 	return ri
 }
 
+// sides are the two sides, in the order of play.
+var sides = [2]stratego.Color{stratego.Red, stratego.Blue}
+
 // sideInfo says who plays a side and whether its setup is in.
 type sideInfo struct {
 	Kind   string `json:"kind"` // "bot" or "person"
@@ -112,9 +115,8 @@ func (g *game) payload(ro role) (statePayload, error) {
 	}
 	st := g.play.State()
 	p.Outcome = st.Outcome().String()
-	idx := int(ro.color()) // 0 for the spectator
 	for _, s := range g.seen {
-		p.Moves = append(p.Moves, notation(s[idx], g.rules.Numbering))
+		p.Moves = append(p.Moves, notation(s[ro.color()], g.rules.Numbering)) // NoColor: the spectator's
 	}
 	var err error
 	if c := ro.color(); c.IsValid() {
@@ -210,7 +212,7 @@ func spectatorView(s stratego.State) specView {
 			Rescuer: red.MadeRescue(sq), Beat: slices.Collect(red.Beaten(sq).All()),
 		})
 	}
-	for c := stratego.Red; c <= stratego.Blue; c++ {
+	for _, c := range sides {
 		lost := red.Captured(c)
 		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
 			for range lost[rk] {
@@ -219,7 +221,7 @@ func spectatorView(s stratego.State) specView {
 		}
 	}
 	if s.Ply() > 0 && red.LastEvent().Color.IsValid() {
-		sv.Last = notation(seenOf(s)[0], r.Numbering)
+		sv.Last = notation(seenOf(s)[stratego.NoColor], r.Numbering)
 	}
 	return sv
 }

@@ -93,6 +93,12 @@ type Config struct {
 	// Seed, when not 0, seeds the bots and the choice of a random color,
 	// so that tests repeat their games; 0 draws them at random.
 	Seed uint64
+	// Wasm, when not nil, holds the WebAssembly engine of the
+	// JavaScript package (js.WasmFile and js.ExecFile, as js.Build or
+	// "npm run build" in js/ make them). The page then offers to play
+	// the bot in the page itself, with no request to the server after
+	// it has loaded (see WriteSite); nil offers no such game.
+	Wasm fs.FS
 }
 
 // withDefaults fills in the zero fields.
@@ -203,7 +209,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 	if !s.guard(w, r) {
 		return
 	}
@@ -221,6 +227,7 @@ func (s *Server) routes() {
 	}
 	files := http.FileServerFS(sub)
 	s.mux.Handle("GET /", files)
+	s.mux.Handle("GET /js/", http.StripPrefix("/js/", http.FileServerFS(jsFiles(s.cfg.Wasm))))
 	s.mux.HandleFunc("GET /api/options", s.handleOptions)
 	s.mux.HandleFunc("POST /api/rules", s.handleRules)
 	s.mux.HandleFunc("POST /api/setup/random", s.handleRandomSetup)

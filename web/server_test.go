@@ -320,6 +320,22 @@ func TestLongPoll(t *testing.T) {
 // TestReplayFrames checks the replay of a record and of the same game as
 // a Gravon XML file (each also with a byte order mark): one frame per position, equal to the states of
 // Record.Replay, and the moves in record notation.
+// TestReplayErrorInWords: a record that does not read is refused with
+// its line and column in words, no package prefix, no byte offset.
+func TestReplayErrorInWords(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	const setup = "FB12239X../........../........../.........."
+	text := "[Event \"club\"]\n[Rules \"barrage\"]\n[RedSetup \"" + setup + "\"]\n[BlueSetup \"" + setup + "\"]\n\n1. e1-e2 j4 *\n"
+	var e apiError
+	if err := json.Unmarshal(ts.must(t, http.StatusBadRequest, "POST", "/api/replay", "", replayRequest{text}), &e); err != nil {
+		t.Fatal(err)
+	}
+	msg := e.Error
+	if !strings.Contains(msg, "line 6, column 12") || strings.Contains(msg, "stratego:") || strings.Contains(msg, "offset") {
+		t.Errorf("the replay says %q, want line 6, column 12 in words", msg)
+	}
+}
+
 func TestReplayFrames(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	r := stratego.Gravon()
@@ -397,8 +413,8 @@ func TestOptions(t *testing.T) {
 	if err := json.Unmarshal(ts.must(t, http.StatusOK, "GET", "/api/options", "", nil), &out); err != nil {
 		t.Fatal(err)
 	}
-	if len(out.Presets) != len(presetNames) {
-		t.Errorf("%d presets, want %d", len(out.Presets), len(presetNames))
+	if len(out.Presets) != len(stratego.PresetNames()) {
+		t.Errorf("%d presets, want %d", len(out.Presets), len(stratego.PresetNames()))
 	}
 	for _, in := range out.Infos {
 		if _, err := stratego.ParseRules("classic,info=" + in.Name); err != nil {

@@ -62,7 +62,7 @@ func TestRandomSetupAsPeopleMakeThem(t *testing.T) {
 	if code, body := call(s, "POST", "/api/setup/random", "", randomSetupRequest{Rules: "classic", Draw: "best"}); code != http.StatusBadRequest {
 		t.Errorf("an unknown draw: %d %s", code, body)
 	}
-	for _, rules := range presetNames {
+	for _, rules := range stratego.PresetNames() {
 		if code, body := call(s, "POST", "/api/setup/random", "", randomSetupRequest{Rules: rules}); code != http.StatusOK {
 			t.Errorf("%s: %d %s", rules, code, body)
 		}

@@ -118,7 +118,7 @@ func (g *game) fileOf() (*gameFile, error) {
 			f.Seats[i].Claimed = s.claimed
 		}
 	}
-	for c := stratego.Red; c <= stratego.Blue; c++ {
+	for _, c := range sides {
 		f.Bots[c] = g.botNames[c]
 		if g.setups[c] != nil {
 			f.Setups[c] = g.setups[c].String()
@@ -240,7 +240,7 @@ func (s *Server) gameOf(b []byte) (*game, error) {
 		}
 	}
 	g.botBudget = bot.Budget{Time: time.Duration(f.ThinkMillis) * time.Millisecond}
-	for c := stratego.Red; c <= stratego.Blue; c++ {
+	for _, c := range sides {
 		if name := f.Bots[c]; name != "" {
 			p, err := bot.New(name, bot.Options{Seed: s.seed()})
 			if err != nil {

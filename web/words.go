@@ -24,7 +24,8 @@ var prefixes = regexp.MustCompile(`\b(stratego|gravon): (syntax error: )?`)
 var offsets = regexp.MustCompile(`,? ?\(?\bat (byte|offset) \d+\)?:?`)
 
 // words says what err is in words for a page: a parse error by what was
-// read, the line (when the text has several) and what was wanted there;
+// read, the line and column (when the text has several) and what was
+// wanted there;
 // a record's illegal move by its number, its side and the rule it
 // breaks (explain under r); anything else by its message without the
 // package prefixes and byte offsets.
@@ -36,8 +37,9 @@ func words(err error, r stratego.Rules) string {
 	var pe *stratego.ParseError
 	if errors.As(err, &pe) {
 		msg := pe.What
-		if strings.Contains(pe.Input, "\n") && pe.Pos >= 0 && pe.Pos <= len(pe.Input) {
-			msg += ", line " + itoa(1+strings.Count(pe.Input[:pe.Pos], "\n"))
+		if strings.Contains(pe.Input, "\n") {
+			line, col := pe.LineColumn()
+			msg += ", line " + itoa(line) + ", column " + itoa(col)
 		}
 		msg += ": want " + pe.Want
 		if pe.Err != nil {

@@ -33,6 +33,7 @@ import (
 	"github.com/stratego-go/stratego/cmd/stratego/internal/perftcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/playcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/servecmd"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/staticcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/tunecmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/watchcmd"
 	"github.com/stratego-go/stratego/internal/words"
@@ -53,6 +54,7 @@ var commands = []command{
 		return perftcmd.Run(args, out)
 	}},
 	{"serve", "serve the web game: play against a bot or a person, watch, replay", servecmd.Run},
+	{"static", "write the web game as a static site, the bot playing in the browser (WebAssembly)", staticcmd.Run},
 	{"gravon", "read, check and convert Gravon archive game files", func(args []string, _ io.Reader, out io.Writer) error {
 		return gravoncmd.Run(args, out)
 	}},

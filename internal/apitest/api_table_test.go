@@ -148,6 +148,7 @@ var api = []entry{
 	{"stratego.Position.String", stratego.Position.String},
 	{"stratego.Position.Validate", stratego.Position.Validate},
 	{"stratego.Preset", stratego.Preset},
+	{"stratego.PresetNames", stratego.PresetNames},
 	{"stratego.QuickBattle", stratego.QuickBattle},
 	{"stratego.RandomSetup", stratego.RandomSetup},
 	{"stratego.Rank.AppendText", stratego.Rank.AppendText},

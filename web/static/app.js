@@ -3,6 +3,7 @@
 import {api} from './api.js';
 import {Game} from './game.js';
 import {Replay} from './replay.js';
+import {offline} from './offline.js';
 
 const $ = (id) => document.getElementById(id);
 let current = null;
@@ -83,11 +84,11 @@ function route() {
   } else if (hash.startsWith('g=')) {
     const p = new URLSearchParams(hash);
     $('game').hidden = false;
-    current = new Game(p.get('g') || '', p.get('t') || '');
+    current = new Game(p.get('g') || '', p.get('t') || '', offline.isLocal(p.get('g') || '') ? offline : api);
     current.start();
   } else if (hash === 'replay') {
     $('replay').hidden = false;
-    if (!replay) replay = new Replay();
+    if (!replay) replay = new Replay(offline.only ? offline : api);
     replay.enter();
   } else {
     $('lobby').hidden = false;
@@ -105,7 +106,7 @@ function rulesText() {
 async function describeRules() {
   const hint = $('rules-hint');
   try {
-    const r = await api.rules(rulesText());
+    const r = await (offline.only ? offline : api).rules(rulesText());
     const n = r.ranks.reduce((a, x) => a + x.count, 0);
     hint.textContent = `${r.text}: ${r.width}×${r.height} board, ${n} pieces a side, ` +
       `Two-Squares ${r.twoSquares || 'off'}, More-Squares ${r.moreSquares}, information ${r.info}` +
@@ -119,7 +120,13 @@ async function describeRules() {
 
 async function lobby() {
   let opts;
-  try { opts = await api.options(); } catch (e) { $('lobby-error').textContent = 'The server cannot be reached.'; return; }
+  try { opts = await api.options(); } catch (e) {
+    // No server (a static copy of the site): the games run in the page.
+    offline.only = await offline.available();
+    if (!offline.only) { $('lobby-error').textContent = 'The server cannot be reached.'; return; }
+    opts = await offline.options();
+  }
+  offerOffline();
   const fill = (sel, items) => {
     sel.replaceChildren();
     for (const it of items) {
@@ -153,17 +160,29 @@ async function lobby() {
     const opponent = document.querySelector('input[name=opponent]:checked').value;
     const color = document.querySelector('input[name=color]:checked').value;
     try {
-      const g = await api.create({
+      const g = await (opponent === 'local' ? offline : api).create({
         rules: rulesText(), opponent, color,
-        bot: opponent === 'bot' ? $('bot').value : undefined,
-        thinkMillis: opponent === 'bot' ? parseInt($('think').value, 10) : undefined,
+        bot: opponent !== 'person' ? $('bot').value : undefined,
+        thinkMillis: opponent !== 'person' ? parseInt($('think').value, 10) : undefined,
       });
-      sessionStorage.setItem('stratego.links.' + g.id, JSON.stringify(g.links));
+      if (g.links && g.links.spectator) sessionStorage.setItem('stratego.links.' + g.id, JSON.stringify(g.links));
       location.hash = `g=${g.id}&t=${g.token}`;
     } catch (e) {
       $('lobby-error').textContent = e.message;
     }
   };
+}
+
+// offerOffline shows the choice of a game in the page when the engine
+// is there; with no server it is the only choice.
+async function offerOffline() {
+  if (!offline.only && !(await offline.available())) return;
+  $('opp-local-box').hidden = false;
+  if (offline.only) {
+    $('opp-bot-box').hidden = true;
+    $('opp-person-box').hidden = true;
+    $('opp-local').checked = true;
+  }
 }
 
 window.addEventListener('hashchange', route);

@@ -22,9 +22,12 @@ function describeKnown(known) {
 
 // Game runs the page of one game.
 export class Game {
-  constructor(id, token) {
+  // backend answers the API's calls: api.js (the server), or offline.js
+  // for a game that runs in the page.
+  constructor(id, token, backend = api) {
     this.id = id;
     this.token = token;
+    this.api = backend;
     this.state = null;
     this.stopped = false;
     this.abort = new AbortController();
@@ -42,7 +45,7 @@ export class Game {
   // start loads the state and follows its changes.
   async start() {
     try {
-      this.update(await api.state(this.id, this.token, -1));
+      this.update(await this.api.state(this.id, this.token, -1));
     } catch (e) {
       this.status(e instanceof ApiError ? e.message : 'The server cannot be reached.');
       $('status').dataset.error = 'true';
@@ -66,7 +69,7 @@ export class Game {
   async poll() {
     while (!this.stopped) {
       try {
-        const st = await api.state(this.id, this.token, this.state.version, this.abort.signal);
+        const st = await this.api.state(this.id, this.token, this.state.version, this.abort.signal);
         this.update(st);
       } catch (e) {
         if (this.stopped) return;
@@ -394,7 +397,7 @@ export class Game {
 
   async send(move) {
     try {
-      const st = await api.move(this.id, this.token, move);
+      const st = await this.api.move(this.id, this.token, move);
       this.selected = null;
       this.rescueRank = null;
       this.message('');
@@ -413,11 +416,11 @@ export class Game {
       $('abandon').textContent = 'Really abandon? Click again';
       return;
     }
-    try { this.update(await api.resign(this.id, this.token)); } catch (e) { this.message(e.message, 'error'); }
+    try { this.update(await this.api.resign(this.id, this.token)); } catch (e) { this.message(e.message, 'error'); }
   }
 
   async recordText() {
-    const res = await api.record(this.id, this.token);
+    const res = await this.api.record(this.id, this.token);
     return res.text;
   }
 
@@ -631,7 +634,7 @@ export class Game {
 
   async randomSetup() {
     try {
-      const s = await api.randomSetup(this.state.rules.text);
+      const s = await this.api.randomSetup(this.state.rules.text);
       this.setPlacement(s.pieces);
       this.message('');
       this.render();
@@ -649,7 +652,7 @@ export class Game {
 
   async useText(text) {
     try {
-      const s = await api.parseSetup(this.state.rules.text, text);
+      const s = await this.api.parseSetup(this.state.rules.text, text);
       this.setPlacement(s.pieces);
       this.message('');
       this.render();
@@ -659,7 +662,7 @@ export class Game {
   async ready() {
     const text = this.setupText();
     try {
-      const st = await api.setup(this.id, this.token, text);
+      const st = await this.api.setup(this.id, this.token, text);
       localStorage.setItem('stratego.setup.' + this.state.rules.text, text);
       this.message('');
       this.update(st);

@@ -22,7 +22,9 @@ export function decodeField(field) {
 
 // Replay runs the replay page.
 export class Replay {
-  constructor() {
+  // backend reads the game: api.js (the server) or offline.js.
+  constructor(backend = api) {
+    this.api = backend;
     this.data = null;
     this.ply = 0;
     this.flip = false;
@@ -63,7 +65,7 @@ export class Replay {
     this.pause();
     $('replay-error').textContent = '';
     try {
-      this.data = await api.replay(text);
+      this.data = await this.api.replay(text);
     } catch (e) {
       $('replay-error').textContent = e.message;
       $('replay-view').hidden = true;

@@ -67,7 +67,7 @@ import (
 var stderr io.Writer = os.Stderr
 
 // presetNames lists the rules presets for the help text.
-const presetNames = "classic, gravon, barrage, duel, duel-hasbro, ultimate-lightning, quick-battle, vintage"
+var presetNames = strings.Join(stratego.PresetNames(), ", ")
 
 // config is what the flags say.
 type config struct {

@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	stratego serve [-addr 127.0.0.1:8080] [-data DIR] [limits]
+//	stratego serve [-addr 127.0.0.1:8080] [-data DIR] [-wasm DIR] [limits]
 //
 // It prints the address to open and serves until interrupted (Ctrl-C or
 // SIGTERM, which shut it down gracefully: requests in flight finish).
@@ -17,6 +17,13 @@
 // links, and finished games stay there to be looked at and downloaded
 // until the files are removed. Without -data the games are in memory
 // only, and the server says so when it starts.
+//
+// With -wasm DIR the server also serves the WebAssembly engine of the
+// JavaScript package from DIR (stratego.wasm and wasm_exec.js, as "npm
+// run build" leaves them in the checkout's js folder): the start page
+// then offers a game against the bot that runs in the browser, engine
+// and bot, with no request to the server after the page has loaded.
+// "stratego static" writes the same page as a static site.
 //
 // The limits (see -h): at most -max-games live games, -client-games of
 // them by one client (remote address), which may make -create-rate
@@ -46,10 +53,12 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/stratego-go/stratego/js"
 	"github.com/stratego-go/stratego/web"
 )
 
@@ -70,6 +79,7 @@ func Serve(ctx context.Context, args []string, out io.Writer) error {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on (host:port; port 0 picks a free one)")
 	data := fs.String("data", "", "keep every game in the `directory` (made if missing), so that a restart loses nothing; without it games are in memory only")
+	wasm := fs.String("wasm", "", "serve the WebAssembly engine from the `directory` (stratego.wasm and wasm_exec.js: npm run build in js/), so the page can play the bot in the browser")
 	var cfg web.Config
 	fs.IntVar(&cfg.MaxGames, "max-games", 500, "the most live games (not over) held at once")
 	fs.IntVar(&cfg.ClientGames, "client-games", 10, "the most live games of one client (remote address)")
@@ -107,6 +117,14 @@ func Serve(ctx context.Context, args []string, out io.Writer) error {
 		}
 	}
 	cfg.Log = log.New(stderr, "", log.LstdFlags)
+	if *wasm != "" {
+		for _, name := range []string{js.WasmFile, js.ExecFile} {
+			if _, err := os.Stat(filepath.Join(*wasm, name)); err != nil {
+				return fmt.Errorf("-wasm: %w (npm run build in js/ makes it)", err)
+			}
+		}
+		cfg.Wasm = os.DirFS(*wasm)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
@@ -124,6 +142,9 @@ func Serve(ctx context.Context, args []string, out io.Writer) error {
 	} else {
 		app = web.New(cfg)
 		fmt.Fprintln(out, "stratego serve: games are kept in memory only: a restart loses them (-data DIR keeps them)")
+	}
+	if cfg.Wasm != nil {
+		fmt.Fprintf(out, "stratego serve: the page can play the bot in the browser (the engine from %s)\n", *wasm)
 	}
 	fmt.Fprintf(out, "stratego serve: open http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	return app.Serve(ctx, ln)

@@ -65,6 +65,7 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"-max-games", "0"}, false},
 		{[]string{"-addr", "256.0.0.1:99999"}, false},
 		{[]string{"extra"}, false},
+		{[]string{"-wasm", "no-such-directory"}, false},
 	} {
 		err := Serve(context.Background(), c.args, io.Discard)
 		if err == nil || errors.Is(err, flag.ErrHelp) != c.help {

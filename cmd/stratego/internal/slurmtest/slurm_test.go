@@ -1,9 +1,5 @@
-// Package slurmtest runs the Slurm job scripts of docs/match/slurm on a
-// real Slurm: a one-node cluster that the test configures in a temporary
-// folder and starts itself (munged, slurmctld, slurmd). It is a package
-// of its own so that no test in the same process runs a match in
-// process: a match makes its process a child subreaper and kills every
-// child that is not its engine, the daemons too.
+//go:build linux
+
 package slurmtest
 
 import (
@@ -32,11 +28,38 @@ import (
 // job where DIR/stall-K exists, stalls at its first move.
 const engineFlag = "-slurmtest-engine"
 
+// badSetupFlag makes the test binary an SBP engine whose every setup
+// is "setup 123": it loses each game by its fault (a bad setup), and a
+// shard or merge with such a game exits with status 1.
+const badSetupFlag = "-slurmtest-badsetup"
+
 func TestMain(m *testing.M) {
-	if len(os.Args) == 3 && os.Args[1] == engineFlag {
+	switch {
+	case len(os.Args) == 3 && os.Args[1] == engineFlag:
 		os.Exit(engine(os.Args[2]))
+	case len(os.Args) == 2 && os.Args[1] == badSetupFlag:
+		os.Exit(badSetup())
 	}
 	os.Exit(m.Run())
+}
+
+// badSetup is the engine of badSetupFlag.
+func badSetup() int {
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		switch strings.Fields(in.Text() + " x")[0] {
+		case "sbp":
+			fmt.Println("id name badsetup")
+			fmt.Println("sbpok")
+		case "isready":
+			fmt.Println("readyok")
+		case "newgame":
+			fmt.Println("accept")
+		case "setup":
+			fmt.Println("setup 123")
+		}
+	}
+	return 0
 }
 
 // engine is the engine of the test's tournaments. Stalled, it writes
@@ -82,9 +105,11 @@ const howTo = "apt-get install -y slurm-wlm munge, then as root: go test -run Te
 // (submit.sh, match.sh, merge.sh, rerun.sh, byte for byte; tournament.sh
 // written here) on a real one-node Slurm:
 //
-//   - A: three engines, four shards. Every shard and the merge exit 0,
-//     and the merge's table and JSON summary equal one local run of the
-//     tournament byte for byte.
+//   - A: four engines, four shards; one engine loses every game by a
+//     bad setup, so that every shard and the merge exit with status 1,
+//     which the scripts count as done: every job ends COMPLETED with
+//     ExitCode=0:0, and the merge's table and JSON summary equal one
+//     local run of the tournament byte for byte.
 //   - B: two engines, three shards, under a time limit of one minute
 //     (SBATCH_TIMELIMIT). Shards 1 and 2 stall in their first game:
 //     shard 1 runs into the time limit (TIMEOUT), shard 2 is stopped by
@@ -138,12 +163,12 @@ func TestSlurm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := newTournament(t, root, "a", 4, bin, []string{"-seed", "7", "-games", "4", "-rules", "barrage", "-movetime", "1m", "-maxplies", "400"},
-		[]string{"builtin:random", "builtin:greedy", "sbp:" + self + " " + engineFlag + " " + filepath.Join(root, "a")})
+	a := newTournament(t, root, "a", 4, bin, []string{"-seed", "7", "-games", "2", "-rules", "barrage", "-movetime", "1m", "-maxplies", "400"},
+		[]string{"builtin:random", "builtin:greedy", "sbp:" + self + " " + engineFlag + " " + filepath.Join(root, "a"), "sbp:" + self + " " + badSetupFlag})
 	b := newTournament(t, root, "b", 3, bin, []string{"-seed", "9", "-games", "6", "-rules", "barrage", "-movetime", "0", "-maxplies", "400"},
 		[]string{"builtin:greedy", "sbp:" + self + " " + engineFlag + " " + filepath.Join(root, "b")})
-	a.local(t)
-	b.local(t)
+	a.local(t, 1)
+	b.local(t, 0)
 	for _, k := range []string{"1", "2"} {
 		if err := os.WriteFile(filepath.Join(b.dir, "stall-"+k), nil, 0o644); err != nil {
 			t.Fatal(err)
@@ -165,15 +190,19 @@ func TestSlurm(t *testing.T) {
 
 	// A: every shard and the merge exit 0, the merge equals one run.
 	aEnd := c.waitJob(t, aMerge, 5*time.Minute)
+	// stratego's own status 1 shows in each job's output.
+	const faults = "lost to engine faults or not played"
 	for _, j := range c.jobs(t, aShards) {
-		rep.logf("A: shard %s: job %s %s ExitCode=%s", j["ArrayTaskId"], j["JobId"], j["JobState"], j["ExitCode"])
-		if j["JobState"] != "COMPLETED" || j["ExitCode"] != "0:0" {
-			t.Errorf("A: shard %s: %s ExitCode=%s, want COMPLETED 0:0", j["ArrayTaskId"], j["JobState"], j["ExitCode"])
+		out := readFile(filepath.Join(a.dir, "slurm-"+aShards+"_"+j["ArrayTaskId"]+".out"))
+		rep.logf("A: shard %s: job %s %s ExitCode=%s, stratego said %q: %v", j["ArrayTaskId"], j["JobId"], j["JobState"], j["ExitCode"], faults, strings.Contains(out, faults))
+		if j["JobState"] != "COMPLETED" || j["ExitCode"] != "0:0" || !strings.Contains(out, faults) {
+			t.Errorf("A: shard %s: %s ExitCode=%s, want COMPLETED 0:0 after stratego's status 1:\n%s", j["ArrayTaskId"], j["JobState"], j["ExitCode"], out)
 		}
 	}
-	rep.logf("A: merge: job %s %s ExitCode=%s", aMerge, aEnd["JobState"], aEnd["ExitCode"])
-	if aEnd["JobState"] != "COMPLETED" || aEnd["ExitCode"] != "0:0" {
-		t.Errorf("A: merge %s ExitCode=%s, want COMPLETED 0:0:\n%s", aEnd["JobState"], aEnd["ExitCode"], readFile(filepath.Join(a.dir, "slurm-"+aMerge+".out")))
+	out := readFile(filepath.Join(a.dir, "slurm-"+aMerge+".out"))
+	rep.logf("A: merge: job %s %s ExitCode=%s, stratego said %q: %v", aMerge, aEnd["JobState"], aEnd["ExitCode"], faults, strings.Contains(out, faults))
+	if aEnd["JobState"] != "COMPLETED" || aEnd["ExitCode"] != "0:0" || !strings.Contains(out, faults) {
+		t.Errorf("A: merge %s ExitCode=%s, want COMPLETED 0:0 after stratego's status 1:\n%s", aEnd["JobState"], aEnd["ExitCode"], out)
 	}
 	a.sameAsLocal(t, rep, "A")
 
@@ -208,7 +237,7 @@ func TestSlurm(t *testing.T) {
 	for _, k := range []string{"1", "2"} {
 		os.Remove(filepath.Join(b.dir, "stall-"+k))
 	}
-	out := c.run(t, filepath.Join(b.dir, "rerun.sh"), bMerge, "1,2")
+	out = c.run(t, filepath.Join(b.dir, "rerun.sh"), bMerge, "1,2")
 	rep.logf("B: rerun.sh %s 1,2: %s", bMerge, strings.ReplaceAll(strings.TrimSpace(out), "\n", "; "))
 	again := regexp.MustCompile(`shards 1,2: job (\d+)`).FindStringSubmatch(out)
 	if again == nil || !strings.Contains(out, "merge: job "+bMerge+" (after job "+again[1]+")") {
@@ -381,6 +410,9 @@ func (c *cluster) start(t *testing.T, name string, args ...string) {
 	}
 	d.cmd = c.cmd(name, args...)
 	d.cmd.Stdout, d.cmd.Stderr = f, f
+	// Should the test binary die before its cleanup (go test's
+	// timeout), the daemons get SIGTERM.
+	d.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
 	if err := d.cmd.Start(); err != nil {
 		f.Close()
 		t.Fatalf("%s: %v", name, err)
@@ -456,11 +488,15 @@ func (c *cluster) logs() string {
 	return b.String()
 }
 
-// waitFor polls cond once a second until it holds; past the limit it
-// fails the test.
+// waitFor polls cond once a second until it holds; past the limit, or
+// three minutes before the test's deadline, it fails the test.
 func waitFor(t *testing.T, c *cluster, limit time.Duration, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(limit); !cond(); time.Sleep(time.Second) {
+	deadline := time.Now().Add(limit)
+	if d, ok := t.Deadline(); ok && d.Add(-3*time.Minute).Before(deadline) {
+		deadline = d.Add(-3 * time.Minute) // time for the cleanup, before go test's timeout
+	}
+	for ; !cond(); time.Sleep(time.Second) {
 		if time.Now().After(deadline) {
 			t.Fatalf("waited %v for %s\n%s", limit, what, c.logs())
 		}
@@ -563,8 +599,8 @@ func quoteAll(ws []string) string {
 }
 
 // local plays the tournament in one run, outside Slurm, and keeps its
-// table and summary.
-func (tr *tournament) local(t *testing.T) {
+// table and summary; the run exits with status.
+func (tr *tournament) local(t *testing.T, status int) {
 	t.Helper()
 	sum := filepath.Join(tr.dir, "local.json")
 	args := append(append(append([]string{"match"}, tr.flags...), "-progress", "off", "-json", sum), tr.engines...)
@@ -572,8 +608,8 @@ func (tr *tournament) local(t *testing.T) {
 	var errOut bytes.Buffer
 	cmd.Stderr = &errOut
 	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("the local run: %v\n%s%s", err, out, errOut.String())
+	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != status {
+		t.Fatalf("the local run: %v, want status %d\n%s%s", err, status, out, errOut.String())
 	}
 	tr.table, tr.summary = string(out), readFile(sum)
 }

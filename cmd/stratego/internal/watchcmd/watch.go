@@ -62,7 +62,7 @@ import (
 )
 
 // presetNames lists the rules presets for the help text.
-const presetNames = "classic, gravon, barrage, duel, duel-hasbro, ultimate-lightning, quick-battle, vintage"
+var presetNames = strings.Join(stratego.PresetNames(), ", ")
 
 // defaultMovetime is the pace of a live board: a game that reaches the
 // 2000-ply cap of the command takes 10 seconds.
