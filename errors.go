@@ -126,6 +126,53 @@ var (
 	ErrInconsistentView = errors.New("stratego: no state is consistent with the view")
 )
 
+// errorCodes are the codes of ErrorCode, the most specific sentinel
+// first (ErrLake before ErrOffBoard, the kinds of invalid value last).
+var errorCodes = [...]struct {
+	err  error
+	code string
+}{
+	{ErrTwoSquares, "two-squares"},
+	{ErrMoreSquares, "more-squares"},
+	{ErrGameOver, "game-over"},
+	{ErrNoAttack, "no-attack"},
+	{ErrLake, "lake"},
+	{ErrOffBoard, "off-board"},
+	{ErrNoPiece, "no-piece"},
+	{ErrNotYourPiece, "not-your-piece"},
+	{ErrImmovable, "immovable"},
+	{ErrBadDirection, "bad-direction"},
+	{ErrBlocked, "blocked"},
+	{ErrOwnPiece, "own-piece"},
+	{ErrNoStrike, "no-strike"},
+	{ErrRescue, "rescue"},
+	{ErrHidden, "hidden"},
+	{ErrMismatch, "mismatch"},
+	{ErrInconsistentView, "inconsistent-view"},
+	{ErrRules, "rules"},
+	{ErrSetup, "setup"},
+	{ErrPosition, "position"},
+	{ErrSyntax, "syntax"},
+	{ErrInvalid, "invalid"},
+}
+
+// ErrorCode returns the stable code of the package's sentinel that err
+// wraps, for programs (a JSON field, a test) that must not read
+// messages: "two-squares", "more-squares", "game-over", "no-attack",
+// "lake", "off-board", "no-piece", "not-your-piece", "immovable",
+// "bad-direction", "blocked", "own-piece", "no-strike", "rescue",
+// "hidden", "mismatch", "inconsistent-view", "rules", "setup",
+// "position", "syntax" or "invalid", the most specific first; "" when
+// err wraps none of them. A code never changes once released.
+func ErrorCode(err error) string {
+	for _, c := range errorCodes {
+		if errors.Is(err, c.err) {
+			return c.code
+		}
+	}
+	return ""
+}
+
 // The ErrInvalid errors of zero values and of a color that is no side.
 var (
 	errZeroView  = fmt.Errorf("%w: the zero View", ErrInvalid)

@@ -2,6 +2,10 @@ package stratego
 
 import (
 	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"strings"
 	"testing"
 )
@@ -182,4 +186,45 @@ func goodView() string {
 // badRulesPosition is goodPosition with rules that fail Validate.
 func badRulesPosition() string {
 	return strings.Replace(goodPosition(), "barrage", "barrage,width=1", 1)
+}
+
+// TestErrorCode checks that each sentinel of errors.go has its own code,
+// that a wrapped error keeps it (a MoveError's included), and that an
+// error of no sentinel has none.
+func TestErrorCode(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "errors.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sentinels []string
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.VAR {
+			for _, sp := range g.Specs {
+				for _, n := range sp.(*ast.ValueSpec).Names {
+					if strings.HasPrefix(n.Name, "Err") {
+						sentinels = append(sentinels, n.Name)
+					}
+				}
+			}
+		}
+	}
+	if len(sentinels) != len(errorCodes) {
+		t.Errorf("errors.go declares %d sentinels %v, ErrorCode knows %d", len(sentinels), sentinels, len(errorCodes))
+	}
+	seen := map[string]bool{}
+	for _, c := range errorCodes {
+		if c.code == "" || seen[c.code] {
+			t.Errorf("code %q of %v is empty or taken", c.code, c.err)
+		}
+		seen[c.code] = true
+		if got := ErrorCode(fmt.Errorf("context: %w", c.err)); got != c.code {
+			t.Errorf("ErrorCode(wrapped %v) = %q, want %q", c.err, got, c.code)
+		}
+	}
+	if got := ErrorCode(State{}.Check(MustParseMove("a1-a2"))); got != "game-over" {
+		t.Errorf("ErrorCode of a MoveError of ErrGameOver = %q", got)
+	}
+	if got := ErrorCode(errors.New("other")); got != "" {
+		t.Errorf("ErrorCode of no sentinel = %q", got)
+	}
 }

@@ -8,12 +8,23 @@ import (
 // noLimit is the limit of a full list for the general loops.
 const noLimit = int(^uint(0) >> 1)
 
-// The movement rules are written once, in appendAll (with appendSlides
-// and appendCaptainSteps): the moves they allow, in the generator's
-// order. The repetition rules filter that list (forbids); the random
-// draw counts and indexes the same moves by bit sets (randommove.go),
-// check judges one move, and every one of them is pinned to the
-// reference of reference_test.go by TestProp_EveryGeneratorIsTheReference.
+// The movement rules live in five places, each a form one caller needs
+// at its speed, and they change together:
+//   - appendAll (with appendSlides and appendCaptainSteps): the moves
+//     they allow, in the generator's order, for the move lists; the
+//     repetition rules filter that list (forbids);
+//   - countMoves and moveAt (randommove.go): the same moves counted and
+//     indexed by bit sets, for the random draw (PlayRandom, RandomMove);
+//   - check: whether one move is legal (State.Check, Apply);
+//   - plainStep (stratego.go): the commonest move, a one-square step no
+//     repetition rule can forbid, accepted from the bit sets (Play);
+//   - hasMove: whether any move exists, from the step masks (the game's
+//     end).
+//
+// TestProp_EveryGeneratorIsTheReference (movegen_test.go) keeps them in
+// step: it pins each of them to the slow reference of reference_test.go
+// at every ply of drawn games; TestFastPathsAgree checks hasMove and
+// the unfiltered list against the filtered one.
 
 // appendMoves appends the legal moves of the side to move to dst and
 // returns it. The order is fixed: the one-square moves direction by
@@ -287,7 +298,8 @@ func (s *State) appendCaptainSteps(dst []Move) []Move {
 	return dst
 }
 
-// hasMove reports whether the side to move has a legal move.
+// hasMove reports whether the side to move has a legal move. It is one
+// of the five places of the movement rules (see the top of this file).
 func (s *State) hasMove() bool {
 	c := s.turn
 	if s.g != nil && !s.outcome.IsOver() && !s.pending && !s.repetitionMayForbid() {
@@ -332,7 +344,8 @@ func (s *State) appendRescues(dst []Move, limit int) []Move {
 	return dst
 }
 
-// check is State.Check.
+// check is State.Check, one of the five places of the movement rules
+// (see the top of this file).
 func (s *State) check(m Move) error {
 	if s.g == nil {
 		return moveErr(m, ErrGameOver)

@@ -73,7 +73,9 @@ func shiftDir(lo, hi uint64, k int) (uint64, uint64) {
 }
 
 // countMoves returns the pseudo-legal moves of the side to move by
-// bucket, the position being neither over nor due a rescue.
+// bucket, the position being neither over nor due a rescue. With moveAt
+// it is one of the five places of the movement rules (see the top of
+// movegen.go).
 func (s *State) countMoves(g *genMasks, n *moveCounts) {
 	m0, m1, b0, b1 := g.mov[0], g.mov[1], g.blocked[0], g.blocked[1]
 	t0, t1 := shl(m0, m1, stride)

@@ -588,7 +588,8 @@ func (s *State) apply(m Move) (Event, error) {
 // when ok is false, check decides. It answers from the bit sets: a
 // movable piece of the side to move on the from-cell, a to-cell next to
 // it that holds neither a piece of that side nor a wall. (Such a move is
-// legal: check has nothing else to refuse.)
+// legal: check has nothing else to refuse.) It is one of the five places
+// of the movement rules (see the top of movegen.go).
 func (s *State) plainStep(m Move) (from, to int, ok bool) {
 	if s.g == nil || s.outcome.IsOver() || s.pending || m.Via != NoSquare || m.Rescue != NoRank ||
 		uint(m.From)-1 >= MaxSquares || uint(m.To)-1 >= MaxSquares || s.repetitionMayForbid() {

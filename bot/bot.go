@@ -52,10 +52,9 @@ type Budget struct {
 // legal move for it (not its turn, or the game is over).
 var ErrNoMove = errors.New("bot: no legal move in the view")
 
-// ErrNotMade reports a player that was not made by its constructor (a
-// zero Random, Greedy or Search), or a nil random source given to
-// ChooseSetup.
-var ErrNotMade = errors.New("bot: player not made by New, NewRandom, NewGreedy or NewSearch (or a nil random source)")
+// ErrNotMade reports a player that was not made by its constructor: a
+// zero Random, Greedy, Search or MCTS, whose methods return it.
+var ErrNotMade = errors.New("bot: player not made by its constructor (New, NewRandom, NewGreedy, NewSearch or NewMCTS)")
 
 // ErrUnknown reports a player name that New does not know.
 var ErrUnknown = errors.New("bot: unknown player")

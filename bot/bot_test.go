@@ -425,3 +425,19 @@ func TestMCTSTakesFlag(t *testing.T) {
 		t.Errorf("search played %v, want b5-b10 (the flag one time in two)", m)
 	}
 }
+
+// TestZeroPlayersNotMade checks that every built-in player's zero value
+// says ErrNotMade when asked to move.
+func TestZeroPlayersNotMade(t *testing.T) {
+	r := stratego.Duel()
+	rng := rand.New(rand.NewPCG(1, 2))
+	s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []Player{&Random{}, &Greedy{}, &Search{}, &MCTS{}} {
+		if _, err := p.Move(context.Background(), s.View(stratego.Red), Budget{Iterations: 10}); !errors.Is(err, ErrNotMade) {
+			t.Errorf("zero %T: Move error %v, want ErrNotMade", p, err)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -52,5 +53,33 @@ func TestBuild(t *testing.T) {
 	t.Logf("%s: %d bytes, %d gzipped", WasmFile, len(b), gz.Len())
 	if gz.Len() > 2500000 {
 		t.Errorf("%s is %d bytes gzipped, more than 2.5 MB", WasmFile, gz.Len())
+	}
+}
+
+// TestREADMEJavaScript checks that the JavaScript code in README.md is
+// the README region of test/readme.test.js, word for word.
+func TestREADMEJavaScript(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, code, ok := strings.Cut(string(readme), "```js\n")
+	code, _, ok2 := strings.Cut(code, "```")
+	src, err := os.ReadFile("test/readme.test.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, region, ok3 := strings.Cut(string(src), "// README:begin\n")
+	region, _, ok4 := strings.Cut(region, "  // README:end")
+	if !ok || !ok2 || !ok3 || !ok4 {
+		t.Fatal("want a ```js block in README.md and the README:begin and README:end markers in test/readme.test.js")
+	}
+	var want strings.Builder
+	for line := range strings.SplitSeq(strings.TrimSuffix(region, "\n"), "\n") {
+		want.WriteString(strings.TrimPrefix(line, "  "))
+		want.WriteByte('\n')
+	}
+	if want.String() != code {
+		t.Errorf("README.md's JavaScript differs from test/readme.test.js:\n%s\nwant:\n%s", code, want.String())
 	}
 }

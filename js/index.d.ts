@@ -179,6 +179,18 @@ export class Stratego {
   viewText(view: string | ViewJSON): string;
   /** A record read and written in the library's form. */
   formatRecord(text: string): string;
+  /** Every position of a record or a Gravon file (XML or GSN), as the replay page shows them. */
+  replayData(text: string): {
+    format: 'record' | 'gravon-xml' | 'gravon-gsn';
+    rules: Rules;
+    tags: [string, string][];
+    /** One 100-letter Gravon field a position. */
+    frames: string[];
+    moves: string[];
+    outcome: string;
+    /** Why the record stops early, at an illegal move. */
+    error?: string;
+  };
   /** Random games (a 2000-ply cap) inside the engine, for at least plies plies. */
   playouts(rules: Rules | string, plies: number, seed?: number): {plies: number; games: number; millis: number};
 }

@@ -62,15 +62,27 @@ async function start(source) {
   const go = new globalThis.Go();
   const {instance} = await WebAssembly.instantiate(await bytesOf(source), go.importObject);
   const before = globalThis.__strategoGo;
-  go.run(instance); // runs main up to its wait: the API is set
-  const raw = globalThis.__strategoGo;
-  if (!raw || raw === before) throw new StrategoError('the engine did not start', 'load');
-  return new Stratego(raw, source);
+  go.run(instance); // runs main up to its wait: botMove is set
+  const api = globalThis.__strategoGo;
+  if (!api || api === before) throw new StrategoError('the engine did not start', 'load');
+  return new Stratego({exports: instance.exports, botMove: api.botMove}, source);
 }
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 // call runs one function of the engine and returns its value or throws.
-function call(raw, name, ...args) {
-  const out = JSON.parse(raw[name](...args));
+// The call goes in as its name and arguments (strings and numbers)
+// separated by NUL bytes, written into the engine's memory, and its
+// JSON answer comes out the same way (see wasm/main.go).
+export function call(raw, name, ...args) {
+  const ex = raw.exports;
+  const text = [name, ...args].map(String).join('\0');
+  const input = encoder.encode(text);
+  const p = ex.strategoIn(input.length);
+  new Uint8Array(ex.mem.buffer, p, input.length).set(input);
+  const n = ex.strategoCall(input.length);
+  const out = JSON.parse(decoder.decode(new Uint8Array(ex.mem.buffer, ex.strategoOut(), n)));
   if ('e' in out) throw new StrategoError(out.e, out.c);
   return out.v;
 }
@@ -79,7 +91,7 @@ const moveText = (m) => (typeof m === 'string' ? m : m && m.from && m.to ? `${m.
 const rulesText = (r) => (typeof r === 'string' ? r : r.text);
 
 const freeing = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry(({raw, h}) => { try { raw.free(h); } catch { /* engine gone */ } })
+  ? new FinalizationRegistry(({raw, h}) => { try { call(raw, 'free', h); } catch { /* engine gone */ } })
   : null;
 
 // Stratego is the API of one engine.
@@ -166,6 +178,7 @@ export class Game {
   constructor(st, handle) {
     this.st = st;
     this.h = handle;
+    this.cached = null; // the info, until the game changes
     if (freeing) freeing.register(this, {raw: st.raw, h: handle}, this);
   }
 
@@ -174,12 +187,21 @@ export class Game {
     return call(this.st.raw, name, this.h, ...args);
   }
 
+  // change runs a call that changes the game: the info is read again.
+  change(name, ...args) {
+    this.cached = null;
+    return this.c(name, ...args);
+  }
+
   // info: {rules, turn, ply, moves, rescueDue, outcome: {over, winner, reason, text}}.
-  info() { return this.c('info'); }
+  info() {
+    if (!this.cached) this.cached = this.c('info');
+    return {...this.cached, outcome: {...this.cached.outcome}};
+  }
   get turn() { return this.info().turn; }
   get ply() { return this.info().ply; }
   get outcome() { return this.info().outcome; }
-  get over() { return this.info().outcome.over; }
+  get over() { if (!this.cached) this.info(); return this.cached.outcome.over; }
 
   // legalMoves lists the moves of the side to move ("e4-e5").
   legalMoves() { return this.c('legal'); }
@@ -193,12 +215,17 @@ export class Game {
   // play makes a move ("e4-e5", or {from, to}) and returns what happened:
   // {move, notation, color, piece, attack, defender, combat, outcome}.
   // A refused move throws a StrategoError and changes nothing.
-  play(move) { return this.c('play', moveText(move)); }
+  play(move) {
+    const ev = this.change('play', moveText(move));
+    this.cached = ev.info;
+    delete ev.info;
+    return ev;
+  }
 
   // undo takes back the last move; false at the start.
-  undo() { return this.c('undo'); }
-  resign(color) { this.c('resign', color); }
-  agreeDraw() { this.c('agreeDraw'); }
+  undo() { return this.change('undo'); }
+  resign(color) { this.change('resign', color); }
+  agreeDraw() { this.change('agreeDraw'); }
 
   // view is what color may know, as the library's View JSON.
   view(color) { return this.c('view', color); }

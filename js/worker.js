@@ -3,7 +3,7 @@
 // messages {id, op, …} with {id, value} or {id, error, code}; the only
 // thing it is sent of a game is the bot's own view.
 
-import {load, StrategoError} from './index.js';
+import {load, call as engineCall, StrategoError} from './index.js';
 
 const isNode = typeof process !== 'undefined' && !!(process.versions && process.versions.node) &&
   typeof window === 'undefined' && typeof WorkerGlobalScope === 'undefined';
@@ -19,11 +19,7 @@ if (isNode) {
 let st = null;
 let h = 0;
 
-function call(name, ...args) {
-  const out = JSON.parse(st.raw[name](...args));
-  if ('e' in out) throw new StrategoError(out.e, out.c);
-  return out.v;
-}
+const call = (name, ...args) => engineCall(st.raw, name, ...args);
 
 // Messages are answered in order: a move waits for the one before.
 let queue = Promise.resolve();

@@ -32,6 +32,12 @@ var (
 	ErrBadSetup = errors.New("referee: bad setup")
 )
 
+// ErrRecord is wrapped by the errors of reading what the referee wrote
+// into a record: a Reason (ParseReason), a Referee tag
+// (ParseRefereeTag), the end of a game (RecordEnd). It is no fault of a
+// seat.
+var ErrRecord = errors.New("referee: record not as the referee writes it")
+
 // Seat is one side of a game as the referee sees it: a built-in player
 // (FromPlayer) or an engine process (StartSBP, StartUCC). The referee
 // never passes it anything its side may not know: the views are the

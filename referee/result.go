@@ -69,7 +69,7 @@ func ParseReason(s string) (Reason, error) {
 			return Reason(i), nil
 		}
 	}
-	return None, fmt.Errorf("%w: reason %q", ErrGarbage, s)
+	return None, fmt.Errorf("%w: reason %q", ErrRecord, s)
 }
 
 // IsFault reports whether the reason is a fault of a side (a forfeit).
@@ -256,7 +256,7 @@ func RecordEnd(rec stratego.Record, p Profile) (Reason, string, error) {
 	}
 	r := ruleReason(states[len(states)-1], p)
 	if r == None {
-		return None, "", fmt.Errorf("%w: a record without a Referee tag of a game that did not end", ErrGarbage)
+		return None, "", fmt.Errorf("%w: a record without a Referee tag of a game that did not end", ErrRecord)
 	}
 	return r, "", nil
 }
@@ -282,14 +282,14 @@ func ParseRefereeTag(v string) (r Reason, side stratego.Color, detail string, er
 	head, detail, _ := strings.Cut(v, ": ")
 	f := strings.Fields(head)
 	if len(f) == 0 || len(f) > 2 {
-		return None, stratego.NoColor, "", fmt.Errorf("%w: Referee tag %q: want \"TOKEN [SIDE][: DETAIL]\"", ErrGarbage, v)
+		return None, stratego.NoColor, "", fmt.Errorf("%w: Referee tag %q: want \"TOKEN [SIDE][: DETAIL]\"", ErrRecord, v)
 	}
 	if r, err = ParseReason(f[0]); err != nil {
 		return None, stratego.NoColor, "", err
 	}
 	if len(f) == 2 && f[1] != "both" {
 		if side, err = stratego.ParseColor(f[1]); err != nil {
-			return None, stratego.NoColor, "", fmt.Errorf("%w: Referee tag %q: side %q", ErrGarbage, v, f[1])
+			return None, stratego.NoColor, "", fmt.Errorf("%w: Referee tag %q: side %q", ErrRecord, v, f[1])
 		}
 	}
 	return r, side, detail, nil

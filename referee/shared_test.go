@@ -2,6 +2,7 @@ package referee
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -153,4 +154,21 @@ type closeCounter struct {
 func (s *closeCounter) Close() error {
 	s.closed++
 	return s.Seat.Close()
+}
+
+// TestRecordErrors checks that what the referee cannot read back of a
+// record wraps ErrRecord, not an engine's fault.
+func TestRecordErrors(t *testing.T) {
+	_, err := ParseReason("no such reason")
+	_, _, _, err2 := ParseRefereeTag("timeout purple")
+	rec, err3 := stratego.NewRecord(stratego.Duel(), stratego.RandomSetup(stratego.Duel(), nil), stratego.RandomSetup(stratego.Duel(), nil))
+	if err3 != nil {
+		t.Fatal(err3)
+	}
+	_, _, err3 = RecordEnd(rec, ProfileLibrary)
+	for i, err := range []error{err, err2, err3} {
+		if !errors.Is(err, ErrRecord) || errors.Is(err, ErrGarbage) {
+			t.Errorf("error %d: %v, want ErrRecord only", i, err)
+		}
+	}
 }

@@ -6,15 +6,20 @@
 //	GOOS=js GOARCH=wasm go build -trimpath -ldflags=-s -o ../js/stratego.wasm .
 //
 // (npm run build in ../js does that and copies the Go distribution's
-// wasm_exec.js beside it.) Started by wasm_exec.js, it puts one object,
-// globalThis.__strategoGo, whose functions the package wraps, and
-// waits. Every function takes strings and numbers and returns a JSON
-// string: {"v": value} or {"e": message, "c": code}, where the message
-// is the library's reason in words (internal/words: no package prefix,
-// no byte offset) and the code names the library's error (see codeOf).
-// Games and players live here under integer handles until the package
-// frees them.
+// wasm_exec.js beside it.) Started by wasm_exec.js, it exports three
+// functions to the package (strategoIn, strategoCall, strategoOut: see
+// dispatch), through which the package calls the functions of funcs
+// with a name and arguments and gets back a JSON object: {"v":
+// value} or {"e": message, "c": code}, where the message is the
+// library's reason in words (internal/words: no package prefix, no byte
+// offset) and the code names the library's error (see codeOf). A bot's
+// move, which takes time, is the one function that goes through
+// syscall/js: globalThis.__strategoGo.botMove returns a Promise. Games
+// and players live here under integer handles until the package frees
+// them.
 package main
+
+//lint:file-ignore U1000 the functions exported by go:wasmexport (strategoIn, strategoCall, strategoOut) reach the rest, and staticcheck does not count them as used
 
 import (
 	"context"
@@ -23,9 +28,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall/js"
 	"time"
+	"unsafe"
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
@@ -44,49 +51,93 @@ var (
 )
 
 func main() {
-	api := map[string]any{}
-	for name, f := range funcs {
-		api[name] = js.FuncOf(wrap(name, f))
-	}
-	api["botMove"] = js.FuncOf(botMove)
-	js.Global().Set("__strategoGo", js.ValueOf(api))
-	if ready := js.Global().Get("__strategoGoReady"); ready.Type() == js.TypeFunction {
-		ready.Invoke()
-	}
+	js.Global().Set("__strategoGo", js.ValueOf(map[string]any{"botMove": js.FuncOf(botMove)}))
 	select {}
+}
+
+// The functions of funcs are called through three exported functions
+// of the module, not through syscall/js: a call of a js.FuncOf costs
+// far more than the work of most calls (it goes through the Go
+// scheduler). The caller writes the call (its name and arguments
+// separated by NUL bytes) into the buffer strategoIn returns, calls
+// strategoCall with its length, and reads the JSON answer, as long as
+// strategoCall says, at strategoOut.
+var in, out []byte
+
+//go:wasmexport strategoIn
+func strategoIn(n int32) uint32 {
+	if int(n) > cap(in) {
+		in = make([]byte, n, max(int(n), 2*cap(in)))
+	}
+	in = in[:n]
+	if n == 0 {
+		return 0
+	}
+	return uint32(uintptr(unsafe.Pointer(&in[0])))
+}
+
+//go:wasmexport strategoCall
+func strategoCall(n int32) int32 {
+	out = []byte(dispatch(in[:n]))
+	return int32(len(out))
+}
+
+//go:wasmexport strategoOut
+func strategoOut() uint32 {
+	if len(out) == 0 {
+		return 0
+	}
+	return uint32(uintptr(unsafe.Pointer(&out[0])))
+}
+
+// dispatch runs a call, its name and its arguments separated by NUL
+// bytes (a number written in decimal), and answers it in JSON; it never
+// panics across the boundary.
+func dispatch(call []byte) (answered string) {
+	parts := strings.Split(string(call), "\x00")
+	name := parts[0]
+	f, ok := funcs[name]
+	if !ok {
+		return answer(nil, fmt.Errorf("no function %q", name))
+	}
+	a := make(args, len(parts)-1)
+	for i, p := range parts[1:] {
+		a[i] = p
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			answered = answer(nil, fmt.Errorf("internal error in %s: %v", name, p))
+		}
+	}()
+	return answer(f(a))
 }
 
 // fn is one function of the API: its arguments, and its value or error.
 type fn func(a args) (any, error)
 
-// args reads the arguments of a call.
-type args []js.Value
+// args are the arguments of a call, as JSON decodes them.
+type args []any
 
 func (a args) str(i int) string {
-	if i >= len(a) || a[i].Type() != js.TypeString {
-		return ""
+	if i < len(a) {
+		if s, ok := a[i].(string); ok {
+			return s
+		}
 	}
-	return a[i].String()
+	return ""
 }
 
 func (a args) num(i int) int {
-	if i >= len(a) || a[i].Type() != js.TypeNumber {
-		return 0
+	if i < len(a) {
+		switch v := a[i].(type) {
+		case float64:
+			return int(v)
+		case string:
+			n, _ := strconv.Atoi(v)
+			return n
+		}
 	}
-	return a[i].Int()
-}
-
-// wrap turns f into a JavaScript function that answers JSON and never
-// panics across the boundary.
-func wrap(name string, f fn) func(js.Value, []js.Value) any {
-	return func(_ js.Value, in []js.Value) (out any) {
-		defer func() {
-			if p := recover(); p != nil {
-				out = answer(nil, fmt.Errorf("internal error in %s: %v", name, p))
-			}
-		}()
-		return answer(f(args(in)))
-	}
+	return 0
 }
 
 // answer is the JSON string of a value or of an error.
@@ -97,7 +148,7 @@ func answer(v any, err error) string {
 			E string `json:"e"`
 			C string `json:"c"`
 		}{say(err), codeOf(err)})
-	} else {
+	} else if b = fastJSON(v); b == nil {
 		var e error
 		if b, e = json.Marshal(struct {
 			V any `json:"v"`
@@ -108,37 +159,36 @@ func answer(v any, err error) string {
 	return string(b)
 }
 
+// fastJSON writes {"v": v} without reflection for the values of the
+// calls a loop makes most (lists of moves, nil), and returns nil for
+// the others: encoding/json's reflection costs more than the moves.
+func fastJSON(v any) []byte {
+	switch v := v.(type) {
+	case nil:
+		return []byte(`{"v":null}`)
+	case []string:
+		b := append(make([]byte, 0, 8+8*len(v)), `{"v":[`...)
+		for i, s := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendQuote(b, s) // moves and squares: ASCII, no escapes JSON lacks
+		}
+		return append(b, "]}"...)
+	}
+	return nil
+}
+
 // say is an error's message for a person (internal/words): no package
 // prefix, no byte offset.
 func say(err error) string { return words.Error(err) }
 
-// codes name the library's errors for programs, most specific first.
+// codes name the errors of the bot package and of the bindings for
+// programs; the library's are stratego.ErrorCode's.
 var codes = []struct {
 	err  error
 	code string
 }{
-	{stratego.ErrTwoSquares, "two-squares"},
-	{stratego.ErrMoreSquares, "more-squares"},
-	{stratego.ErrGameOver, "game-over"},
-	{stratego.ErrNoAttack, "no-attack"},
-	{stratego.ErrLake, "lake"},
-	{stratego.ErrOffBoard, "off-board"},
-	{stratego.ErrNoPiece, "no-piece"},
-	{stratego.ErrNotYourPiece, "not-your-piece"},
-	{stratego.ErrImmovable, "immovable"},
-	{stratego.ErrBadDirection, "bad-direction"},
-	{stratego.ErrBlocked, "blocked"},
-	{stratego.ErrOwnPiece, "own-piece"},
-	{stratego.ErrNoStrike, "no-strike"},
-	{stratego.ErrRescue, "rescue"},
-	{stratego.ErrHidden, "hidden"},
-	{stratego.ErrMismatch, "mismatch"},
-	{stratego.ErrInconsistentView, "inconsistent-view"},
-	{stratego.ErrRules, "rules"},
-	{stratego.ErrSetup, "setup"},
-	{stratego.ErrPosition, "position"},
-	{stratego.ErrSyntax, "syntax"},
-	{stratego.ErrInvalid, "invalid"},
 	{bot.ErrUnknown, "unknown-player"},
 	{bot.ErrNoMove, "no-move"},
 	{errHandle, "handle"},
@@ -147,6 +197,9 @@ var codes = []struct {
 // codeOf names err by the first library error it wraps ("error" for
 // none).
 func codeOf(err error) string {
+	if c := stratego.ErrorCode(err); c != "" {
+		return c
+	}
 	for _, c := range codes {
 		if errors.Is(err, c.err) {
 			return c.code
@@ -294,15 +347,7 @@ var funcs = map[string]fn{
 		if err != nil {
 			return nil, err
 		}
-		s := g.State()
-		return struct {
-			Rules     string      `json:"rules"`
-			Turn      string      `json:"turn"`
-			Ply       int         `json:"ply"`
-			Moves     int         `json:"moves"`
-			RescueDue bool        `json:"rescueDue"`
-			Outcome   outcomeJSON `json:"outcome"`
-		}{s.Rules().String(), s.Turn().String(), s.Ply(), g.Len(), s.RescueDue(), outcomeOf(s.Outcome())}, nil
+		return infoOfGame(g), nil
 	},
 	"legal": func(a args) (any, error) {
 		g, err := game(a)
@@ -337,7 +382,13 @@ var funcs = map[string]fn{
 			return nil, err
 		}
 		games[a.num(0)] = g2
-		return eventOf(g2.State().Rules(), ev), nil
+		// The game's new info comes along: a loop that plays moves
+		// makes one call a move fewer (each call costs far more than
+		// the move).
+		return struct {
+			eventJSON
+			Info gameInfo `json:"info"`
+		}{eventOf(g2.State().Rules(), ev), infoOfGame(g2)}, nil
 	},
 	"undo": func(a args) (any, error) {
 		g, err := game(a)
@@ -531,8 +582,18 @@ var funcs = map[string]fn{
 // within the budget. The search runs on a goroutine of its own, so the
 // call returns at once and the JavaScript event loop runs the Go
 // scheduler's timers.
-func botMove(_ js.Value, in []js.Value) any {
-	a := args(in)
+func botMove(_ js.Value, jsArgs []js.Value) any {
+	var a args
+	for _, v := range jsArgs {
+		switch v.Type() {
+		case js.TypeString:
+			a = append(a, v.String())
+		case js.TypeNumber:
+			a = append(a, v.Float())
+		default:
+			a = append(a, nil)
+		}
+	}
 	h, text, millis, iters := a.num(0), a.str(1), a.num(2), a.num(3)
 	var resolve js.Value
 	promise := js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, cb []js.Value) any {
@@ -622,6 +683,21 @@ func movesText(ms []stratego.Move) []string {
 		out[i] = m.String()
 	}
 	return out
+}
+
+// gameInfo is what Game.info tells.
+type gameInfo struct {
+	Rules     string      `json:"rules"`
+	Turn      string      `json:"turn"`
+	Ply       int         `json:"ply"`
+	Moves     int         `json:"moves"`
+	RescueDue bool        `json:"rescueDue"`
+	Outcome   outcomeJSON `json:"outcome"`
+}
+
+func infoOfGame(g stratego.Game) gameInfo {
+	s := g.State()
+	return gameInfo{s.Rules().String(), s.Turn().String(), s.Ply(), g.Len(), s.RescueDue(), outcomeOf(s.Outcome())}
 }
 
 // outcomeJSON is an outcome for JavaScript.

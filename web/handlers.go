@@ -651,23 +651,13 @@ type moveRefusal struct {
 	Move  string `json:"move"`
 }
 
-// ruleName is the short name of the rule behind a refusal.
+// ruleName is the code of the rule behind a refusal: "turn" for a move
+// out of turn, else stratego.ErrorCode's ("two-squares", "blocked", …).
 func ruleName(err error) string {
-	switch {
-	case errors.Is(err, stratego.ErrTwoSquares):
-		return "two-squares"
-	case errors.Is(err, stratego.ErrMoreSquares):
-		return "more-squares"
-	case errors.Is(err, errTurn):
+	if errors.Is(err, errTurn) {
 		return "turn"
-	case errors.Is(err, stratego.ErrNoAttack):
-		return "not an attack"
 	}
-	var me *stratego.MoveError
-	if errors.As(err, &me) && me.Err != nil {
-		return strings.TrimPrefix(me.Err.Error(), "stratego: ")
-	}
-	return ""
+	return stratego.ErrorCode(err)
 }
 
 // handleResign ends the game with the player resigning.

@@ -135,13 +135,13 @@ func TestRefusalsExplainTheRule(t *testing.T) {
 		t.Helper()
 		ts.must(t, http.StatusOK, "POST", path+"/move", token, moveRequest{move})
 	}
-	refuse(redTok, "d1-d2", "piece cannot move", "Bombs and the Flag never move")
-	refuse(redTok, "a4-b5", "piece cannot move that way", "never diagonally")
-	refuse(redTok, "g4-g5", "square is a lake", "never enter or cross the lakes")
+	refuse(redTok, "d1-d2", "immovable", "Bombs and the Flag never move")
+	refuse(redTok, "a4-b5", "bad-direction", "never diagonally")
+	refuse(redTok, "g4-g5", "lake", "never enter or cross the lakes")
 	refuse(blueTok, "a7-a6", "turn", "not your turn")
 	// An attack written onto an empty square is refused (issue 20): the
 	// server knows the position, so "x" must mean an attack.
-	refuse(redTok, "a4xa5", "not an attack", "no enemy piece stands on its target")
+	refuse(redTok, "a4xa5", "no-attack", "no enemy piece stands on its target")
 	code, body := ts.do(t, "POST", path+"/move", specTok, moveRequest{"a4-a5"})
 	if code != http.StatusForbidden || !bytes.Contains(body, []byte("Spectators")) {
 		t.Errorf("a spectator's move: status %d %s, want 403", code, body)

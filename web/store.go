@@ -144,18 +144,30 @@ func (g *game) fileOf() (*gameFile, error) {
 // file is written (so that the game answers meanwhile and no other
 // game waits) and takes it back. Of two saves of one game the newer
 // file wins: a save whose file a newer one has replaced returns nil, as
-// the newer file holds its change. A failure is logged and returned.
+// the newer file holds its change. When save returns, the game as the
+// caller then sees it is on disk. A failure is logged and returned.
 func (s *Server) save(g *game) error {
 	if s.store == nil || g.gone.Load() {
 		return nil
 	}
-	f, err := g.fileOf()
-	if err == nil {
+	var err error
+	for {
+		var f *gameFile
+		if f, err = g.fileOf(); err != nil {
+			break
+		}
 		g.snapshot++
 		n := g.snapshot
 		g.mu.Unlock()
 		err = s.store.writeNewest(g, f, n)
 		g.mu.Lock()
+		// While mu was released another request may have changed the
+		// game: the caller answers from the game as it is now, so that
+		// change is written too before save returns (an answer never
+		// shows what a crash could lose).
+		if err != nil || g.snapshot == n || g.gone.Load() {
+			break
+		}
 	}
 	if err != nil {
 		err = fmt.Errorf("saving game %s: %w", g.id, err)

@@ -77,6 +77,7 @@ var api = []entry{
 	{"stratego.EndReason.AppendText", stratego.EndReason.AppendText},
 	{"stratego.EndReason.MarshalText", stratego.EndReason.MarshalText},
 	{"stratego.EndReason.String", stratego.EndReason.String},
+	{"stratego.ErrorCode", stratego.ErrorCode},
 	{"stratego.Event.IsAttack", stratego.Event.IsAttack},
 	{"stratego.FromBoard", stratego.FromBoard},
 	{"stratego.Game.AgreeDraw", stratego.Game.AgreeDraw},

@@ -72,7 +72,9 @@ func startBrowser(t *testing.T) *browser {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1200, 860),
 	)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	// A whole game by clicks on two busy shared cores has taken minutes:
+	// the browser's deadline is far above any run seen (each wait has its own).
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	t.Cleanup(func() {
 		cancelAlloc()

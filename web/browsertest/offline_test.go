@@ -108,6 +108,14 @@ func replayLocal(t *testing.T, tb *tab, id string) (stratego.Game, localGame) {
 // clicks; it returns the number of moves clicked.
 func playOffline(t *testing.T, tb *tab, base string, rng *rand.Rand) (stratego.Game, int) {
 	t.Helper()
+	startOffline(t, tb, base)
+	return clickOffline(t, tb, rng, 0)
+}
+
+// startOffline starts a game against the random bot in the page and
+// sets up at random.
+func startOffline(t *testing.T, tb *tab, base string) {
+	t.Helper()
 	tb.do("open the start page", chromedp.Navigate(base))
 	tb.waitFor(`!document.getElementById('opp-local-box').hidden && document.querySelectorAll('#bot option').length > 0`)
 	// Barrage, capped at 150 plies so that the game ends within a
@@ -127,11 +135,18 @@ func playOffline(t *testing.T, tb *tab, base string, rng *rand.Rand) (stratego.G
 	tb.waitFor(`document.querySelectorAll('#board .piece').length === 8`)
 	tb.click("#setup-ready")
 	tb.waitFor(`document.getElementById('game').dataset.phase !== 'setup'`)
+}
+
+// clickOffline plays the page's game by clicks until it ends, or for
+// at most limit moves when limit is above 0.
+func clickOffline(t *testing.T, tb *tab, rng *rand.Rand, limit int) (stratego.Game, int) {
+	t.Helper()
+	id, _ := gameOfPage(tb)
 	plies := 0
 	for {
 		tb.waitFor(`(() => { const g = document.getElementById('game'); return g.dataset.myturn === 'true' || g.dataset.phase === 'over'; })()`)
 		g, _ := replayLocal(t, tb, id)
-		if eval[string](tb, "document.getElementById('game').dataset.phase") == "over" {
+		if eval[string](tb, "document.getElementById('game').dataset.phase") == "over" || limit > 0 && plies == limit {
 			return g, plies
 		}
 		v := g.State().View(stratego.Red)
@@ -227,5 +242,121 @@ func TestBrowserOfflineServe(t *testing.T) {
 	}
 	if s.Games() != 0 {
 		t.Errorf("the server holds %d games", s.Games())
+	}
+}
+
+// packagePage uses the JavaScript package in a page as a web developer
+// would: the engine in the page, a bot in a Web Worker.
+const packagePage = `<!doctype html><meta charset="utf-8"><title>package</title>
+<script type="module">
+import {load, Bot, StrategoError} from '/js/index.js';
+const out = {};
+try {
+  const st = await load();
+  const rules = st.rules('classic');
+  const game = st.newGame(rules, st.chooseSetup(rules, 1), st.chooseSetup(rules, 2));
+  out.legal = game.legalMoves();
+  try { game.play('a1-a2'); } catch (e) { out.refusal = {error: e instanceof StrategoError, code: e.code, message: e.message}; }
+  out.first = game.play(out.legal[0]).move;
+  out.hidden = game.view('blue').board.filter((p) => p.piece === 'red unknown').length;
+  const bot = await Bot.create('search', {seed: 1});
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 10);
+  out.botMove = await bot.move(game, {time: 1000});
+  clearInterval(timer);
+  out.ticks = ticks;
+  out.botLegal = game.legalMoves().includes(out.botMove);
+  game.play(out.botMove);
+  await bot.close();
+  out.record = game.record();
+} catch (e) {
+  out.failure = String(e && e.stack || e);
+}
+window.result = JSON.stringify(out);
+</script>`
+
+// TestBrowserPackage loads the JavaScript package in a page: rules,
+// setups, legal moves, a refusal as a StrategoError, a view that hides
+// the other side's ranks, a bot's move from a Web Worker while the
+// page's own timers run, and a record that replays in Go.
+func TestBrowserPackage(t *testing.T) {
+	s := web.New(web.Config{Wasm: os.DirFS(engine(t))})
+	mux := http.NewServeMux()
+	mux.Handle("/", s)
+	mux.HandleFunc("GET /package.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, packagePage)
+	})
+	hs := httptest.NewServer(mux)
+	t.Cleanup(func() {
+		s.Close()
+		hs.Close()
+	})
+	tb := startBrowser(t).newTab(t)
+	tb.do("open the page", chromedp.Navigate(hs.URL+"/package.html"))
+	tb.waitFor(`window.result !== undefined`)
+	var out struct {
+		Legal   []string
+		Refusal struct {
+			Error         bool
+			Code, Message string
+		}
+		First, BotMove, Record, Failure string
+		Hidden, Ticks                   int
+		BotLegal                        bool
+	}
+	if err := json.Unmarshal([]byte(eval[string](tb, "window.result")), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Failure != "" {
+		t.Fatalf("the page failed: %s", out.Failure)
+	}
+	if len(out.Legal) == 0 || out.First != out.Legal[0] {
+		t.Errorf("legal moves %v, first move %q", out.Legal, out.First)
+	}
+	if !out.Refusal.Error || out.Refusal.Code != "own-piece" || !strings.Contains(out.Refusal.Message, "own piece") || strings.Contains(out.Refusal.Message, "stratego:") {
+		t.Errorf("the refusal of a1-a2: %+v", out.Refusal)
+	}
+	if out.Hidden != 40 {
+		t.Errorf("Blue's view shows %d of Red's 40 pieces hidden", out.Hidden)
+	}
+	if !out.BotLegal || out.Ticks < 5 {
+		t.Errorf("the bot's move %q (legal %v), %d timer ticks of the page while it thought", out.BotMove, out.BotLegal, out.Ticks)
+	}
+	rec, err := stratego.ParseRecord(out.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states, err := rec.Replay()
+	if err != nil || len(states) != 3 {
+		t.Errorf("the record replays to %d states: %v", len(states), err)
+	}
+}
+
+// TestBrowserOfflineReload reloads the page in the middle of a game in
+// the page: the game goes on from the tab's session storage, with its
+// moves, and the bot answers the next move.
+func TestBrowserOfflineReload(t *testing.T) {
+	s := web.New(web.Config{Wasm: os.DirFS(engine(t))})
+	hs := httptest.NewServer(s)
+	t.Cleanup(func() {
+		s.Close()
+		hs.Close()
+	})
+	tb := startBrowser(t).newTab(t)
+	startOffline(t, tb, hs.URL+"/")
+	rng := rand.New(rand.NewPCG(9, 9))
+	g, _ := clickOffline(t, tb, rng, 3)
+	if g.State().Outcome().IsOver() {
+		t.Skipf("the game ended within 3 moves: %v", g.State().Outcome())
+	}
+	tb.do("reload the page", chromedp.Reload())
+	tb.waitFor(`document.getElementById('game').dataset.myturn === 'true'`)
+	if got, want := eval[int](tb, `document.querySelectorAll('#movelist span').length`), g.Len(); got != want {
+		t.Errorf("after the reload the move list shows %d moves, want %d", got, want)
+	}
+	g2, n := clickOffline(t, tb, rng, 1)
+	if n != 1 || g2.Len() < g.Len()+1 {
+		t.Errorf("after the reload: %d moves clicked, the game has %d plies (%d before)", n, g2.Len(), g.Len())
 	}
 }
