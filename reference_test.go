@@ -9,7 +9,7 @@ import (
 )
 
 // A slow reference implementation of the rules of RULES.md sections 4–6,
-// written from the rule text and /work/shared/perft/README.md without
+// written from the rule text and testdata/perft/README.md without
 // looking at movegen.go or repetition.go, in the way the independent
 // program that produced the perft numbers works: it keeps the whole move
 // history of a game and recomputes everything from it every time it is

@@ -134,11 +134,11 @@ var players = map[string]factory{
 		func(o Options) Player { return NewSearch(withIterations(o, 2000)) }},
 	"search-8000": {"search with 8,000 nodes a move (a fixed strength; about four times the time of mcts-800)",
 		func(o Options) Player { return NewSearch(withIterations(o, 8000)) }},
-	"mcts": {"the former search player: information-set Monte Carlo tree search over uniform samples of its view with truncated playouts and a heuristic evaluation; one second a move by default",
+	"mcts": {"information-set Monte Carlo tree search over uniform samples of its view with truncated playouts and a heuristic evaluation; one second a move by default",
 		func(o Options) Player { return NewMCTS(o) }},
-	"mcts-200": {"mcts with 200 iterations a move (a fixed strength, a few milliseconds a move; the former search-200)",
+	"mcts-200": {"mcts with 200 iterations a move (a fixed strength, a few milliseconds a move)",
 		func(o Options) Player { return NewMCTS(withIterations(o, 200)) }},
-	"mcts-800": {"mcts with 800 iterations a move (the former search-800)",
+	"mcts-800": {"mcts with 800 iterations a move (a fixed strength)",
 		func(o Options) Player { return NewMCTS(withIterations(o, 800)) }},
 }
 

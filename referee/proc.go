@@ -148,8 +148,9 @@ type fileConn struct {
 	in, out *os.File
 	buf     []byte // bytes read but not yet returned
 	eof     bool
-	// exitErr describes the end of the output.
-	exitErr func() error
+	// exitErr describes the end of the output, given the reply's
+	// deadline.
+	exitErr func(deadline time.Time) error
 	// writeTime bounds a write (zero: DefaultWriteTime).
 	writeTime time.Duration
 }
@@ -190,7 +191,10 @@ func (p *fileConn) readLine(first, full time.Time) (string, error) {
 			if p.exitErr == nil {
 				return "", fmt.Errorf("%w: closed its output", ErrCrashed)
 			}
-			return "", p.exitErr()
+			if !gotFirst {
+				return "", p.exitErr(first)
+			}
+			return "", p.exitErr(full)
 		}
 		deadline := full
 		if !gotFirst {
@@ -212,17 +216,31 @@ func (p *fileConn) readLine(first, full time.Time) (string, error) {
 	}
 }
 
-// exitErr describes the end of the engine's output.
-func (p *proc) exitErr() error {
-	select {
-	case <-p.waited:
-		if p.werr != nil {
-			return fmt.Errorf("%w: %w", ErrCrashed, p.werr)
+// exitErr describes the end of the engine's output: its exit status
+// once it exits, waited for until the reply's deadline (the time the
+// reply had anyway; none without a deadline), or that it closed its
+// output and runs on.
+func (p *proc) exitErr(deadline time.Time) error {
+	closed := fmt.Errorf("%w: closed its output", ErrCrashed)
+	if deadline.IsZero() {
+		select {
+		case <-p.waited:
+		default:
+			return closed
 		}
-		return fmt.Errorf("%w: exit status 0", ErrCrashed)
-	case <-time.After(100 * time.Millisecond):
-		return fmt.Errorf("%w: closed its output", ErrCrashed)
+	} else {
+		t := time.NewTimer(time.Until(deadline))
+		defer t.Stop()
+		select {
+		case <-p.waited:
+		case <-t.C:
+			return closed
+		}
 	}
+	if p.werr != nil {
+		return fmt.Errorf("%w: %w", ErrCrashed, p.werr)
+	}
+	return fmt.Errorf("%w: exit status 0", ErrCrashed)
 }
 
 // interrupt ends a read in progress (as a timeout).

@@ -544,6 +544,9 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	for g.version <= after {
 		ch := g.changed
 		g.mu.Unlock()
+		if s.waiting != nil {
+			s.waiting()
+		}
 		stop := false
 		select {
 		case <-ch:

@@ -29,20 +29,31 @@ func newTestServer(t testing.TB, cfg Config) *testServer {
 	return &testServer{s, hs}
 }
 
-// do sends a request and returns the status and the body.
+// do sends a request and returns the status and the body; an error of
+// the request fails the test. Call it on the test's goroutine only (see
+// send).
 func (ts *testServer) do(t testing.TB, method, path, token string, body any) (int, []byte) {
 	t.Helper()
+	code, out, err := ts.send(method, path, token, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code, out
+}
+
+// send is do for any goroutine: it returns the request's error.
+func (ts *testServer) send(method, path, token string, body any) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			t.Fatal(err)
+			return 0, nil, err
 		}
 		rd = bytes.NewReader(b)
 	}
 	req, err := http.NewRequest(method, ts.http.URL+path, rd)
 	if err != nil {
-		t.Fatal(err)
+		return 0, nil, err
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
@@ -52,14 +63,11 @@ func (ts *testServer) do(t testing.TB, method, path, token string, body any) (in
 	}
 	res, err := ts.http.Client().Do(req)
 	if err != nil {
-		t.Fatal(err)
+		return 0, nil, err
 	}
 	defer res.Body.Close()
 	out, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode, out
+	return res.StatusCode, out, err
 }
 
 // must is do that fails the test unless the status is want.

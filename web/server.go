@@ -159,6 +159,9 @@ type Server struct {
 	polls   context.Context    // ends at Close or when Serve shuts down: pollers answer
 	endPoll context.CancelFunc
 	wg      sync.WaitGroup // the bot goroutines
+	// waiting, when not nil, is called when a request begins to wait for
+	// a change of its game (a test's hook).
+	waiting func()
 	// botsMu orders startBots and Close: no bot goroutine is added to
 	// wg once closed is set.
 	botsMu sync.Mutex

@@ -289,16 +289,23 @@ func TestLongPoll(t *testing.T) {
 	cr, blue := ts.createPair(t, createRequest{Rules: "duel", Color: "red"})
 	path := "/api/games/" + cr.ID
 	v0 := statePayloadOf(t, ts.must(t, http.StatusOK, "GET", path, blue, nil)).Version
+	waiting := make(chan struct{})
+	var once sync.Once
+	ts.Server.waiting = func() { once.Do(func() { close(waiting) }) }
 	got := make(chan statePayload, 1)
 	go func() {
-		code, body := ts.do(t, "GET", fmt.Sprintf("%s?after=%d", path, v0), blue, nil)
+		code, body, err := ts.send("GET", fmt.Sprintf("%s?after=%d", path, v0), blue, nil)
 		var p statePayload
-		if code == http.StatusOK {
+		if err == nil && code == http.StatusOK {
 			json.Unmarshal(body, &p)
 		}
 		got <- p
 	}()
-	time.Sleep(50 * time.Millisecond) // most often the request waits; if not, it answers the change at once
+	select {
+	case <-waiting: // the request waits for a change: the change must wake it
+	case <-time.After(60 * time.Second): // generous: it takes milliseconds
+		t.Fatal("the request with ?after did not wait")
+	}
 	ts.must(t, http.StatusOK, "POST", path+"/setup", cr.Token, setupRequest{Setup: randomSetupText(t, ts, "duel")})
 	select {
 	case p := <-got:
