@@ -36,21 +36,26 @@
 // WriteSite writes that page as a static site, which plays only such
 // games ("stratego static").
 //
-// The JSON API, under /api (a game's requests carry the token as
-// "Authorization: Bearer TOKEN"):
+// The HTTP API v1, under /api/v1, declared in the OpenAPI 3.1 document
+// openapi.json and served at /api/v1/openapi.json (the same paths under
+// /api, without the version, are aliases kept until the next major
+// version; a game's requests carry the token as "Authorization: Bearer
+// TOKEN"):
 //
-//	GET  /api/options              presets, information rules, bots
-//	POST /api/rules                {"rules"} → the board, army and settings
-//	POST /api/setup/random         {"rules","draw"} → a random setup: "typical" (the default, as people set up) or "uniform"
-//	POST /api/setup/parse          {"rules","setup"} → the setup checked
-//	POST /api/games                {"rules","opponent","bot","thinkMillis","color"} → id, color, token, links (player, invite, spectator)
-//	POST /api/games/{id}/claim     {"invite"} → the invited seat's color and a fresh token (once)
-//	GET  /api/games/{id}[?after=N] the state for the token (waits for a version past N)
-//	POST /api/games/{id}/setup     {"setup"}
-//	POST /api/games/{id}/move      {"move"} → the state, or a refusal that says why
-//	POST /api/games/{id}/resign
-//	GET  /api/games/{id}/record    the game record, once the game is over
-//	POST /api/replay               {"text"} → the positions of a record or Gravon file
+//	GET  /api/v1/options              presets, information rules, bots
+//	POST /api/v1/rules                {"rules"} → the board, army and settings
+//	POST /api/v1/setup/random         {"rules","draw"} → a random setup: "typical" (the default, as people set up) or "uniform"
+//	POST /api/v1/setup/parse          {"rules","setup"} → the setup checked
+//	POST /api/v1/games                {"rules","opponent","bot","thinkMillis","color"} → id, color, token, links (player, invite, spectator)
+//	POST /api/v1/games/{id}/claim     {"invite"} → the invited seat's color and a fresh token (once)
+//	GET  /api/v1/games/{id}[?after=N] the state for the token (waits for a version past N)
+//	GET  /api/v1/games/{id}/events    the states for the token as Server-Sent Events, one after every change
+//	POST /api/v1/games/{id}/setup     {"setup"}
+//	POST /api/v1/games/{id}/move      {"move"} → the state, or a refusal that says why
+//	POST /api/v1/games/{id}/resign    {}
+//	GET  /api/v1/games/{id}/record    the game record, once the game is over
+//	POST /api/v1/replay               {"text"} → the positions of a record or Gravon file
+//	GET  /api/v1/openapi.json         the OpenAPI document
 //
 // A refusal is a JSON object {"error": "..."} that says what is wrong in
 // words, naming the JSON field; 429 and 503 come with Retry-After. The

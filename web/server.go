@@ -231,18 +231,7 @@ func (s *Server) routes() {
 	files := http.FileServerFS(sub)
 	s.mux.Handle("GET /", files)
 	s.mux.Handle("GET /js/", http.StripPrefix("/js/", http.FileServerFS(jsFiles(s.cfg.Wasm))))
-	s.mux.HandleFunc("GET /api/options", s.handleOptions)
-	s.mux.HandleFunc("POST /api/rules", s.handleRules)
-	s.mux.HandleFunc("POST /api/setup/random", s.handleRandomSetup)
-	s.mux.HandleFunc("POST /api/setup/parse", s.handleParseSetup)
-	s.mux.HandleFunc("POST /api/games", s.handleCreate)
-	s.mux.HandleFunc("POST /api/games/{id}/claim", s.handleClaim)
-	s.mux.HandleFunc("GET /api/games/{id}", s.handleState)
-	s.mux.HandleFunc("POST /api/games/{id}/setup", s.handleSetup)
-	s.mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
-	s.mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
-	s.mux.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
-	s.mux.HandleFunc("POST /api/replay", s.handleReplay)
+	s.apiRoutes()
 }
 
 // newToken returns n random bytes in hex.

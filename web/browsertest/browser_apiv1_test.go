@@ -1,6 +1,9 @@
 package browsertest
 
 import (
+	"encoding/json"
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -65,4 +68,48 @@ func TestBrowserAbandonInSetup(t *testing.T) {
 // jsString returns s as a JavaScript string literal.
 func jsString(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
+
+// TestBrowserEventsStream opens a game's page and makes the changes
+// through the API (the other player's setup and moves): the page
+// follows them on the game's event stream, not by long polls, and
+// shows each as it comes.
+func TestBrowserEventsStream(t *testing.T) {
+	ts := newTestServer(t, Config{Seed: 13})
+	cr := ts.create(t, createRequest{Rules: "duel", Opponent: "person", Color: "red"})
+	blue := ts.claim(t, cr.ID, cr.Links.Invite)
+	tb := startBrowser(t).newTab(t)
+	tb.do("open the game", chromedp.Navigate(ts.http.URL+cr.Links.Player))
+	tb.waitFor(`document.getElementById('game').dataset.transport === 'events'`)
+	var setup struct{ Text string }
+	for _, tok := range []string{cr.Token, blue} {
+		json.Unmarshal(ts.must(t, http.StatusOK, "POST", "/api/v1/setup/random", "", map[string]string{"rules": "duel"}), &setup)
+		ts.must(t, http.StatusOK, "POST", "/api/v1/games/"+cr.ID+"/setup", tok, setupRequest{Setup: setup.Text})
+	}
+	tb.waitFor(`document.getElementById('game').dataset.phase === 'play'`)
+	for ply := range 6 {
+		tok := cr.Token
+		if ply%2 == 1 {
+			tok = blue
+		}
+		v := viewOf(t, statePayloadOf(t, ts.must(t, http.StatusOK, "GET", "/api/v1/games/"+cr.ID, tok, nil)))
+		ms := v.AppendLegalMoves(nil)
+		ts.must(t, http.StatusOK, "POST", "/api/v1/games/"+cr.ID+"/move", tok, moveRequest{ms[0].String()})
+		tb.waitFor(fmt.Sprintf(`document.querySelectorAll('#movelist span').length === %d`, ply+1))
+	}
+	ts.must(t, http.StatusOK, "POST", "/api/v1/games/"+cr.ID+"/resign", blue, map[string]string{})
+	tb.waitFor(`document.getElementById('game').dataset.phase === 'over'`)
+	reqs := eval[[]string](tb, `performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/api/'))`)
+	streams, polls := 0, 0
+	for _, u := range reqs {
+		switch {
+		case strings.Contains(u, "/events"):
+			streams++
+		case strings.Contains(u, "after="):
+			polls++
+		}
+	}
+	if streams == 0 || polls != 0 {
+		t.Errorf("the page opened %d event streams and %d long polls: %q", streams, polls, reqs)
+	}
 }

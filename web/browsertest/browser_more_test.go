@@ -423,11 +423,11 @@ func TestBrowserLoadNotHeldByThePoll(t *testing.T) {
 	tb := startBrowser(t).newTab(t)
 	tb.do("open the game", chromedp.Navigate(ts.http.URL+cr.Links.Player))
 	tb.waitFor(`document.readyState === 'complete' && document.getElementById('game').dataset.phase === 'setup'`)
-	// The opponent's setup ends the waiting request; its timing entry
-	// then says when it was sent.
+	// The page notes when it first asked to follow the game (the event
+	// stream, or a long poll).
 	ts.must(t, http.StatusOK, "POST", "/api/games/"+cr.ID+"/setup", blue, setupRequest{Setup: ".X..2...../....F...../B......1.2/.B....3.93"})
-	tb.waitFor(`performance.getEntriesByType('resource').some((e) => e.name.includes('after='))`)
-	sent := eval[float64](tb, `Math.min(...performance.getEntriesByType('resource').filter((e) => e.name.includes('after=')).map((e) => e.startTime))`)
+	tb.waitFor(`document.getElementById('game').dataset.followSince !== undefined`)
+	sent := eval[float64](tb, `parseFloat(document.getElementById('game').dataset.followSince)`)
 	loaded := eval[float64](tb, `performance.getEntriesByType('navigation')[0].loadEventStart`)
 	if loaded <= 0 || sent < loaded {
 		t.Errorf("the waiting state request was sent at %.1f ms, before the load event (%.1f ms): the poll holds the load", sent, loaded)

@@ -59,7 +59,7 @@ type counting struct {
 }
 
 func (c *counting) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if p := r.URL.Path; strings.HasPrefix(p, "/api/") && p != "/api/options" && p != "/api/rules" {
+	if p := strings.Replace(r.URL.Path, "/api/v1/", "/api/", 1); strings.HasPrefix(p, "/api/") && p != "/api/options" && p != "/api/rules" {
 		c.n.Add(1)
 	}
 	c.h.ServeHTTP(w, r)

@@ -66,17 +66,31 @@ export class Game {
     this.endDrag();
   }
 
+  // poll follows the game's changes: by its event stream, or, when the
+  // stream cannot be had, by long polls.
   async poll() {
+    let streamFailures = 0;
+    $('game').dataset.followSince = String(performance.now()); // the tests compare it with the load event
     while (!this.stopped) {
+      if (this.state.phase === 'over' && this.streamEnded) return;
       try {
-        const st = await this.api.state(this.id, this.token, this.state.version, this.abort.signal);
-        this.update(st);
+        if (this.api.events && streamFailures < 3) {
+          $('game').dataset.transport = 'events';
+          this.streamEnded = false;
+          await this.api.events(this.id, this.token, this.state.version, this.abort.signal, (st) => this.update(st));
+          this.streamEnded = true;
+          streamFailures = 0;
+        } else {
+          $('game').dataset.transport = 'poll';
+          this.update(await this.api.state(this.id, this.token, this.state.version, this.abort.signal));
+        }
       } catch (e) {
         if (this.stopped) return;
         if (e instanceof ApiError && e.status === 404) {
           this.status('This game is gone (it may have expired).');
           return;
         }
+        streamFailures++;
         await sleep(1500);
       }
     }
