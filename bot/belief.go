@@ -18,6 +18,9 @@ const (
 	retreatBias = 2.0
 	// maxBias bounds the product of the behaviour biases of one piece.
 	maxBias = 30.0
+	// minerBias multiplies the weight of the Miner for a hidden enemy
+	// piece that steps next to a Bomb or the Flag of the player's.
+	minerBias = 2.0
 	// stillScale and maxStill: a hidden enemy piece that has not moved
 	// although it could (a free square or a piece of the player's next
 	// to it) for k of the enemy's turns is a Bomb or the Flag 1+k/stillScale
@@ -295,6 +298,32 @@ func (b *beliefs) learn(v stratego.View) []int {
 // the ranks that lose to it.
 func (b *beliefs) judge(v stratego.View, from, to stratego.Square) {
 	b.judgeWith(v, from, to, func(sq stratego.Square) bool { return v.Knowledge(sq)&stratego.KnownRank != 0 })
+	b.judgeMiner(v, from, to)
+}
+
+// judgeMiner makes the Miner likelier for the hidden enemy piece that
+// moved quietly from from to to when it stepped next to a Bomb or the
+// Flag of the player's that it was not next to before: bombs wall in a
+// flag, and the pieces sent into them are Miners.
+func (b *beliefs) judgeMiner(v stratego.View, from, to stratego.Square) {
+	p, ok := v.At(to)
+	if !ok || p.Rank() != stratego.Unknown {
+		return
+	}
+	near := func(a, c stratego.Square) bool {
+		return abs(a.File()-c.File())+abs(a.Row()-c.Row()) == 1
+	}
+	for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+		sq := stratego.SquareAt(to.File()+d[0], to.Row()+d[1])
+		if !b.rules.OnBoard(sq) || near(from, sq) {
+			continue
+		}
+		if q, ok := v.At(sq); ok && q.Color() == b.me && (q.Rank() == stratego.Bomb || q.Rank() == stratego.Flag) {
+			bias := &b.bias[to.Index()][stratego.Miner]
+			*bias = min(*bias+float32(math.Log(minerBias)), float32(math.Log(maxBias)))
+			return
+		}
+	}
 }
 
 // judgeWith is judge with known telling which of the player's pieces the

@@ -56,7 +56,7 @@ type setupCounts struct {
 // weight returns the weight of the setup statistics in the learned
 // prior, in sightings: from maxPriorWeight for an opponent whose setups
 // are not seen to repeat down to minPriorWeight for one whose setups
-// always do (by the Laplace estimate of the repeat rate).
+// always do (by rate).
 func (c *setupCounts) weight() float64 {
 	return minPriorWeight + (maxPriorWeight-minPriorWeight)*(1-c.rate())
 }
@@ -197,8 +197,10 @@ func (m *Memory) logPrior(opponent string, model *setupModel) [][stratego.NumRan
 // hidden to the end of a game, for the evidence of Memory.logPrior.
 const stayRate = 0.5
 
-// rate is the Laplace estimate of how often the opponent's setups repeat
-// on a square (see weight).
+// rate estimates how often the opponent's setups repeat on a square
+// (see weight): the repeats among the sightings compared, with a prior
+// of one repeat in ten over five sightings, so that an opponent not yet
+// seen to repeat is taken to vary.
 func (c *setupCounts) rate() float64 {
-	return float64(c.repeated+1) / float64(c.compared+2)
+	return (float64(c.repeated) + 0.5) / (float64(c.compared) + 5)
 }

@@ -126,8 +126,8 @@ func TestMemoryPriorUnseenKeepsStatistics(t *testing.T) {
 	seen[0] = int8(stratego.Flag) + 1
 	mem.add("x", r, len(model.logp), sightings{seen: seen})
 	prior := mem.logPrior("x", model)
-	// One sighting, no repeat seen yet: the statistics weigh 4.25.
-	if got, want := math.Exp(prior[0][stratego.Flag]), 1/5.25; got < want {
+	// One sighting, no repeat seen yet: the statistics weigh 0.5+7.5·0.9.
+	if got, want := math.Exp(prior[0][stratego.Flag]), 1/(1+0.5+7.5*0.9); got < want {
 		t.Fatalf("flag seen once on square 0: prior %.3f, want at least %.3f", got, want)
 	}
 	// The same setup again: a repeat; another setup: none.
@@ -236,7 +236,7 @@ func TestMemoryMovedAndStayed(t *testing.T) {
 	seen[0] = int8(stratego.Scout) + 1
 	moved := make([]bool, zones)
 	moved[5] = true
-	for range 4 {
+	for range 6 {
 		mem.add("x", r, zones, sightings{seen: seen, moved: moved, stayed: []int{7}})
 	}
 	prior := mem.logPrior("x", model)
@@ -252,9 +252,47 @@ func TestMemoryMovedAndStayed(t *testing.T) {
 	odds := func(p [stratego.NumRanks]float64) float64 { return p[stratego.Bomb] - p[stratego.Scout] }
 	statOdds := func(i int) float64 { return math.Log(stats(i, stratego.Bomb)) - math.Log(stats(i, stratego.Scout)) }
 	if odds(prior[5]) > statOdds(5)-1 {
-		t.Errorf("a square whose piece moved four times: Bomb/Scout log-odds %.2f, statistics %.2f", odds(prior[5]), statOdds(5))
+		t.Errorf("a square whose piece moved six times: Bomb/Scout log-odds %.2f, statistics %.2f", odds(prior[5]), statOdds(5))
 	}
 	if odds(prior[7]) < statOdds(7)+1 {
-		t.Errorf("a square whose piece stayed four times: Bomb/Scout log-odds %.2f, statistics %.2f", odds(prior[7]), statOdds(7))
+		t.Errorf("a square whose piece stayed six times: Bomb/Scout log-odds %.2f, statistics %.2f", odds(prior[7]), statOdds(7))
+	}
+}
+
+// TestBeliefsMinerNearBombs: a hidden enemy piece that steps next to a
+// Bomb of the player's is likelier a Miner; one that steps elsewhere is
+// not.
+func TestBeliefsMinerNearBombs(t *testing.T) {
+	var bd stratego.Board
+	put := func(sq string, c stratego.Color, rk stratego.Rank) {
+		bd.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
+	}
+	r := stratego.Classic()
+	put("a1", stratego.Red, stratego.Flag)
+	put("e5", stratego.Red, stratego.Bomb)
+	put("j1", stratego.Red, stratego.Scout)
+	put("a10", stratego.Blue, stratego.Flag)
+	put("e7", stratego.Blue, stratego.Miner)
+	put("i7", stratego.Blue, stratego.Scout)
+	s, err := stratego.FromBoard(r, bd, stratego.Blue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBeliefs(r, stratego.Red)
+	b.model = nil
+	for _, m := range []string{"e7-e6", "j1-j2", "i7-i6"} {
+		mv := stratego.MustParseMove(m)
+		if s, _, err = s.Apply(mv); err != nil {
+			t.Fatal(err)
+		}
+		if m != "j1-j2" {
+			b.judge(s.View(stratego.Red), mv.From, mv.To)
+		}
+	}
+	if got := b.logWeight(stratego.MustParseSquare("e6"), stratego.Miner); math.Abs(got-math.Log(minerBias)) > 1e-6 {
+		t.Errorf("next to a bomb: Miner %.3f, want log %g", got, minerBias)
+	}
+	if got := b.logWeight(stratego.MustParseSquare("i6"), stratego.Miner); got != 0 {
+		t.Errorf("away from bombs: Miner %.3f, want 0", got)
 	}
 }
