@@ -176,9 +176,22 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	i := 0
 	for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
 		for range r.Army[rk] {
-			x0, y0 := center(blue, `.tray-piece[data-rank="`+rk.String()+`"]`)
-			x1, y1 := center(blue, fmt.Sprintf(`#board [data-square="%c4"] rect.hit`, 'a'+i))
-			blue.do("drag "+rk.String(), chromedp.DragAndDropXY(x0, y0, x1, y1, 8))
+			// The page may still move its layout (a status line, the
+			// tray) between reading the squares' places and the drag on
+			// a busy machine: a drag that placed nothing is made again
+			// from the places read anew, twice at most; one that never
+			// lands fails below.
+			pieces := `document.querySelectorAll('#board .piece').length`
+			before := eval[int](blue, pieces)
+			for try := 0; try < 3; try++ {
+				x0, y0 := center(blue, `.tray-piece[data-rank="`+rk.String()+`"]`)
+				x1, y1 := center(blue, fmt.Sprintf(`#board [data-square="%c4"] rect.hit`, 'a'+i))
+				blue.do("drag "+rk.String(), chromedp.DragAndDropXY(x0, y0, x1, y1, 8))
+				if eval[int](blue, pieces) > before {
+					break
+				}
+				t.Logf("the drag of the %s to %c4 placed nothing; again", rk, 'a'+i)
+			}
 			i++
 		}
 	}
