@@ -17,7 +17,7 @@ func attritionBoard(t *testing.T, r Rules, pieces map[string]Piece) State {
 }
 
 // TestAttritionRule pins Rules.Attrition, the UCC 2012 evaluator's end
-// (PROTOCOLS.md 1.12): a side that loses its last movable piece on its own
+// (docs/ucc2012.md section 6.4): a side that loses its last movable piece on its own
 // move loses at once, not when it must move; walled-in pieces still count;
 // neither side with a movable piece is a draw.
 func TestAttritionRule(t *testing.T) {

@@ -200,7 +200,7 @@ func benchPlayout(b *testing.B, r Rules) {
 	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
 }
 
-// BenchmarkPlayout is the random-playout benchmark of DESIGN.md: full
+// BenchmarkPlayout is the random-playout benchmark: full
 // Classic rules (Two-Squares 3, More-Squares chase scope) and a 2000-ply
 // cap; one op is one ply.
 func BenchmarkPlayout(b *testing.B) { benchPlayout(b, Classic()) }

@@ -14,8 +14,8 @@ import (
 	"pgregory.net/rapid"
 )
 
-// Property-based tests of the core engine (DESIGN.md, "Properties that
-// must hold"). Games are drawn by construction: rules from a preset with
+// Property-based tests of the core engine: the invariants every game
+// must keep, whatever the rules and the moves. Games are drawn by construction: rules from a preset with
 // drawn settings, a start from two random setups or a sparse free
 // placement, then moves sampled from the legal ones with a bias towards
 // shuttles and threats so that the repetition rules come into play.

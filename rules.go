@@ -164,7 +164,7 @@ type Rules struct {
 	// not: the other side wins ([NoMovablePiece]), or it is a draw
 	// ([NeitherCanMove]) when neither has one; it is checked after a
 	// captured flag and before the caps. This is the rule of the UCC 2012
-	// evaluator (PROTOCOLS.md 1.6 and 1.12), whose games it replays with
+	// evaluator (docs/ucc2012.md sections 6.2 and 6.4), whose games it replays with
 	// their own end. When false (Classic), a side without movable pieces
 	// loses only when it must move ([NoLegalMove]), and a walled-in side
 	// loses the same way.

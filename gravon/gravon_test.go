@@ -683,8 +683,8 @@ func FuzzParseGravonMove(f *testing.F) {
 	})
 }
 
-// dataDir is the folder of the shared real data (see
-// ../../shared/data/README.md); the tests that read it skip when it is
+// dataDir is the folder of real game data kept beside the repository,
+// not in it; the tests that read it skip when it is
 // absent, and fail then when datatest.Env is set (.ci/run sets it).
 const dataDir = "../../shared/data/"
 

@@ -169,7 +169,7 @@ func runFake(spec string) int {
 	return 0
 }
 
-// The setup of the transcripts of PROTOCOLS.md 1.10, as each side sends
+// The setup of the transcripts of docs/ucc2012.md section 8.1, as each side sends
 // it.
 var transcriptRows = map[stratego.Color]string{
 	stratego.Red:  "FB8sB479B8|BB31555583|6724898974|967B669999",

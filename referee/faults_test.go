@@ -38,11 +38,11 @@ type faultCase struct {
 // ucc2012 is the UCC manager's rules and profile for the table.
 var ucc2012 = UCC2012Rules()
 
-// The faults of PROTOCOLS.md 1.8 (UCC) and of issue 12 (crash, stall,
-// flood, garbage, ignoring quit), each scored against the engine that
+// The faults of docs/ucc2012.md section 7 (UCC) and those of any engine
+// (crash, stall, flood, garbage, ignoring quit), each scored against the engine that
 // made it, and the harmless oddities the manager accepts.
 var faultCases = []faultCase{
-	// PROTOCOLS.md 1.8, row 1: moves an immobile or missing piece, off the
+	// docs/ucc2012.md section 7, row 1: moves an immobile or missing piece, off the
 	// board, into its own piece or a lake. Red's setup is the
 	// transcript's: F at (0,0), its scout at (0,3), a 7 at (2,3).
 	{name: "ucc immobile piece", spec: "ucc;0;reply;0 0 DOWN", want: Illegal, detail: "Selected piece is not mobile (FLAG or BOMB)"},

@@ -18,8 +18,8 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // scriptBot is a UCC bot that sends fixed setup rows and fixed moves,
-// and keeps a transcript of the exchange in the form of PROTOCOLS.md
-// 1.10 (">> " received, "<< " sent).
+// and keeps a transcript of the exchange in the form of docs/ucc2012.md
+// section 8.1 (">> " received, "<< " sent).
 type scriptBot struct {
 	rows  []string
 	moves []string
@@ -64,7 +64,7 @@ func (b *scriptBot) transcript() []string {
 	return append([]string(nil), b.lines...)
 }
 
-// TestUCCTranscripts replays the exchange of PROTOCOLS.md 1.10 (two
+// TestUCCTranscripts replays the exchange of docs/ucc2012.md section 8.1 (two
 // scripted bots with the transcripts' setups, "-m 4") and checks every
 // line the section shows, then the whole exchange and the -o log
 // against golden files.
@@ -118,7 +118,7 @@ func TestUCCTranscripts(t *testing.T) {
 			t.Fatalf("%s transcript has %d lines:\n%s", side.name, len(got), strings.Join(got, "\n"))
 		}
 		if diff := cmp.Diff(side.want, got[:len(side.want)]); diff != "" {
-			t.Errorf("%s transcript of PROTOCOLS.md 1.10 (-want +got):\n%s", side.name, diff)
+			t.Errorf("%s transcript of docs/ucc2012.md section 8.1 (-want +got):\n%s", side.name, diff)
 		}
 		if last := got[len(got)-1]; last != ">> QUIT /…/tee_BLUE BLUE DRAW_DEFAULT 4 148 148" {
 			t.Errorf("%s's last line %q", side.name, last)

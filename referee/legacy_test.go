@@ -29,8 +29,8 @@ func smallArmy(army map[stratego.Rank]uint8) stratego.Rules {
 	return r
 }
 
-// TestUCC2012EndTiming pins the manager's end of game (PROTOCOLS.md 1.6
-// and 1.12) against the library's: attrition one ply early, the draw when
+// TestUCC2012EndTiming pins the manager's end of game (docs/ucc2012.md
+// section 6) against the library's: attrition one ply early, the draw when
 // both lose their last movable pieces, the walled-in side still asked to
 // move, and which plies the manager sends.
 func TestUCC2012EndTiming(t *testing.T) {

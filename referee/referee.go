@@ -161,7 +161,7 @@ const (
 	// the full ISF rules, or whatever Rules says.
 	ProfileLibrary Profile = iota
 	// ProfileUCC2012 ends games as the UCC 2012 manager does
-	// (PROTOCOLS.md 1.6 and 1.12), with UCC2012Rules: the rules decide
+	// (docs/ucc2012.md section 6), with UCC2012Rules: the rules decide
 	// (a captured flag; the attrition of Rules.Attrition, checked after
 	// every ply; the ply cap, reported as TurnCap, the manager's
 	// DRAW_DEFAULT), except that a side whose movable pieces are walled
@@ -179,7 +179,7 @@ func (p Profile) String() string {
 }
 
 // UCC2012Rules returns the rules the UCC 2012 manager enforces
-// (PROTOCOLS.md 1.9 and 1.12): Classic without the Two-Squares and
+// (docs/ucc2012.md sections 6.3, 6.4 and 7): Classic without the Two-Squares and
 // More-Squares rules, with the manager's attrition (Rules.Attrition: a
 // side without a movable piece loses at once) and its turn cap of
 // DefaultTurnCap as a ply cap of 2(N−1) plies (the manager plays N−1 full

@@ -8,7 +8,7 @@ import (
 	"github.com/stratego-go/stratego"
 )
 
-// The UCC 2012 frame (PROTOCOLS.md 1.3 and 3.2): x runs 0–9 left to
+// The UCC 2012 frame (docs/ucc2012.md section 3): x runs 0–9 left to
 // right and y 0–9 top to bottom with Red on top, the same for both
 // colours. Evaluator (x, y) is the library's square of file index 9 − x
 // and row index y (a 180° turn of the printed board), so that Red's back
@@ -259,7 +259,7 @@ func uccName(s string) string {
 // NAME and COLOUR are those of the side on whose turn the game ended,
 // OUTCOME one of VICTORY, SURRENDER, ILLEGAL, DRAW, DRAW_DEFAULT,
 // BAD_SETUP and INTERNAL_ERROR, TURN the manager's turn number, and the
-// values the pieces each side has left (PROTOCOLS.md 1.6).
+// values the pieces each side has left (docs/ucc2012.md section 6.1).
 func UCCResultLine(r Result) string {
 	side := r.Turn
 	name, colour := "neither", "BOTH"

@@ -13,7 +13,7 @@ import (
 )
 
 // WriteUCCLog writes a game in the UCC 2012 manager's -o log format
-// (PROTOCOLS.md 1.10; Game::Setup, Game::Play, Game::PrintEndMessage):
+// (docs/ucc2012.md section 8.2; Game::Setup, Game::Play, Game::PrintEndMessage):
 // each side's name and setup rows, a line "TURN RED: MOVE OUTCOME" or
 // "TURN BLU: …" per move (the game-ending one with VICTORY_FLAG, a
 // rejected one with ILLEGAL), the end line "Game ends on RED's turn -
@@ -255,7 +255,7 @@ type UCCLog struct {
 // VICTORY_FLAG), the move numbers must count turns, and the result line
 // must name the outcome and the piece values of the final position. Lines
 // after the result line are ignored (the manager can write a second end
-// when a bot has already exited, PROTOCOLS.md 1.12). The error wraps
+// when a bot has already exited, docs/ucc2012.md section 8.2). The error wraps
 // ErrLog and names the line.
 func ReadUCCLog(rd io.Reader, r stratego.Rules) (UCCLog, error) {
 	if err := CheckUCCRules(r); err != nil {
