@@ -8,7 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// Tournament rules (issue 3): the Two-Squares Rule (RULES.md 6.1), the
+// Tournament rules: the Two-Squares Rule (RULES.md 6.1), the
 // More-Squares Rule (6.2), the move caps, resignation and agreed draws.
 // Each worked example of RULES.md is its own test.
 

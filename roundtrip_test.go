@@ -10,7 +10,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// Text the library writes but cannot read (issue 9, item 4): everything
+// Text the library writes but cannot read: everything
 // the library writes reads back equal — Rules, Setup, Record, Position
 // and View text, and their JSON — under every preset and random valid
 // rules, with setups made under the same rules in another numbering.

@@ -318,8 +318,8 @@ func TestSampleErrors(t *testing.T) {
 	v := s.View(Red)
 	text := strings.ReplaceAll(v.String(), "b?+*", "b?+")
 	text = strings.ReplaceAll(text, "b?+", "b?+*")
-	// The decoders refuse it (issue 9, item 3: a decoded view is one that
-	// a game agrees with).
+	// The decoders refuse it (a decoded view is one that a game agrees
+	// with).
 	if _, err := ParseView(text); !errors.Is(err, ErrInconsistentView) {
 		t.Errorf("three far-moved pieces, two scouts: ParseView: got %v, want ErrInconsistentView", err)
 	}

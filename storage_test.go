@@ -7,7 +7,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// Values that share storage (issue 9, item 2): anything made from a value
+// Values that share storage: anything made from a value
 // X behaves the same after any later change to X, and changing what was
 // made leaves X as it was.
 

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Decoded views that lie (issue 9, item 3): a decoded view is exactly
+// Decoded views that lie: a decoded view is exactly
 // what its position implies — its legal moves are the position's, and a
 // game agrees with it — or the decoder says which part is wrong; and
 // View.Sample gives a state whose view is the decoded one, or an error.

@@ -37,8 +37,7 @@ func probeView(t *testing.T, scout bool) stratego.View {
 	return s.View(stratego.Red)
 }
 
-// TestWithoutRecklessProbes (issue 22, the loss analysis of 2026-12-02):
-// the Marshal does not attack the unmoved hidden piece on e5, which may be
+// TestWithoutRecklessProbes: the Marshal does not attack the unmoved hidden piece on e5, which may be
 // a Bomb, while the Scout could probe; it may attack f4, which has moved;
 // with no lesser piece left it may attack e5 too.
 func TestWithoutRecklessProbes(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 const searchBenchIters = 500
 
 // BenchmarkSearchIterations measures the baseline search player
-// (NewMCTS, the search player before issue 22; one worker, an iteration
+// (NewMCTS, the plain search player; one worker, an iteration
 // budget) on the three views of gametest.SampleViews, the views of the
 // Sampler benchmark of the root package: one op is one move of
 // searchBenchIters iterations, so the iterations a second are

@@ -1,7 +1,7 @@
 package learn
 
-// The observation encoder before its speed-up (issue 21), kept as the reference
-// that the faster one must equal bit for bit
+// The plain observation encoder, kept as the reference that the fast one
+// must equal bit for bit
 // (TestProp_ObservationMatchesReference).
 
 import (

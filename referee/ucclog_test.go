@@ -102,7 +102,7 @@ func TestReadUCCLogChecksEveryLine(t *testing.T) {
 	}
 }
 
-// TestUCCLogReasonIsTheResults pins issue 19's "logs agree with records":
+// TestUCCLogReasonIsTheResults pins that logs agree with records:
 // the end line of the log of every Reason reads back as that Reason (the
 // manager's own texts cannot tell a crash from a timeout, or a flood
 // from garbage), in the setup phase and after moves, and ReadUCCLog

@@ -8,10 +8,10 @@ import (
 	"testing"
 )
 
-// TestMatchCommand builds the command once and plays the matches of
-// issue 12's done criterion: the built-in random player against
-// "stratego engine" over the UCC and the SBP wire, under Classic and
-// Barrage, with the engines found on PATH as a user would type them.
+// TestMatchCommand builds the command once and plays the built-in
+// random player against "stratego engine" over the UCC and the SBP wire,
+// under Classic and Barrage, with the engines found on PATH as a user
+// would type them.
 func TestMatchCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")

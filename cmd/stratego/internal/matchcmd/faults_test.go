@@ -65,9 +65,9 @@ func alive(pid int) bool {
 // its handshake or its setup: the engine loses both with the fault's
 // reason, each game has a record that reads back (with the fault in its
 // Referee tag, and what the engine sent) and a log with the same end,
-// and the exit status is 1 (games lost to engine faults). On the code
-// before issue 19 a failed handshake left the games "not played" and a
-// failed setup wrote no record.
+// and the exit status is 1 (games lost to engine faults): a failed
+// handshake does not leave the games "not played", and a failed setup
+// has its record.
 func TestMatchScoresAndRecordsEveryStartFault(t *testing.T) {
 	const silence = "500ms" // the start time of the engines that are silent: any time will do
 	for _, tc := range []struct {
