@@ -34,10 +34,10 @@ func BenchmarkSearchIterations(b *testing.B) {
 
 // TestSearchIterationsWorkload runs the workload of
 // BenchmarkSearchIterations once in the short suite and checks the moves
-// chosen: those of the search player at 3d6d56a (then NewSearch), before
-// the Sampler's fast path, which draws the same states from the same
-// random numbers (the root's TestProp_SamplerFastEqualsReference). A
-// change of NewMCTS itself may change them.
+// chosen: the Sampler's fast path leaves them as they are, since it
+// draws the same states from the same random numbers as the reference
+// sampler (the root's TestProp_SamplerFastEqualsReference). A change of
+// NewMCTS itself may change them.
 func TestSearchIterationsWorkload(t *testing.T) {
 	want := map[string]string{"early": "j4-j5", "midgame": "i4-j4", "endgame": "g1-g2"}
 	for _, sv := range gametest.SampleViews(t) {
