@@ -17,12 +17,10 @@ const probeFloor = stratego.Colonel
 // Why: the search scores a root move by its average over determinizations
 // of the view, and a probe gains in every determinization that puts the
 // Flag or a weak piece there, while a Bomb loses the attacker for good.
-// Against Peter Lewis's bot and Demon of Ignorance (80 games at 1 s a move,
-// 2026-12-02, before this filter) the search lost 46 of the 62 games in
-// which one of its Colonels, its General or its Marshal hit a Bomb (46 of
-// its 50 losses), and won 14 of the 18 games in which none did. Strong
-// players probe with Miners, Scouts and other cheap pieces; so does this
-// player now.
+// Against programs of other authors, most of the games the search lost
+// without this filter were games in which one of its Colonels, its
+// General or its Marshal hit a Bomb (docs/strength.md). Strong players
+// probe with Miners, Scouts and other cheap pieces; so does this player.
 func withoutRecklessProbes(v stratego.View, moves []stratego.Move) []stratego.Move {
 	b := v.Board()
 	me := v.Player()

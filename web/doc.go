@@ -101,41 +101,8 @@
 //
 //	go test ./web -run TestLoad -load -v -timeout 30m
 //
-// The figures of one such run (2026-12-01, on the project's VM: 2
-// shared cores that other work was using, clients and server on the
-// same cores; the clients move without pause, so this is far more than
-// 50 people playing):
-//
-//   - TestLoadPlay, 50 clients playing classic against the random bot
-//     (think time 1 ms) for 60 s, in memory: 99 games, 24,047 moves (400
-//     a second), no error of any kind; a move answered in 43 ms at the
-//     median, 309 ms at p99 (838 ms at most); server RSS 41 MiB at its
-//     peak.
-//   - TestLoadFlood, one client making games as fast as it can while 10
-//     others play for 60 s: the flood had its burst of 10, then 5,877
-//     refusals with 429 (its games stayed live, so the rate never
-//     opened another); the 10 players saw no error, moves answered in
-//     9.5 ms at the median, 75 ms at p99.
-//   - TestLoadSlowBodies, 2,000 connections that sent a request's
-//     headers and then one body byte a second (read timeout 10 s,
-//     connection limit 2,100): the server's open files went to 2,010,
-//     and every connection was closed by the server, the last 10.6 s
-//     after it opened; 10 open files after. With the default limit of
-//     1,000 connections (-load.maxconns 1000) the server held 1,010
-//     open files, the other 1,000 connections waited to be accepted,
-//     and the last was closed 20.0 s after it opened.
-//   - TestLoadRestart, 50 clients (half against the bot, half playing
-//     both sides of a game between people) on a data directory for
-//     60 s, the server killed with SIGKILL after 30 s (5,945
-//     acknowledged moves) and started again on the directory: 67 games,
-//     12,254 moves, a move answered in 102 ms at the median and 571 ms
-//     at p99 (each is written and fsynced before the answer); the only
-//     errors were the 285 requests that failed while it was down
-//     (refused, or cut by the kill);
-//     after the restart all 67 games were there and none was short of
-//     a move the server had acknowledged. A second run: the server
-//     listened again 73 ms after the kill (Open read its games back),
-//     64 games, 9,605 moves, none lost.
+// What they measured, and how to read it, is in docs/serving.md
+// ("Load").
 package web
 
 import "embed"

@@ -139,7 +139,7 @@ func TestRefusalsExplainTheRule(t *testing.T) {
 	refuse(redTok, "a4-b5", "bad-direction", "never diagonally")
 	refuse(redTok, "g4-g5", "lake", "never enter or cross the lakes")
 	refuse(blueTok, "a7-a6", "turn", "not your turn")
-	// An attack written onto an empty square is refused (issue 20): the
+	// An attack written onto an empty square is refused: the
 	// server knows the position, so "x" must mean an attack.
 	refuse(redTok, "a4xa5", "no-attack", "no enemy piece stands on its target")
 	code, body := ts.do(t, "POST", path+"/move", specTok, moveRequest{"a4-a5"})
