@@ -36,12 +36,9 @@ import (
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
-	"github.com/stratego-go/stratego/gravon"
+	"github.com/stratego-go/stratego/internal/pageinfo"
 	"github.com/stratego-go/stratego/internal/words"
 )
-
-// presetNames are the presets in the order of stratego.ParseRules.
-var presetNames = []string{"classic", "gravon", "barrage", "duel", "duel-hasbro", "ultimate-lightning", "quick-battle", "vintage"}
 
 // handles holds the games and the players the JavaScript side holds.
 var (
@@ -212,7 +209,7 @@ var errHandle = errors.New("the game or player was freed")
 
 // funcs are the functions of the API but botMove.
 var funcs = map[string]fn{
-	"presets": func(args) (any, error) { return presetNames, nil },
+	"presets": func(args) (any, error) { return stratego.PresetNames(), nil },
 	"bots": func(args) (any, error) {
 		type option struct {
 			Name string `json:"name"`
@@ -229,7 +226,7 @@ var funcs = map[string]fn{
 		if err != nil {
 			return nil, err
 		}
-		return infoOf(r), nil
+		return pageinfo.RulesOf(r), nil
 	},
 	"randomSetup": func(a args) (any, error) {
 		r, err := stratego.ParseRules(a.str(0))
@@ -750,51 +747,6 @@ type boardPiece struct {
 	Piece  stratego.Piece  `json:"piece"`
 }
 
-// rankInfo and rulesInfo are the description of rules that the pages of
-// package web use (its /api/rules answer), so that the page can play
-// without the server.
-type rankInfo struct {
-	Rank    stratego.Rank `json:"rank"`
-	Char    string        `json:"char"`
-	Label   string        `json:"label"`
-	Count   int           `json:"count"`
-	Movable bool          `json:"movable"`
-}
-
-type rulesInfo struct {
-	Text            string            `json:"text"`
-	Width           int               `json:"width"`
-	Height          int               `json:"height"`
-	Lakes           []stratego.Square `json:"lakes"`
-	Zone            []stratego.Square `json:"zone"`
-	FillZone        bool              `json:"fillZone"`
-	Numbering       string            `json:"numbering"`
-	Ranks           []rankInfo        `json:"ranks"`
-	Info            string            `json:"info"`
-	TwoSquares      int               `json:"twoSquares"`
-	MoreSquares     string            `json:"moreSquares"`
-	CaptainsMoveTwo bool              `json:"captainsMoveTwo"`
-	Rescues         int               `json:"rescues"`
-	MaxPlies        int               `json:"maxPlies"`
-}
-
-func infoOf(r stratego.Rules) rulesInfo {
-	ri := rulesInfo{
-		Text: r.String(), Width: r.Width, Height: r.Height,
-		Lakes: slices.Collect(r.Lakes.All()), Zone: slices.Collect(r.Zone.All()),
-		FillZone: r.FillZone, Numbering: r.Numbering.String(), Info: r.Info.String(),
-		TwoSquares: r.TwoSquares, MoreSquares: r.MoreSquares.String(),
-		CaptainsMoveTwo: r.CaptainsMoveTwo, Rescues: r.Rescues, MaxPlies: r.MaxPlies,
-	}
-	for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
-		ri.Ranks = append(ri.Ranks, rankInfo{
-			Rank: rk, Char: string(r.Numbering.Char(rk)), Label: r.Numbering.Label(rk),
-			Count: int(r.Army[rk]), Movable: rk.Movable(),
-		})
-	}
-	return ri
-}
-
 // setupOf is a setup as text and as pieces of its owner's zone.
 func setupOf(r stratego.Rules, s stratego.Setup) any {
 	type piece struct {
@@ -849,75 +801,21 @@ func playouts(rulesText string, plies, seed int) (any, error) {
 	}{n, games, ms}, nil
 }
 
-// maxReplayPlies bounds the frames of one replay, as the server does.
-const maxReplayPlies = 20000
-
 // replayOf reads a record or a Gravon game file (XML or GSN) and
-// describes every position for the replay page, in the form of the
-// server's /api/replay answer: one 100-letter Gravon field a position
-// (gravon.Field), the moves in record notation, the outcome, and when
-// the record stops at an illegal move, why.
+// describes every position for the replay page, as the server's
+// /api/replay answers (pageinfo.Replay).
 func replayOf(text string) (any, error) {
-	type payload struct {
-		Format  string      `json:"format"`
-		Rules   rulesInfo   `json:"rules"`
-		Tags    [][2]string `json:"tags"`
-		Frames  []string    `json:"frames"`
-		Moves   []string    `json:"moves"`
-		Outcome string      `json:"outcome"`
-		Error   string      `json:"error,omitempty"`
-	}
-	var rec stratego.Record
-	var err error
-	format := "record"
-	switch t := strings.TrimSpace(text); {
-	case strings.HasPrefix(t, "<"):
-		format = "gravon-xml"
-		var g gravon.Game
-		if g, err = gravon.ReadXML(strings.NewReader(t)); err == nil {
-			rec, err = g.Record()
-		}
-	case strings.HasPrefix(t, "#"):
-		format = "gravon-gsn"
-		var g gravon.Game
-		if g, err = gravon.ReadGSN(strings.NewReader(t)); err == nil {
-			rec, err = g.Record()
-		}
-	default:
-		rec, err = stratego.ParseRecord(t)
-	}
+	rec, format, err := pageinfo.ReadGame(text)
 	if err != nil {
 		return nil, fmt.Errorf("the game could not be read (%s): %w", format, err)
 	}
-	if len(rec.Moves) > maxReplayPlies {
+	if len(rec.Moves) > pageinfo.MaxReplayPlies {
 		return nil, errors.New("the game is too long to replay here")
 	}
-	states, err := rec.Replay()
-	if len(states) == 0 {
-		if err == nil {
-			err = errors.New("no start position")
-		}
+	out, err := pageinfo.ReplayOf(rec, func(err error, _ stratego.Rules) string { return say(err) })
+	if err != nil {
 		return nil, fmt.Errorf("the game could not be replayed: %w", err)
 	}
-	r := states[0].Rules()
-	out := payload{Format: format, Rules: infoOf(r), Frames: []string{}, Moves: []string{}, Tags: [][2]string{}}
-	for _, t := range rec.Tags {
-		out.Tags = append(out.Tags, [2]string{t.Name, t.Value})
-	}
-	for i, st := range states {
-		out.Frames = append(out.Frames, gravon.Field(r, st.Board()))
-		if i > 0 {
-			a := stratego.Annotate(st.LastEvent())
-			b, e := a.AppendNotation(nil, r.Numbering)
-			if e != nil {
-				b = []byte(a.Move.String())
-			}
-			out.Moves = append(out.Moves, string(b))
-		}
-	}
-	out.Outcome = states[len(states)-1].Outcome().String()
-	if err != nil {
-		out.Error = say(err)
-	}
+	out.Format = format
 	return out, nil
 }

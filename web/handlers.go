@@ -16,6 +16,7 @@ import (
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
+	"github.com/stratego-go/stratego/internal/pageinfo"
 )
 
 // Limits of the requests.
@@ -169,7 +170,7 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	writeJSON(w, http.StatusOK, infoOf(rules))
+	writeJSON(w, http.StatusOK, pageinfo.RulesOf(rules))
 }
 
 // setupPayload is a setup as text and as pieces (owner's view).

@@ -6,54 +6,8 @@ import (
 	"strings"
 
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/internal/pageinfo"
 )
-
-// rankInfo describes one rank for the pages: its labels and how many
-// pieces of it an army has.
-type rankInfo struct {
-	Rank    stratego.Rank `json:"rank"`
-	Char    string        `json:"char"`  // the one-character label of the text forms
-	Label   string        `json:"label"` // the label printed on the piece
-	Count   int           `json:"count"` // pieces of the rank in an army
-	Movable bool          `json:"movable"`
-}
-
-// rulesInfo is what the pages need to know of the rules: the board's
-// geometry, the army and the rule settings worth showing.
-type rulesInfo struct {
-	Text            string            `json:"text"`
-	Width           int               `json:"width"`
-	Height          int               `json:"height"`
-	Lakes           []stratego.Square `json:"lakes"`
-	Zone            []stratego.Square `json:"zone"` // as its owner sees the board
-	FillZone        bool              `json:"fillZone"`
-	Numbering       string            `json:"numbering"`
-	Ranks           []rankInfo        `json:"ranks"`
-	Info            string            `json:"info"`
-	TwoSquares      int               `json:"twoSquares"`
-	MoreSquares     string            `json:"moreSquares"`
-	CaptainsMoveTwo bool              `json:"captainsMoveTwo"`
-	Rescues         int               `json:"rescues"`
-	MaxPlies        int               `json:"maxPlies"`
-}
-
-// infoOf describes r.
-func infoOf(r stratego.Rules) rulesInfo {
-	ri := rulesInfo{
-		Text: r.String(), Width: r.Width, Height: r.Height,
-		Lakes: slices.Collect(r.Lakes.All()), Zone: slices.Collect(r.Zone.All()),
-		FillZone: r.FillZone, Numbering: r.Numbering.String(), Info: r.Info.String(),
-		TwoSquares: r.TwoSquares, MoreSquares: r.MoreSquares.String(),
-		CaptainsMoveTwo: r.CaptainsMoveTwo, Rescues: r.Rescues, MaxPlies: r.MaxPlies,
-	}
-	for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
-		ri.Ranks = append(ri.Ranks, rankInfo{
-			Rank: rk, Char: string(r.Numbering.Char(rk)), Label: r.Numbering.Label(rk),
-			Count: int(r.Army[rk]), Movable: rk.Movable(),
-		})
-	}
-	return ri
-}
 
 // sides are the two sides, in the order of play.
 var sides = [2]stratego.Color{stratego.Red, stratego.Blue}
@@ -74,7 +28,7 @@ type statePayload struct {
 	Role     string                     `json:"role"`
 	Phase    string                     `json:"phase"`
 	Version  int                        `json:"version"`
-	Rules    rulesInfo                  `json:"rules"`
+	Rules    pageinfo.Rules             `json:"rules"`
 	Red      sideInfo                   `json:"red"`
 	Blue     sideInfo                   `json:"blue"`
 	Setup    string                     `json:"setup,omitempty"` // the receiver's own setup, once given
@@ -98,7 +52,7 @@ type boardPiece struct {
 func (g *game) payload(ro role) (statePayload, error) {
 	p := statePayload{
 		Role: ro.String(), Phase: g.phase.String(), Version: g.version,
-		Rules: infoOf(g.rules), Moves: []string{}, Thinking: g.thinking, Notice: g.notice,
+		Rules: pageinfo.RulesOf(g.rules), Moves: []string{}, Thinking: g.thinking, Notice: g.notice,
 		Outcome: "ongoing",
 	}
 	p.Red, p.Blue = g.side(stratego.Red), g.side(stratego.Blue)

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/gravon"
+	"github.com/stratego-go/stratego/internal/pageinfo"
 )
 
 // playUntil plays the side of token with moves chosen by pick until the
@@ -361,7 +362,7 @@ func TestReplayFrames(t *testing.T) {
 	}
 	// A byte order mark, as some editors write, is skipped in both.
 	for _, text := range []string{rec.String(), xml.String(), "\ufeff" + xml.String(), "\ufeff" + rec.String()} {
-		var rp replayPayload
+		var rp pageinfo.Replay
 		if err := json.Unmarshal(ts.must(t, http.StatusOK, "POST", "/api/replay", "", replayRequest{text}), &rp); err != nil {
 			t.Fatal(err)
 		}

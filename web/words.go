@@ -9,7 +9,7 @@ import (
 	"github.com/stratego-go/stratego"
 )
 
-// formatNames name the formats of readGame for a person.
+// formatNames name the formats of pageinfo.ReadGame for a person.
 var formatNames = map[string]string{
 	"record":     "a game record",
 	"gravon-xml": "a Gravon XML file",
