@@ -21,6 +21,15 @@ const (
 	// minerBias multiplies the weight of the Miner for a hidden enemy
 	// piece that steps next to a Bomb or the Flag of the player's.
 	minerBias = 2.0
+	// raidBias multiplies the weight of the ranks that beat most of the
+	// player's moved pieces whose ranks the enemy does not know, for a
+	// hidden enemy piece that steps next to one of them: strong pieces
+	// raid unknown movers (a cheap piece probing is the other reading,
+	// and keeps its weight).
+	raidBias = 2.0
+	// raidShare is the share of those pieces a rank must beat to count
+	// as a raider's.
+	raidShare = 0.6
 	// stillScale and maxStill: a hidden enemy piece that has not moved
 	// although it could (a free square or a piece of the player's next
 	// to it) for k of the enemy's turns is a Bomb or the Flag 1+k/stillScale
@@ -299,6 +308,52 @@ func (b *beliefs) learn(v stratego.View) []int {
 func (b *beliefs) judge(v stratego.View, from, to stratego.Square) {
 	b.judgeWith(v, from, to, func(sq stratego.Square) bool { return v.Knowledge(sq)&stratego.KnownRank != 0 })
 	b.judgeMiner(v, from, to)
+	b.judgeRaid(v, from, to)
+}
+
+// judgeRaid makes the raiders' ranks likelier for the hidden enemy piece
+// that moved quietly from from to to when it stepped next to a moved
+// piece of the player's whose rank the enemy does not know, that it was
+// not next to before: the ranks that beat at least raidShare of the
+// player's pieces of that kind (moved, rank not shown).
+func (b *beliefs) judgeRaid(v stratego.View, from, to stratego.Square) {
+	p, ok := v.At(to)
+	if !ok || p.Rank() != stratego.Unknown {
+		return
+	}
+	near := func(a, c stratego.Square) bool {
+		return abs(a.File()-c.File())+abs(a.Row()-c.Row()) == 1
+	}
+	approached := false
+	var movers [stratego.NumRanks]int
+	n := 0
+	for _, sq := range b.squares() {
+		q, ok := v.At(sq)
+		if !ok || q.Color() != b.me || v.Knowledge(sq)&(stratego.KnownRank|stratego.KnownMoved) != stratego.KnownMoved {
+			continue
+		}
+		movers[q.Rank()]++
+		n++
+		if near(to, sq) && !near(from, sq) {
+			approached = true
+		}
+	}
+	if !approached {
+		return
+	}
+	bias := &b.bias[to.Index()]
+	lf := float32(math.Log(raidBias))
+	for rk := stratego.Spy; rk <= stratego.Marshal; rk++ {
+		beats := 0
+		for r, c := range movers {
+			if c > 0 && stratego.Resolve(b.rules, rk, stratego.Rank(r)) == stratego.AttackerWins {
+				beats += c
+			}
+		}
+		if float64(beats) >= raidShare*float64(n) {
+			bias[rk] = min(bias[rk]+lf, float32(math.Log(maxBias)))
+		}
+	}
 }
 
 // judgeMiner makes the Miner likelier for the hidden enemy piece that

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/stratego-go/stratego"
+
 	"github.com/stratego-go/stratego/internal/gametest"
 )
 
@@ -26,4 +28,11 @@ func BenchmarkMCTSWorkers(b *testing.B) {
 			b.ReportMetric(float64(searchBenchIters*b.N)/b.Elapsed().Seconds(), "iterations/s")
 		})
 	}
+}
+
+// BenchmarkSearchWorkers measures the alpha-beta search with one worker
+// per core (compare -cpu 1,2): one op is one move of 20,000 nodes in
+// all, shared out among the workers, on a classic middle game.
+func BenchmarkSearchWorkers(b *testing.B) {
+	benchSearch(b, stratego.Classic(), NewSearch(Options{Seed: 1, Workers: -1}), 20000)
 }

@@ -4,7 +4,10 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"sort"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -69,8 +72,9 @@ const (
 // search is deterministic for the seed and the view (and the views before
 // it in the game, which the beliefs follow). Its time management is that
 // of MCTS (see MCTS.Move), the clock read every nodeCheck nodes. It uses
-// one goroutine (Options.Workers does not matter) and Options.Depth, when
-// set, bounds the depth. A Search plays one game at a time, its views in
+// Options.Workers goroutines, each searching its share of the
+// determinizations (see search), and Options.Depth, when set, bounds the
+// depth. A Search plays one game at a time, its views in
 // order (see Player); a view that does not follow the last one starts its
 // beliefs again from what the view shows.
 type Search struct {
@@ -92,6 +96,11 @@ type Search struct {
 	// own (see Move); running is closed when it has returned.
 	w       *Search
 	running chan struct{}
+	// aides are the searchers of the workers after the first (see
+	// search), and lead the first worker, whose best the workers
+	// publish (nil: the searcher itself).
+	aides []*Search
+	lead  *Search
 
 	// The state of one move's search (of a worker): belCopy is the copy
 	// of the player's beliefs that bel points to, best is one more than
@@ -394,7 +403,119 @@ func (p *Search) ready(v stratego.View) {
 // finished for any state. With publish it stores the best move so far in
 // p.best after each state searched (for Move, which may answer before
 // search returns). It does not read the view.
+//
+// With Options.Workers above one it splits the states among that many
+// workers (the most likely ones dealt round, so that each has its share
+// of the weight), each deepening over its own states with its own tables
+// and an equal share of the node budget; each orders its root moves by
+// the scores of its own states, so that an iteration budget gives the
+// same answer whatever the machine does.
 func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, bool) {
+	n := min(p.workers(), len(dets))
+	if n <= 1 {
+		mine := make([]int, len(dets))
+		for i := range mine {
+			mine[i] = i
+		}
+		done := p.deepen(dets, mine, moves, publish, nil)
+		if !done {
+			return 0, false
+		}
+		score := make([]float64, len(moves))
+		p.scores(dets, score)
+		return argmax(score), true
+	}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	finished := make([]bool, n)
+	helpers := p.helpers(n - 1)
+	budget := p.budget
+	for k := range n {
+		w := p
+		if k > 0 {
+			w = helpers[k-1]
+			w.tm, w.last, w.nodes, w.checks, w.aborted = p.tm, p.last, 0, 0, false
+		}
+		if budget > 0 {
+			// An equal share; the first worker takes the rest.
+			w.budget = budget / n
+			if k == 0 {
+				w.budget += budget % n
+			}
+		}
+		var mine []int
+		for i := k; i < len(dets); i += n {
+			mine = append(mine, i)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			finished[k] = w.deepen(dets, mine, moves, publish, &mu)
+		}()
+	}
+	wg.Wait()
+	p.budget = budget
+	for _, h := range helpers {
+		p.nodes += h.nodes
+		p.aborted = p.aborted || h.aborted
+	}
+	if !slices.Contains(finished, true) {
+		return 0, false
+	}
+	score := make([]float64, len(moves))
+	p.scores(dets, score)
+	return argmax(score), true
+}
+
+// publish stores i as the best root move so far, in the first worker's
+// best.
+func (p *Search) publish(i int) {
+	q := p
+	if p.lead != nil {
+		q = p.lead
+	}
+	q.best.Store(int32(i) + 1)
+}
+
+// workers returns the number of goroutines of a move's search
+// (Options.Workers).
+func (p *Search) workers() int {
+	switch w := p.opt.Workers; {
+	case w < 0:
+		return runtime.GOMAXPROCS(0)
+	case w == 0:
+		return 1
+	default:
+		return w
+	}
+}
+
+// helpers returns n searchers for the workers after the first, with the
+// evaluator and tables of their own, kept for the next moves.
+func (p *Search) helpers(n int) []*Search {
+	for len(p.aides) < n {
+		p.aides = append(p.aides, &Search{})
+	}
+	hs := p.aides[:n]
+	for _, h := range hs {
+		h.opt, h.now, h.tune, h.lead = p.opt, p.now, p.tune, p
+		ev := *p.ev
+		h.ev = &ev
+		if h.history == nil {
+			h.history = make([]int32, moveKeys)
+		}
+		clear(h.history)
+		h.killer = [maxDepth + 2][2]stratego.Move{}
+	}
+	return hs
+}
+
+// deepen is one worker's iterative deepening over the states dets[i] of
+// the indices mine; it reports whether it finished a depth of any. With
+// mu (several workers), it writes the states' values under mu; with
+// publish it stores the best move so far (of every worker's states) in
+// the player's best (of the first worker, p when mu is nil).
+func (p *Search) deepen(dets []det, mine []int, moves []stratego.Move, publish bool, mu *sync.Mutex) bool {
 	top := maxDepth
 	if p.opt.Depth > 0 {
 		top = min(p.opt.Depth, maxDepth)
@@ -404,30 +525,34 @@ func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, b
 		order[i] = i
 	}
 	score := make([]float64, len(moves))
+	all := make([]float64, len(moves))
+	own := make([]det, len(mine))
 	done := false
 	for depth := 1; depth <= top && !p.aborted; depth++ {
-		for i := range dets {
-			d := &dets[i]
-			vals := p.rootValues(d.s, moves, order, depth)
+		for j, i := range mine {
+			vals := p.rootValues(dets[i].s, moves, order, depth)
 			if p.aborted {
 				break
 			}
-			d.vals, d.depth = vals, depth
+			if mu != nil {
+				mu.Lock()
+			}
+			dets[i].vals, dets[i].depth = vals, depth
+			own[j] = dets[i]
 			done = true
 			if publish {
-				p.scores(dets, score)
-				p.best.Store(int32(argmax(score)) + 1)
+				p.scores(dets, all)
+				p.publish(argmax(all))
+			}
+			if mu != nil {
+				mu.Unlock()
 			}
 		}
-		p.scores(dets, score)
-		// The next depth tries the best moves first.
+		// The next depth tries the best moves of its own states first.
+		p.scores(own, score)
 		sort.SliceStable(order, func(a, b int) bool { return score[order[a]] > score[order[b]] })
 	}
-	if !done {
-		return 0, false
-	}
-	p.scores(dets, score)
-	return argmax(score), true
+	return done
 }
 
 // argmax returns the index of the first largest score.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/stratego-go/stratego"
 	"pgregory.net/rapid"
@@ -406,4 +407,36 @@ func TestProp_SamplesHaveTheViewsOccupancy(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSearchWorkers: with Options.Workers 2 the search splits its states
+// between two goroutines and an iteration budget between them (each
+// stops at its share, one node past it at most), the moves stay the same
+// for a seed and a budget, and a timed move is legal; under -race it
+// shows that the workers share nothing unguarded.
+func TestSearchWorkers(t *testing.T) {
+	for seed := range uint64(3) {
+		s := midgame(t, stratego.Classic(), seed, 60)
+		v := s.View(s.Turn())
+		p := NewSearch(Options{Seed: seed, Workers: 2})
+		first, err := p.Move(context.Background(), v, Budget{Iterations: 3000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.nodes < 3000 || p.nodes > 3002 {
+			t.Errorf("seed %d: budget 3000: %d nodes", seed, p.nodes)
+		}
+		if m, _ := NewSearch(Options{Seed: seed, Workers: 2}).Move(context.Background(), v, Budget{Iterations: 3000}); m != first {
+			t.Errorf("seed %d: move %v, then %v", seed, first, m)
+		}
+		m, err := NewSearch(Options{Seed: seed, Workers: -1}).Move(context.Background(), v, Budget{Time: 50 * time.Millisecond})
+		if err != nil || !v.IsLegal(m) {
+			t.Errorf("seed %d: timed move %v, %v", seed, m, err)
+		}
+	}
+	// One player, two workers, a whole game: the helpers' tables are
+	// kept from move to move.
+	r := stratego.Barrage()
+	r.MaxPlies = 40
+	playGame(t, r, NewSearch(Options{Seed: 5, Workers: 2}), NewSearch(Options{Seed: 6}), Budget{Iterations: 800}, Budget{Iterations: 800})
 }

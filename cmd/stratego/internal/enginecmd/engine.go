@@ -65,8 +65,12 @@ func Run(args []string, in io.Reader, out io.Writer) error {
 	rulesText := fs.String("rules", "", "the rules of UCC games (default: $STRATEGO_RULES, else the UCC 2012 rules)")
 	moveTime := fs.Duration("movetime", time.Second, "time of a move when the referee does not say")
 	overhead := fs.Duration("overhead", 0, "move overhead: time of each move kept back for the machine, the pipe and the referee (0: the player's default)")
+	workers := fs.Int("workers", 1, "goroutines of the player's search (-1: one per core)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *workers < -1 || *workers == 0 {
+		return fmt.Errorf("-workers %d: want 1 or more, or -1 for one per core", *workers)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
@@ -74,7 +78,7 @@ func Run(args []string, in io.Reader, out io.Writer) error {
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano())
 	}
-	p, err := bot.New(*name, bot.Options{Seed: *seed, MoveOverhead: *overhead})
+	p, err := bot.New(*name, bot.Options{Seed: *seed, MoveOverhead: *overhead, Workers: *workers})
 	if err != nil {
 		return err
 	}

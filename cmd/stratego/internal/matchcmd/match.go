@@ -16,9 +16,10 @@
 // The kind may carry options of that engine alone, KEY=VALUE after
 // commas: starttime (its start, handshake and setup time, instead of
 // -starttime) for any engine, and overhead (its move overhead, instead
-// of -overhead) for a built-in player:
+// of -overhead) and workers (the goroutines of its search,
+// bot.Options.Workers: -1 one per core) for a built-in player:
 //
-//	stratego match builtin,overhead=50ms:search sbp,starttime=2m:"java -jar doi.jar"
+//	stratego match builtin,overhead=50ms,workers=2:search sbp,starttime=2m:"java -jar doi.jar"
 //
 // Every pair of engines plays -games games, colours alternating. The
 // flags:
@@ -186,6 +187,7 @@ type engine struct {
 	// startTime and overhead are the engine's own options (zero: the
 	// flags').
 	startTime, overhead time.Duration
+	workers             int         // a built-in player's Options.Workers
 	memory              *bot.Memory // a built-in player's, shared by its games
 }
 
@@ -214,7 +216,7 @@ func parse(args []string) (*config, error) {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: stratego match [flags] ENGINE ENGINE...")
 		fmt.Fprintln(stderr, "An ENGINE is builtin:NAME ("+strings.Join(bot.Names(), ", ")+"), sbp:COMMAND or ucc:COMMAND;")
-		fmt.Fprintln(stderr, "its kind may carry its own options: sbp,starttime=2m:COMMAND, builtin,overhead=50ms:NAME.")
+		fmt.Fprintln(stderr, "its kind may carry its own options: sbp,starttime=2m:COMMAND, builtin,overhead=50ms,workers=2:NAME.")
 		fs.PrintDefaults()
 		fmt.Fprint(stderr, exitStatuses)
 	}
@@ -368,10 +370,21 @@ func parseEngine(s string) (engine, error) {
 func (e *engine) options(opts string) error {
 	for _, kv := range strings.Split(opts, ",") {
 		k, v, _ := strings.Cut(kv, "=")
+		if k == "workers" {
+			n, err := strconv.Atoi(v)
+			switch {
+			case e.kind != "builtin":
+				return fmt.Errorf("option %q: the workers are a built-in player's (an engine keeps its own)", kv)
+			case err != nil || n < -1 || n == 0 || n > 256:
+				return fmt.Errorf("option %q: want a number of goroutines from 1 to 256, or -1 for one per core", kv)
+			}
+			e.workers = n
+			continue
+		}
 		d, err := time.ParseDuration(v)
 		switch {
 		case k != "starttime" && k != "overhead":
-			return fmt.Errorf("option %q: want starttime=D or overhead=D", kv)
+			return fmt.Errorf("option %q: want starttime=D, overhead=D or workers=N", kv)
 		case err != nil || d <= 0:
 			return fmt.Errorf("option %q: want a positive duration", kv)
 		case k == "overhead" && e.kind != "builtin":
@@ -682,7 +695,7 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 func (c *config) seat(ctx context.Context, e engine, seed uint64) (referee.Seat, error) {
 	switch e.kind {
 	case "builtin":
-		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15, MoveOverhead: cmp.Or(e.overhead, c.overhead), Memory: e.memory})
+		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15, MoveOverhead: cmp.Or(e.overhead, c.overhead), Workers: e.workers, Memory: e.memory})
 		if err != nil {
 			return nil, err
 		}

@@ -24,15 +24,15 @@ func TestOverheadFlag(t *testing.T) {
 // TestEngineOptions: an engine's own start time and overhead, and the
 // options that are refused.
 func TestEngineOptions(t *testing.T) {
-	c, err := parse([]string{"-starttime", "1m", "-overhead", "5ms", "builtin,overhead=25ms:random", "sbp,starttime=2m:prog -x", "ucc:prog"})
+	c, err := parse([]string{"-starttime", "1m", "-overhead", "5ms", "builtin,overhead=25ms,workers=2:random", "sbp,starttime=2m:prog -x", "ucc:prog"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	es := c.engines
-	if es[0].overhead != 25*time.Millisecond || es[1].startTime != 2*time.Minute || es[2].startTime != 0 || es[1].label != "sbp:prog" || es[1].args[1] != "-x" {
+	if es[0].overhead != 25*time.Millisecond || es[0].workers != 2 || es[1].workers != 0 || es[1].startTime != 2*time.Minute || es[2].startTime != 0 || es[1].label != "sbp:prog" || es[1].args[1] != "-x" {
 		t.Errorf("engines %+v", es)
 	}
-	for _, bad := range []string{"sbp,overhead=1s:prog", "builtin,starttime=x:random", "ucc,colour=red:prog", "sbp,starttime=-1s:prog"} {
+	for _, bad := range []string{"sbp,overhead=1s:prog", "builtin,starttime=x:random", "ucc,colour=red:prog", "sbp,starttime=-1s:prog", "ucc,workers=2:prog", "builtin,workers=0.5:search", "builtin,workers=-2:search"} {
 		if _, err := parse([]string{"builtin:random", bad}); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
