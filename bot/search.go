@@ -126,9 +126,14 @@ type Search struct {
 	history []int32 // per move key
 	hidden  []stratego.Square
 	flagSq  [2]stratego.Square // the flags in the determinization searched (NoSquare: none)
-	states  []stratego.State   // the draws of pick, reused
-	logw    []float64
-	tune    tuning
+	// blind[k][rk] says whether the enemy, in the search, may attack one
+	// of the player's pieces whose rank it has not seen with a piece of
+	// rank rk: k is 1 for a piece known to have moved, 0 for one not
+	// (see blindAttacks).
+	blind  [2][stratego.NumRanks]bool
+	states []stratego.State // the draws of pick, reused
+	logw   []float64
+	tune   tuning
 }
 
 // tuning holds the settings that self-play tunes (the constants by
@@ -411,6 +416,9 @@ func (p *Search) ready(v stratego.View) {
 // the scores of its own states, so that an iteration budget gives the
 // same answer whatever the machine does.
 func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, bool) {
+	if len(dets) > 0 {
+		p.blind = blindAttacks(&dets[0].s, p.ev)
+	}
 	n := min(p.workers(), len(dets))
 	if n <= 1 {
 		mine := make([]int, len(dets))
@@ -498,7 +506,7 @@ func (p *Search) helpers(n int) []*Search {
 	}
 	hs := p.aides[:n]
 	for _, h := range hs {
-		h.opt, h.now, h.tune, h.lead = p.opt, p.now, p.tune, p
+		h.opt, h.now, h.tune, h.lead, h.blind = p.opt, p.now, p.tune, p, p.blind
 		ev := *p.ev
 		h.ev = &ev
 		if h.history == nil {
@@ -798,6 +806,9 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 		return p.value(s)
 	}
 	b := s.Board()
+	if s.Turn() != p.ev.me {
+		moves = p.blindFilter(s, &b, moves)
+	}
 	p.order(&b, moves, ply)
 	best := math.Inf(-1)
 	c := &p.stack[ply+1]
@@ -857,7 +868,13 @@ func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64)
 		if d == 0 {
 			continue
 		}
-		if p.ev.fight[b.At(m.From).Rank()][d.Rank()] == stratego.DefenderWins {
+		if turn != p.ev.me && d.Color() == p.ev.me && !seen(k.At(m.To)) && !p.nearFlag(m.To) {
+			// The enemy cannot see the rank: it attacks as its
+			// expectation says (see blindAttacks).
+			if !p.blindMay(b.At(m.From).Rank(), k.At(m.To)) {
+				continue
+			}
+		} else if p.ev.fight[b.At(m.From).Rank()][d.Rank()] == stratego.DefenderWins {
 			continue
 		}
 		moves[n] = m
@@ -925,6 +942,113 @@ func (p *Search) flagAttacked(me stratego.Color, b *stratego.Board) bool {
 		}
 	}
 	return false
+}
+
+// blindAttacks returns the search's blind table for the state s of the
+// evaluator's player (see Search.blind): in every determinization the
+// enemy would know the ranks of the player's pieces, and so attack only
+// the ones it beats and never a hidden Marshal with a General, an
+// enemy no real opponent is; in the search it attacks a piece whose rank
+// it has not seen only with the ranks whose attack gains in expectation
+// over the player's pieces of that kind (moved or not) whose ranks it
+// has not seen, each as likely, the values of baseValue (the Flag
+// counted as a Marshal), and whatever stands next to its flag. Which moves the enemy considers is all that
+// changes: a combat that is played ends as the ranks say.
+func blindAttacks(s *stratego.State, ev *evaluator) (t [2][stratego.NumRanks]bool) {
+	var army [2][stratego.NumRanks]int
+	for sq, pc := range s.Board().All() {
+		if pc.Color() != ev.me {
+			continue
+		}
+		k := s.Knowledge(sq)
+		if seen(k) {
+			continue
+		}
+		moved := 0
+		if k&stratego.KnownMoved != 0 {
+			moved = 1
+		}
+		army[moved][pc.Rank()]++
+	}
+	for moved := range 2 {
+		n := 0
+		for _, c := range army[moved] {
+			n += c
+		}
+		if n == 0 {
+			continue
+		}
+		for a := stratego.Spy; a <= stratego.Marshal; a++ {
+			gain := 0.0
+			for r, c := range army[moved] {
+				if c == 0 {
+					continue
+				}
+				worth := baseValue[r]
+				if stratego.Rank(r) == stratego.Flag {
+					worth = baseValue[stratego.Marshal]
+				}
+				switch ev.fight[a][r] {
+				case stratego.AttackerWins:
+					gain += float64(c) * worth
+				case stratego.BothRemoved:
+					gain += float64(c) * (worth - baseValue[a])
+				default:
+					gain -= float64(c) * baseValue[a]
+				}
+			}
+			t[moved][a] = gain >= 0
+		}
+	}
+	return t
+}
+
+// seen reports whether the knowledge k tells the enemy the rank of a
+// piece of the player's: shown, or a Scout's far move (where Captains move
+// two squares, a far move tells one of two ranks: counted as seen).
+func seen(k stratego.Knowledge) bool {
+	return k&(stratego.KnownRank|stratego.KnownFar) != 0
+}
+
+// blindMay reports whether the enemy, in the search, may attack with a
+// piece of rank a a piece of the player's whose rank it has not seen and
+// whose knowledge is k.
+func (p *Search) blindMay(a stratego.Rank, k stratego.Knowledge) bool {
+	moved := 0
+	if k&stratego.KnownMoved != 0 {
+		moved = 1
+	}
+	return p.blind[moved][a]
+}
+
+// nearFlag reports whether sq is next to the enemy's flag in the
+// determinization searched: the enemy attacks whatever stands there.
+func (p *Search) nearFlag(sq stratego.Square) bool {
+	f := p.flagSq[1-side(p.ev.me)]
+	return f != stratego.NoSquare && manhattan[f][sq] == 1
+}
+
+// blindFilter removes from the enemy's moves in s (on the board b) the
+// attacks on the player's pieces whose ranks the enemy has not seen that
+// blindMay refuses, but for pieces next to the enemy's flag, unless that
+// would leave no move.
+func (p *Search) blindFilter(s *stratego.State, b *stratego.Board, moves []stratego.Move) []stratego.Move {
+	n := 0
+	for _, m := range moves {
+		if !m.IsRescue() {
+			if d := b.At(m.To); d != 0 && d.Color() == p.ev.me {
+				if k := s.Knowledge(m.To); !seen(k) && !p.blindMay(b.At(m.From).Rank(), k) && !p.nearFlag(m.To) {
+					continue
+				}
+			}
+		}
+		moves[n] = m
+		n++
+	}
+	if n == 0 {
+		return moves
+	}
+	return moves[:n]
 }
 
 // isAttack reports whether m attacks a piece on the board b.

@@ -440,3 +440,69 @@ func TestSearchWorkers(t *testing.T) {
 	r.MaxPlies = 40
 	playGame(t, r, NewSearch(Options{Seed: 5, Workers: 2}), NewSearch(Options{Seed: 6}), Budget{Iterations: 800}, Budget{Iterations: 800})
 }
+
+// TestBlindAttacks: in the search the enemy attacks a piece of the
+// player's whose rank it has not seen only with the ranks that gain in
+// expectation over the player's pieces of that kind (moved or not) that
+// it has not seen, whatever the piece really is; a rank shown, or a far
+// move, shows the piece.
+func TestBlindAttacks(t *testing.T) {
+	r := stratego.Duel()
+	var b stratego.Board
+	put := func(sq string, c stratego.Color, rk stratego.Rank) {
+		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
+	}
+	put("e1", stratego.Red, stratego.Flag)
+	put("d1", stratego.Red, stratego.Bomb)
+	put("f1", stratego.Red, stratego.Bomb)
+	put("e2", stratego.Red, stratego.Miner)
+	put("j1", stratego.Red, stratego.General)
+	put("b5", stratego.Red, stratego.Scout)
+	put("b10", stratego.Blue, stratego.Flag)
+	put("j9", stratego.Blue, stratego.Scout)
+	put("a10", stratego.Blue, stratego.Marshal)
+	s, err := stratego.FromBoard(r, b, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"j1-j2", "j9-j8", "b5-b8"} {
+		if _, err := s.Play(stratego.MustParseMove(m)); err != nil {
+			t.Fatal(m, err)
+		}
+	}
+	ev := newEvaluator(r, stratego.Red)
+	got := blindAttacks(&s, ev)
+	// Unmoved and unseen: the Flag, two Bombs and the Miner (the Scout's
+	// far move showed it). Moved and unseen: the General.
+	want := map[[2]int]bool{
+		{0, int(stratego.Scout)}:   true,  // F +200, B -8 -8, Miner -8
+		{0, int(stratego.Miner)}:   true,  // F +200, B +10 +10, Miner 0
+		{0, int(stratego.General)}: false, // F +200, B -130 -130, Miner +20
+		{0, int(stratego.Marshal)}: false, // F +200, B -200 -200, Miner +20
+		{1, int(stratego.Marshal)}: true,  // General +130
+		{1, int(stratego.General)}: true,  // both fall: 0
+		{1, int(stratego.Colonel)}: false, // -80
+		{1, int(stratego.Spy)}:     false, // a Spy attacking a General loses
+	}
+	for k, w := range want {
+		if got[k[0]][k[1]] != w {
+			t.Errorf("moved=%d rank %v: may attack %v, want %v", k[0], stratego.Rank(k[1]), got[k[0]][k[1]], w)
+		}
+	}
+	// The filter at the enemy's nodes: the Marshal may take the moved
+	// General but no unmoved piece, unless next to its flag.
+	p := &Search{ev: ev, blind: got}
+	p.flagSq = [2]stratego.Square{stratego.MustParseSquare("e1"), stratego.MustParseSquare("b10")}
+	bd := s.Board()
+	moves := []stratego.Move{stratego.MustParseMove("a10-a9")}
+	if kept := p.blindFilter(&s, &bd, moves); len(kept) != 1 {
+		t.Errorf("a quiet move removed: %v", kept)
+	}
+	if !p.blindMay(stratego.Marshal, s.Knowledge(stratego.MustParseSquare("j2"))) || p.blindMay(stratego.Marshal, s.Knowledge(stratego.MustParseSquare("e2"))) {
+		t.Errorf("blindMay: Marshal on the moved General %v, on the unmoved Miner %v, want true, false",
+			p.blindMay(stratego.Marshal, s.Knowledge(stratego.MustParseSquare("j2"))), p.blindMay(stratego.Marshal, s.Knowledge(stratego.MustParseSquare("e2"))))
+	}
+	if p.nearFlag(stratego.MustParseSquare("b8")) || !p.nearFlag(stratego.MustParseSquare("b9")) {
+		t.Error("nearFlag: want b9 next to the flag on b10, b8 not")
+	}
+}
