@@ -48,6 +48,13 @@ const (
 	// openCost is the cost of each empty playable square next to the
 	// player's own flag, a door for a Scout's strike from afar.
 	openCost = 12.0
+	// chaseWeight is the part of its worth that a shown piece loses for
+	// each side of it that is not a free square while a shown enemy piece
+	// that beats it stands within two squares (a quarter for each: an
+	// edge, a lake or a piece of its own): a hunted piece that flees
+	// into a corner is lost a few moves later, beyond the search's
+	// horizon. The hunter's side gains it.
+	chaseWeight = 0.5
 	// evalScale turns a point difference into a reward: the reward of a
 	// difference d is (1 + tanh(d/evalScale)) / 2.
 	evalScale = 60.0
@@ -69,15 +76,22 @@ type evaluator struct {
 	// pieceSq and piece list the pieces of a board (for material).
 	pieceSq [stratego.MaxSquares]stratego.Square
 	piece   [stratego.MaxSquares]stratego.Piece
+	// shownSq, shownRank and shownWorth list each side's movable pieces
+	// whose ranks are shown, nShown how many (for chase).
+	shownSq    [2][stratego.MaxSquares]stratego.Square
+	shownRank  [2][stratego.MaxSquares]stratego.Rank
+	shownWorth [2][stratego.MaxSquares]float64
+	nShown     [2]int
 	// The weights (the constants by default; the search player's
 	// tuning may set them): shownFactor, flagWeight, openCost, and the
 	// scale of the threat term (threatValue's multiple).
 	shown, flagW, open, threatScale float64
+	chase                           float64 // chaseWeight
 }
 
 func newEvaluator(r stratego.Rules, me stratego.Color) *evaluator {
 	return &evaluator{rules: r, me: me, playable: r.Squares(), fight: fightTable(r),
-		shown: shownFactor, flagW: flagWeight, open: openCost, threatScale: 1}
+		shown: shownFactor, flagW: flagWeight, open: openCost, threatScale: 1, chase: chaseWeight}
 }
 
 // side is 0 for Red and 1 for Blue.
@@ -208,6 +222,9 @@ func (e *evaluator) searchPoints(s *stratego.State) float64 {
 func (e *evaluator) searchPointsOn(b *stratego.Board, k *stratego.KnowledgeBoard) float64 {
 	d, flag, movers := e.material(b, k)
 	me := side(e.me)
+	if e.chase != 0 {
+		d += e.chase * (e.hunted(b, 1-me) - e.hunted(b, me))
+	}
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk := e.reach(me, movers[me], flag[1-me], e.walled(b, flag[1-me]))
 		def := e.reach(1-me, movers[1-me], flag[me], e.walled(b, flag[me]))
@@ -243,6 +260,7 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 		}
 	}
 	var mat [2]float64
+	e.nShown = [2]int{}
 	for j, sq := range e.pieceSq[:n] {
 		p := e.piece[j]
 		i, rk := side(p.Color()), p.Rank()
@@ -250,6 +268,9 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 		if rk.Movable() {
 			if k.At(sq)&stratego.KnownRank != 0 {
 				v *= e.shown
+				ns := e.nShown[i]
+				e.shownSq[i][ns], e.shownRank[i][ns], e.shownWorth[i][ns] = sq, rk, v
+				e.nShown[i]++
 			}
 			e.mover[i][movers[i]] = sq
 			e.moverRank[i][movers[i]] = rk
@@ -261,6 +282,28 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 	}
 	me := side(e.me)
 	return mat[me] - mat[1-me], flag, movers
+}
+
+// hunted is the chase term of side i on the board b (after material):
+// the sum over its shown movable pieces within two squares of a shown
+// enemy piece that beats it of its worth times a quarter for each side of
+// it that is not a free square (see chaseWeight).
+func (e *evaluator) hunted(b *stratego.Board, i int) float64 {
+	sum := 0.0
+	for a := range e.nShown[i] {
+		sq, rk := e.shownSq[i][a], e.shownRank[i][a]
+		hunted := false
+		for h := range e.nShown[1-i] {
+			if manhattan[e.shownSq[1-i][h]][sq] <= 2 && e.fight[e.shownRank[1-i][h]][rk] == stratego.AttackerWins {
+				hunted = true
+				break
+			}
+		}
+		if hunted {
+			sum += e.shownWorth[i][a] * float64(4-e.openNext(b, sq)) / 4
+		}
+	}
+	return sum
 }
 
 // openNext counts the empty playable squares next to sq.

@@ -74,6 +74,7 @@ func refSearchPoints(e *evaluator, s *stratego.State) float64 {
 	b := s.Board()
 	d, flag, movers := refMaterial(e, s, b)
 	me := side(e.me)
+	d += chaseWeight * (refHunted(e, s, b, 1-me) - refHunted(e, s, b, me))
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk := refReach(e, me, movers[me], flag[1-me], refWalled(e, b, flag[1-me]))
 		def := refReach(e, 1-me, movers[1-me], flag[me], refWalled(e, b, flag[me]))
@@ -81,6 +82,41 @@ func refSearchPoints(e *evaluator, s *stratego.State) float64 {
 		d -= openCost * float64(refOpenNext(e, b, flag[me]))
 	}
 	return d
+}
+
+// refHunted is evaluator.hunted square by square: every shown movable
+// piece of side i with a shown enemy piece that beats it within two
+// squares counts its shown worth for each side of it that is not free.
+func refHunted(e *evaluator, s *stratego.State, b stratego.Board, i int) float64 {
+	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
+	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
+	sum := 0.0
+	for sq := range e.rules.Squares().All() {
+		p := b.At(sq)
+		if p == 0 || side(p.Color()) != i || !p.Rank().Movable() || s.Knowledge(sq)&stratego.KnownRank == 0 {
+			continue
+		}
+		hunted := false
+		for q := range e.rules.Squares().All() {
+			h := b.At(q)
+			if h != 0 && side(h.Color()) != i && h.Rank().Movable() && s.Knowledge(q)&stratego.KnownRank != 0 &&
+				abs(q.File()-sq.File())+abs(q.Row()-sq.Row()) <= 2 && stratego.Resolve(e.rules, h.Rank(), p.Rank()) == stratego.AttackerWins {
+				hunted = true
+			}
+		}
+		if !hunted {
+			continue
+		}
+		closed := 0
+		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			n := stratego.SquareAt(sq.File()+d[0], sq.Row()+d[1])
+			if !e.rules.OnBoard(n) || b.At(n) != 0 {
+				closed++
+			}
+		}
+		sum += val[i][p.Rank()] * shownFactor * float64(closed) / 4
+	}
+	return sum
 }
 
 func refMaterial(e *evaluator, s *stratego.State, b stratego.Board) (d float64, flag [2]stratego.Square, movers [2]int) {
