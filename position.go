@@ -59,7 +59,8 @@ type Position struct {
 	// doc): each side's Two-Squares run and More-Squares chase, the
 	// number of boards remembered since the last attack under
 	// MoreSquaresGame, and the quiet moves from the oldest remembered
-	// board to this one.
+	// board to this one. A side's run and chase are fields named for
+	// the side, the names a *[PositionError]'s Field gives.
 	RedRun, BlueRun     []Move
 	RedChase, BlueChase Chase
 	SeenBoards          int
