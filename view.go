@@ -29,6 +29,11 @@ import (
 // two fields (the section "Position text"); its JSON form has the same
 // fields ([View.MarshalJSON]).
 //
+// A spectator's view ([State.SpectatorView]) is a View of no player:
+// it holds only what both players know, and has no legal moves; it has
+// the text and JSON forms of a player's view, without the viewer, but
+// no state can be drawn from it ([View.Sample] fails).
+//
 // Make a View with [State.View] or [State.ViewInto]; decode one with
 // [ParseView], [View.UnmarshalText] or [View.UnmarshalJSON]. Draw a full
 // state consistent with it with [View.Sample], or many with
@@ -81,6 +86,36 @@ func (s State) ViewInto(v *View, c Color) {
 	}
 }
 
+// SpectatorView returns what a spectator of the game may know: only what
+// both players know, so that it shows no rank that either player's
+// view hides. It is a view of no player ([View.Player] is NoColor):
+// every piece, of either side, whose rank its opponent has not seen is
+// [Unknown]; what is known of each piece, the captured pieces, the side
+// to move, the counters, the outcome and the repetition record are
+// public, as in a player's view; the last move shows the moving piece
+// as its opponent saw it and the defender as the mover saw it; and
+// there are no legal moves. A game server may send it to spectators as
+// it is. It returns the zero View for the zero State.
+func (s State) SpectatorView() View {
+	var v View
+	if s.g == nil {
+		return v
+	}
+	s.positionInto(&v.pos, NoColor)
+	v.pos.hideUnseen()
+	v.last = s.spectatorLast()
+	return v
+}
+
+// spectatorLast returns the last event as both players saw it: the
+// moving piece as the mover's opponent saw it, the defender as the
+// mover saw it.
+func (s *State) spectatorLast() Event {
+	ev := s.maskedLast(s.last.Color.Opponent())
+	ev.Defender = s.maskedLast(s.last.Color).Defender
+	return ev
+}
+
 // maskedLast returns the last event as c saw it: the opponent's moving
 // piece is Unknown when it made a quiet move with a hidden rank, and a
 // defender of the opponent that survived without being shown (silent
@@ -112,10 +147,31 @@ func (v View) clone() View {
 }
 
 // IsValid reports whether v is a view of a game (not the zero View).
-func (v View) IsValid() bool { return v.pos.Viewer.IsValid() }
+func (v View) IsValid() bool { return v.pos.Turn.IsValid() }
 
-// Player returns the side whose view this is.
+// Player returns the side whose view this is, or NoColor for a
+// spectator's view ([State.SpectatorView]).
 func (v View) Player() Color { return v.pos.Viewer }
+
+// checkSpectator checks that the view position p, if it has no viewer
+// (a spectator's view), shows no rank that the piece's opponent has not
+// seen.
+func checkSpectator(p *Position) error {
+	if p.Viewer.IsValid() {
+		return nil
+	}
+	for i, pc := range p.Board.pieces {
+		if pc != 0 && pc.Rank() != Unknown && p.Known.known[i]&KnownRank == 0 {
+			return fmt.Errorf("a spectator's view shows the rank of the piece on %v, which its opponent has not seen", Square(i+1))
+		}
+	}
+	for _, cp := range p.Captured {
+		if cp.Piece.Rank() != Unknown && cp.Known&KnownRank == 0 {
+			return errors.New("a spectator's view shows the rank of a captured piece its opponent has not seen")
+		}
+	}
+	return nil
+}
 
 // Position returns the view as a position: its viewer is the player,
 // and the ranks of the enemy pieces the player has not seen in combat
@@ -220,7 +276,8 @@ func (v View) Chase(c Color) (last Move, boards int, ok bool) {
 func (v View) MadeRescue(sq Square) bool { return v.pos.Rescuers.Has(sq) }
 
 // Hidden returns the squares of the enemy pieces whose rank the player
-// has not seen.
+// has not seen; in a spectator's view, of the pieces of either side
+// whose rank their opponent has not seen.
 func (v View) Hidden() SquareSet {
 	var h SquareSet
 	for i, p := range v.pos.Board.pieces {
@@ -267,7 +324,9 @@ func (v View) Rescues(c Color) int {
 // have, with their counts: the enemy's army less its captured pieces and
 // its pieces whose rank was shown. In a game from [New] the counts add up
 // to the number of hidden pieces; a game from [FromBoard] may have placed
-// fewer pieces than the army holds, and then they add up to more.
+// fewer pieces than the army holds, and then they add up to more. It is
+// empty for a spectator's view, which hides the pieces of both sides
+// ([View.Ranks] gives what each of them may be).
 func (v View) HiddenArmy() Army { return v.hiddenArmy() }
 
 // hiddenArmy is HiddenArmy without the copy of the view.
@@ -275,7 +334,13 @@ func (v *View) hiddenArmy() Army {
 	if !v.pos.Viewer.IsValid() {
 		return Army{}
 	}
-	o := v.pos.Viewer.Opponent()
+	return v.hiddenArmyOf(v.pos.Viewer.Opponent())
+}
+
+// hiddenArmyOf returns the ranks o's hidden pieces may have, with their
+// counts: o's army less its captured pieces and its pieces whose rank
+// the view shows.
+func (v *View) hiddenArmyOf(o Color) Army {
 	a := v.pos.Rules.Army
 	var lost Army // as Captured(o)
 	for _, cp := range v.pos.Captured {
@@ -305,7 +370,9 @@ func (v *View) hiddenArmy() Army {
 // hidden piece that won fights under silent defense, at any time in the
 // game, only a rank that beats each of those attackers ([Resolve] gives
 // DefenderWins; see [View.Beaten]); and in every case only a rank that
-// [View.HiddenArmy] still holds. It is empty for an empty square.
+// [View.HiddenArmy] still holds (in a spectator's view, the piece's
+// side's army less its captured and shown pieces). It is empty for an
+// empty square.
 // Ranks(sq).Has(rk) asks about one rank.
 func (v View) Ranks(sq Square) RankSet { return v.canBe(sq) }
 
@@ -322,7 +389,7 @@ func (v *View) canBe(sq Square) RankSet {
 		return 1 << p.Rank()
 	}
 	var army RankSet
-	for rk, n := range v.hiddenArmy() {
+	for rk, n := range v.hiddenArmyOf(p.Color()) {
 		if n > 0 {
 			army |= 1 << rk
 		}
@@ -555,7 +622,7 @@ func (v *View) setLast(a AnnotatedMove) error {
 		ev.Piece = NewPiece(c, a.Attacker)
 		ev.Defender = NewPiece(c.Opponent(), a.Defender)
 		if a.Defender == Unknown {
-			if a.Combat != DefenderWins || c != p.Viewer {
+			if a.Combat != DefenderWins || p.Viewer.IsValid() && c != p.Viewer {
 				return errors.New("only a defender of the viewer's enemy that won may stay hidden")
 			}
 			if p.beatAt(a.Move.To.Index())&(1<<a.Attacker) == 0 {
@@ -588,10 +655,13 @@ func (v *View) UnmarshalText(text []byte) error {
 
 // ParseView parses the text form of a view (the "view" rule of the
 // section "Position text" of the package doc): a position as
-// [ParsePosition] reads and checks it, which must name its viewer, then the last move and the legal
+// [ParsePosition] reads and checks it, which names its viewer (or, for a
+// spectator's view, none), then the last move and the legal
 // moves. It checks that the last move fits the position and that the
 // legal moves are exactly the position's, sorted and listed only on the
-// viewer's turn, and that some game agrees with the view. Where a
+// viewer's turn, and that some game agrees with the view (for a
+// spectator's view, which lists no moves, the position's checks: what is
+// known of each piece, each side's pieces within its army). Where a
 // running chase of the viewer makes the legal moves depend on hidden
 // ranks (the section "Hidden information" of the package doc), the moves
 // the More-Squares Rule could forbid may be listed or not.
@@ -609,8 +679,8 @@ func ParseView(s string) (View, error) {
 	if err != nil {
 		return View{}, err
 	}
-	if !p.Viewer.IsValid() {
-		return View{}, parseErr("view", s, j, `a position with its viewer ("view:red" or "view:blue")`)
+	if err := checkSpectator(&p); err != nil {
+		return View{}, parseErrCause("view", s, 0, `a position with its viewer ("view:red" or "view:blue"), or a spectator's view`, err)
 	}
 	var moves []Move
 	var marked []bool
@@ -655,6 +725,9 @@ func newView(p Position, a AnnotatedMove, moves []Move, marked []bool) (View, er
 			return View{}, &movesError{&MoveError{Move: moves[i], Err: ErrNoAttack}}
 		}
 	}
+	if err := checkSpectator(&p); err != nil {
+		return View{}, err
+	}
 	v := View{pos: p}
 	if a.Move != (Move{}) {
 		if err := v.setLast(a); err != nil {
@@ -662,7 +735,7 @@ func newView(p Position, a AnnotatedMove, moves []Move, marked []bool) (View, er
 		}
 	}
 	if p.Turn != p.Viewer && len(moves) > 0 {
-		return View{}, errors.New("legal moves listed when it is not the viewer's turn")
+		return View{}, errors.New("legal moves listed when it is not the viewer's turn, or in a spectator's view")
 	}
 	if !slices.IsSortedFunc(moves, Move.Compare) {
 		return View{}, errors.New("legal moves out of order")
@@ -710,6 +783,9 @@ func (v *View) checkMoves() error {
 	}
 	if p.Outcome.IsOver() && len(v.moves) > 0 {
 		return errors.New("legal moves listed in a finished game")
+	}
+	if !p.Viewer.IsValid() {
+		return nil // a spectator's view: no player to draw for, no moves
 	}
 	sm, s, err := v.sampler()
 	if err != nil {
@@ -776,7 +852,7 @@ func (v *View) checkMoves() error {
 
 type viewJSON struct {
 	Rules              Rules               `json:"rules"`
-	Viewer             Color               `json:"viewer"`
+	Viewer             Color               `json:"viewer,omitzero"`
 	Turn               Color               `json:"turn"`
 	RescueDue          bool                `json:"rescueDue,omitempty"`
 	Ply                int                 `json:"ply"`
@@ -919,8 +995,8 @@ func (j *viewJSON) position() (Position, error) {
 		Ply: j.Ply, PliesWithoutAttack: j.PliesWithoutAttack, Outcome: j.Outcome,
 		SeenBoards: j.Boards, History: j.History,
 	}
-	if !p.Viewer.IsValid() {
-		return Position{}, parseErr("view", p.Viewer.String(), 0, `the viewer, "red" or "blue"`)
+	if p.Viewer != NoColor && !p.Viewer.IsValid() {
+		return Position{}, parseErr("view", p.Viewer.String(), 0, `the viewer, "red" or "blue", or none for a spectator's view`)
 	}
 	for _, step := range []func(*Position) error{j.board, j.captured, j.record} {
 		if err := step(&p); err != nil {
