@@ -127,6 +127,12 @@ func (p *Position) addBeat(i int, beat RankSet) {
 	p.Beats = slices.Insert(p.Beats, k, Beat{sq, beat})
 }
 
+// ranksAt returns the possible ranks of the hidden piece on the square
+// of index i by what is known of it ([possibleRanks]).
+func (p *Position) ranksAt(i int) RankSet {
+	return possibleRanks(&p.Rules, p.Known.known[i], p.beatAt(i))
+}
+
 var reasonWords = [...]string{"", "flag", "nomove", "neither", "resign", "agreed", "plycap", "quietcap", "nomovable"}
 
 // Position returns the position of s; see [Position] for what it holds.
@@ -265,6 +271,22 @@ func (p *Position) hides() bool {
 		}
 	}
 	return false
+}
+
+// Equal reports whether p and q hold the same position: every field
+// equal, with the captured pieces
+// compared in any order and an empty list equal to a nil one. (The ==
+// operator does not compile on Position, as it holds lists.)
+func (p Position) Equal(q Position) bool {
+	if !slices.IsSortedFunc(p.Captured, compareCaptives) {
+		p.Captured = slices.Clone(p.Captured)
+		sortCaptives(p.Captured)
+	}
+	if !slices.IsSortedFunc(q.Captured, compareCaptives) {
+		q.Captured = slices.Clone(q.Captured)
+		sortCaptives(q.Captured)
+	}
+	return p.equal(&q)
 }
 
 // equal reports whether p and q are the same position.

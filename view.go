@@ -387,12 +387,6 @@ func beatRanks(r *Rules, beat RankSet) RankSet {
 	return m
 }
 
-// ranksAt returns the possible ranks of the hidden piece on the square
-// of index i by what is known of it ([possibleRanks]).
-func (p *Position) ranksAt(i int) RankSet {
-	return possibleRanks(&p.Rules, p.Known.known[i], p.beatAt(i))
-}
-
 // Beaten returns the ranks of the attackers that the piece on sq beat
 // while its rank was hidden, under silent defense ([InfoSilentDefense]),
 // movable ranks only: the "<" mark of the position text (see
@@ -472,23 +466,6 @@ func (v View) ParseMove(s string) (Move, error) {
 // Equal reports whether v and w are the same view.
 func (v View) Equal(w View) bool {
 	return v.pos.equal(&w.pos) && v.last == w.last && slices.Equal(v.moves, w.moves)
-}
-
-// Picture draws the board as the player sees it, in the form of
-// [State.Picture] but from the player's side of the table (Blue's
-// picture is turned: row 1 on top, file a on the right): hidden enemy
-// pieces show "?" after their color ("b?").
-func (v View) Picture() string {
-	if !v.IsValid() {
-		return ""
-	}
-	return drawBoard(&v.pos.Rules, v.pos.Viewer == Blue, func(sq Square) string {
-		p, ok := v.At(sq)
-		if !ok {
-			return ".."
-		}
-		return pieceCell(v.pos.Rules.Numbering, p)
-	})
 }
 
 // The text form of a view is the text of its view position (with the
