@@ -48,7 +48,8 @@ type View struct {
 }
 
 // View returns what c may know about the game (see [View]). It returns
-// the zero View when c is not Red or Blue or s is the zero State. It
+// the zero View when c is not Red or Blue or s is the zero State (a
+// spectator's view is [State.SpectatorView]). It
 // allocates the view's lists; [State.ViewInto] reuses the storage of an
 // existing View instead.
 func (s State) View(c Color) View {
@@ -173,9 +174,10 @@ func checkSpectator(p *Position) error {
 	return nil
 }
 
-// Position returns the view as a position: its viewer is the player,
-// and the ranks of the enemy pieces the player has not seen in combat
-// (those without [KnownRank]) are [Unknown]; everything else in a
+// Position returns the view as a position: its viewer is the player
+// (none in a spectator's view), and the ranks of the enemy pieces the
+// player has not seen in combat (those without [KnownRank]; in a
+// spectator's view, the pieces of either side) are [Unknown]; everything else in a
 // position is public. It shares no storage with v.
 func (v View) Position() Position { return v.pos.clone() }
 
