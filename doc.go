@@ -519,15 +519,13 @@
 // history, an immutable list grown by one 24-byte node per ply of a
 // running chase (and under [MoreSquaresGame] by every ply without an
 // attack), the nodes taken from a block of the line of play, 4 then 64
-// at a time. Random playouts under the full Classic rules take about 85 ns of
-// CPU time a ply on one core with PlayRandom (BenchmarkPlayoutRandom),
-// about 1,010 instructions, and 1,300 instructions with
-// AppendLegalMoves and Play (BenchmarkPlayoutPlay); docs/performance.md has the
-// table and the method.
+// at a time. What a ply of a random playout under the full Classic rules
+// costs, with PlayRandom (BenchmarkPlayoutRandom) and with
+// AppendLegalMoves and Play (BenchmarkPlayoutPlay), is in
+// docs/performance.md, with the method.
 // [State.BoardHash] is a Zobrist hash of the placement, kept up to date
 // by every move, for transposition tables. A [Game] keeps the moves and,
 // every 32 moves, a copy of the state, so that [Game.Apply] costs what
-// State.Apply costs plus one allocation (about 70 bytes a move on
-// average, copies included; BenchmarkGamePlayout), and [Game.At] walks
+// State.Apply costs plus one allocation (BenchmarkGamePlayout), and [Game.At] walks
 // back along the moves and replays at most 31 of them.
 package stratego
