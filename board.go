@@ -1,10 +1,8 @@
 package stratego
 
 import (
-	"fmt"
 	"iter"
 	"math/bits"
-	"strconv"
 )
 
 // MaxSize is the largest board width and height: squares exist on a
@@ -71,85 +69,6 @@ func (s Square) Row() int {
 		return -1
 	}
 	return (int(s) - 1) / MaxSize
-}
-
-// String returns the square's name, "a1" … "j10", or "-" for NoSquare.
-func (s Square) String() string {
-	if !s.IsValid() {
-		return "-"
-	}
-	b, _ := s.AppendText(make([]byte, 0, 3))
-	return string(b)
-}
-
-// AppendText implements [encoding.TextAppender] with the form of
-// [Square.String], and the empty text for NoSquare.
-func (s Square) AppendText(b []byte) ([]byte, error) {
-	if s == NoSquare {
-		return b, nil
-	}
-	if !s.IsValid() {
-		return b, fmt.Errorf("%w: square %d", ErrInvalid, uint8(s))
-	}
-	b = append(b, byte('a'+s.File()))
-	return strconv.AppendInt(b, int64(s.Row()+1), 10), nil
-}
-
-// MarshalText implements [encoding.TextMarshaler].
-func (s Square) MarshalText() ([]byte, error) { return s.AppendText(nil) }
-
-// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseSquare];
-// the empty text is NoSquare.
-func (s *Square) UnmarshalText(b []byte) error {
-	return unmarshalZero(s, b, ParseSquare)
-}
-
-// ParseSquare parses a square name: a file letter a–j (either case)
-// followed by a row number 1–10.
-func ParseSquare(s string) (Square, error) {
-	sq, n := scanSquare(s, 0)
-	if n == 0 || n != len(s) {
-		return NoSquare, parseErr("square", s, 0, "a file a-j and a row 1-10")
-	}
-	return sq, nil
-}
-
-// MustParseSquare is like ParseSquare but panics on error. It is meant
-// for tests and examples with constant input.
-func MustParseSquare(s string) Square {
-	sq, err := ParseSquare(s)
-	if err != nil {
-		panic(err)
-	}
-	return sq
-}
-
-// scanSquare reads a square at s[i:] and returns it with the position just
-// after it; the position is 0 when there is none.
-func scanSquare(s string, i int) (Square, int) {
-	if i >= len(s) {
-		return NoSquare, 0
-	}
-	f := s[i]
-	if f >= 'A' && f <= 'J' {
-		f += 'a' - 'A'
-	}
-	if f < 'a' || f > 'j' || i+1 >= len(s) {
-		return NoSquare, 0
-	}
-	d := s[i+1]
-	if d < '1' || d > '9' {
-		return NoSquare, 0
-	}
-	row := int(d - '0')
-	j := i + 2
-	if d == '1' && j < len(s) && s[j] == '0' {
-		row, j = 10, j+1
-	}
-	if j < len(s) && s[j] >= '0' && s[j] <= '9' {
-		return NoSquare, 0
-	}
-	return SquareAt(int(f-'a'), row-1), j
 }
 
 // SquareSet is a set of squares, a comparable value (bit i is the square

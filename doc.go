@@ -308,12 +308,14 @@
 //	         | "plycap" | "quietcap" | "nomovable"
 //	viewer   = "view:" ("red" | "blue")   whose view this is
 //
-//	view     = position last legal   the text of a View; position has a viewer
+//	view     = position last legal   the text of a View; position has a
+//	                                 viewer, or none for a spectator's view
 //	last     = "-" | annotated       the last move as the viewer saw it
 //	legal    = "-" | move {"," move} the viewer's legal moves, in the order
 //	                                 of View.LegalMoves, an attack written
 //	                                 with "x" (View.AppendMove); "-" when it
-//	                                 is not the viewer's turn
+//	                                 is not the viewer's turn, and in a
+//	                                 spectator's view
 //
 // The marks of a piece say what its opponent knows: "!" its rank (shown
 // in combat), "+" that it has moved (so it is no Bomb or Flag), "*" that
@@ -336,7 +338,12 @@
 // players' views.
 // In a view,
 // an enemy piece shows its rank exactly when it has the "!" mark; the
-// viewer's own pieces always show theirs.
+// viewer's own pieces always show theirs. In a spectator's view
+// ([State.SpectatorView]: no viewer field, and "?" on every piece of
+// either side without the "!" mark) the pieces of both sides show their
+// rank exactly when they have the mark; a position without a viewer that
+// has a "?" is a spectator's view, and one without a "?" a full
+// position.
 //
 // The repetition record: a run lists the last moves (at most
 // Rules.TwoSquares) of the piece its side moved last, when that piece is
@@ -431,7 +438,7 @@
 // (flag captured)"):
 //
 //	rules               the rules, as Rules.String
-//	viewer, turn        "red" or "blue"
+//	viewer, turn        "red" or "blue"; no viewer in a spectator's view
 //	rescueDue           true when the side to move must place a rescued piece
 //	ply                 plies played
 //	pliesWithoutAttack  plies in a row without an attack
@@ -450,7 +457,7 @@
 //	last                the last move, as in the text form ("b4xb5(6<?)"),
 //	                    absent at the start
 //	legalMoves          the viewer's legal moves, sorted, an attack
-//	                    written with "x" ("b4xb5")
+//	                    written with "x" ("b4xb5"); [] in a spectator's view
 //
 // Members that are empty are left out, but for board and legalMoves.
 //
@@ -512,15 +519,13 @@
 // history, an immutable list grown by one 24-byte node per ply of a
 // running chase (and under [MoreSquaresGame] by every ply without an
 // attack), the nodes taken from a block of the line of play, 4 then 64
-// at a time. Random playouts under the full Classic rules take about 85 ns of
-// CPU time a ply on one core with PlayRandom (BenchmarkPlayoutRandom),
-// about 1,010 instructions, and 1,300 instructions with
-// AppendLegalMoves and Play (BenchmarkPlayoutPlay); docs/performance.md has the
-// table and the method.
+// at a time. What a ply of a random playout under the full Classic rules
+// costs, with PlayRandom (BenchmarkPlayoutRandom) and with
+// AppendLegalMoves and Play (BenchmarkPlayoutPlay), is in
+// docs/performance.md, with the method.
 // [State.BoardHash] is a Zobrist hash of the placement, kept up to date
 // by every move, for transposition tables. A [Game] keeps the moves and,
 // every 32 moves, a copy of the state, so that [Game.Apply] costs what
-// State.Apply costs plus one allocation (about 70 bytes a move on
-// average, copies included; BenchmarkGamePlayout), and [Game.At] walks
+// State.Apply costs plus one allocation (BenchmarkGamePlayout), and [Game.At] walks
 // back along the moves and replays at most 31 of them.
 package stratego

@@ -101,9 +101,9 @@ var (
 
 	// The errors below belong to positions, records and views.
 
-	// ErrHidden is returned by [Position.State] for a player's view, which
-	// cannot become a [State] (a view of a game whose ranks are all shown
-	// makes one once its Viewer is cleared).
+	// ErrHidden is returned by [Position.State] for a player's or a
+	// spectator's view, which cannot become a [State] (a view of a game
+	// whose ranks are all shown makes one once its Viewer is cleared).
 	ErrHidden = errors.New("stratego: position is a player's view")
 
 	// ErrMismatch is wrapped by the errors of a game record that contradicts
@@ -175,9 +175,10 @@ func ErrorCode(err error) string {
 
 // The ErrInvalid errors of zero values and of a color that is no side.
 var (
-	errZeroView  = fmt.Errorf("%w: the zero View", ErrInvalid)
-	errZeroState = fmt.Errorf("%w: the zero State", ErrInvalid)
-	errNoSide    = fmt.Errorf("%w: the color is not red or blue", ErrInvalid)
+	errZeroView      = fmt.Errorf("%w: the zero View", ErrInvalid)
+	errSpectatorView = fmt.Errorf("%w: a spectator's view, which has no player to draw for", ErrInvalid)
+	errZeroState     = fmt.Errorf("%w: the zero State", ErrInvalid)
+	errNoSide        = fmt.Errorf("%w: the color is not red or blue", ErrInvalid)
 )
 
 // lakeError is the type of [ErrLake]: an error that is also

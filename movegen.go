@@ -153,8 +153,7 @@ var stepMoves = func() (t [2 * len(dirs)][65]Move) {
 
 // stepTable is &stepMoves, read by appendAll from a variable: a pointer
 // loaded once stays in a register, where the table's constant address
-// is recomputed for every move (a Go compiler habit), 2 instructions a
-// move less, 4% of a ply of BenchmarkPlayoutPlay. Never changed.
+// is recomputed for every move (a Go compiler habit). Never changed.
 var stepTable = &stepMoves
 
 // appendSlides appends the slides beyond the first square of c's
@@ -228,7 +227,7 @@ func (s *State) appendRays(dst []Move, x uint64, base, k int, strike bool) []Mov
 		if strike && s.cells[to] != wallCell && s.occ[s.turn.index()^1].has(to) {
 			n++
 		}
-		//lint:ignore S1011 the loop is the measured path of 31ffc89 (BenchmarkPlayoutPlay 1,297 Ir/ply); append's memmove call for 1-9 moves is not measured
+		//lint:ignore S1011 a loop of appends is the path BenchmarkPlayoutPlay measures; append's memmove call for 1-9 moves is slower
 		for _, m := range rows[c][:n] {
 			dst = append(dst, m)
 		}

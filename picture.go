@@ -25,6 +25,23 @@ func (s State) Picture() string {
 	})
 }
 
+// Picture draws the board as the player sees it, in the form of
+// [State.Picture] but from the player's side of the table (Blue's
+// picture is turned: row 1 on top, file a on the right): hidden enemy
+// pieces show "?" after their color ("b?").
+func (v View) Picture() string {
+	if !v.IsValid() {
+		return ""
+	}
+	return drawBoard(&v.pos.Rules, v.pos.Viewer == Blue, func(sq Square) string {
+		p, ok := v.At(sq)
+		if !ok {
+			return ".."
+		}
+		return pieceCell(v.pos.Rules.Numbering, p)
+	})
+}
+
 func pieceCell(n Numbering, p Piece) string {
 	c := byte('r')
 	if p.Color() == Blue {

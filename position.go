@@ -27,8 +27,10 @@ import (
 //
 // A player's view ([View.Position]) names its
 // viewer and has rank [Unknown] on the enemy pieces the viewer has not
-// seen; it parses and prints like any position but does not make a
-// State.
+// seen; a spectator's view ([State.SpectatorView]) names no viewer and
+// has rank Unknown on the pieces of both sides that their opponent has
+// not seen. A view parses and prints like any position but does not make
+// a State.
 //
 // Its text form, and that of a [View], is the "position" grammar of
 // the section "Position text" of the package documentation.
@@ -59,7 +61,8 @@ type Position struct {
 	// doc): each side's Two-Squares run and More-Squares chase, the
 	// number of boards remembered since the last attack under
 	// MoreSquaresGame, and the quiet moves from the oldest remembered
-	// board to this one.
+	// board to this one. A side's run and chase are fields named for
+	// the side, the names a *[PositionError]'s Field gives.
 	RedRun, BlueRun     []Move
 	RedChase, BlueChase Chase
 	SeenBoards          int
@@ -125,6 +128,28 @@ func (p *Position) addBeat(i int, beat RankSet) {
 		return
 	}
 	p.Beats = slices.Insert(p.Beats, k, Beat{sq, beat})
+}
+
+// hideUnseen makes p a spectator's view position: every piece whose
+// rank its opponent has not seen gets rank Unknown.
+func (p *Position) hideUnseen() {
+	for i, pc := range p.Board.pieces {
+		if pc != 0 && p.Known.known[i]&KnownRank == 0 {
+			p.Board.pieces[i] = NewPiece(pc.Color(), Unknown)
+		}
+	}
+	for i, cp := range p.Captured {
+		if cp.Known&KnownRank == 0 {
+			p.Captured[i].Piece = NewPiece(cp.Piece.Color(), Unknown)
+		}
+	}
+	sortCaptives(p.Captured)
+}
+
+// ranksAt returns the possible ranks of the hidden piece on the square
+// of index i by what is known of it ([possibleRanks]).
+func (p *Position) ranksAt(i int) RankSet {
+	return possibleRanks(&p.Rules, p.Known.known[i], p.beatAt(i))
 }
 
 var reasonWords = [...]string{"", "flag", "nomove", "neither", "resign", "agreed", "plycap", "quietcap", "nomovable"}
@@ -248,8 +273,8 @@ func (s *State) viewPositionInto(p *Position, c Color) {
 	s.positionInto(p, c)
 }
 
-// IsView reports whether p is a player's view: it names a viewer or
-// hides a rank.
+// IsView reports whether p is a player's or a spectator's view: it names
+// a viewer or hides a rank.
 func (p Position) IsView() bool { return p.Viewer.IsValid() || p.hides() }
 
 // hides reports whether p hides a rank.
@@ -265,6 +290,22 @@ func (p *Position) hides() bool {
 		}
 	}
 	return false
+}
+
+// Equal reports whether p and q hold the same position: every field
+// equal, with the captured pieces
+// compared in any order and an empty list equal to a nil one. (The ==
+// operator does not compile on Position, as it holds lists.)
+func (p Position) Equal(q Position) bool {
+	if !slices.IsSortedFunc(p.Captured, compareCaptives) {
+		p.Captured = slices.Clone(p.Captured)
+		sortCaptives(p.Captured)
+	}
+	if !slices.IsSortedFunc(q.Captured, compareCaptives) {
+		q.Captured = slices.Clone(q.Captured)
+		sortCaptives(q.Captured)
+	}
+	return p.equal(&q)
 }
 
 // equal reports whether p and q are the same position.

@@ -77,10 +77,11 @@ type pieceCount struct {
 // that each side's pieces fit its army.
 func (p *Position) checkPieces() error {
 	var count [2]pieceCount // by Color.index
-	if err := p.checkBoard(&count); err != nil {
+	spectator := !p.Viewer.IsValid() && p.hides()
+	if err := p.checkBoard(&count, spectator); err != nil {
 		return fieldErr("Board", err)
 	}
-	if err := p.checkCaptured(&count); err != nil {
+	if err := p.checkCaptured(&count, spectator); err != nil {
 		return fieldErr("Captured", err)
 	}
 	for _, c := range []Color{Red, Blue} {
@@ -112,7 +113,7 @@ func (p *Position) rescuerOnBoard(c Color) bool {
 
 // checkBoard checks each square of the board and its marks, counting the
 // pieces into count.
-func (p *Position) checkBoard(count *[2]pieceCount) error {
+func (p *Position) checkBoard(count *[2]pieceCount, spectator bool) error {
 	for i, pc := range p.Board.pieces {
 		sq := Square(i + 1)
 		if pc == 0 {
@@ -130,7 +131,7 @@ func (p *Position) checkBoard(count *[2]pieceCount) error {
 		if !p.Rules.OnBoard(sq) {
 			return placeErr(pc.Color(), sq, "square is off the board or a lake")
 		}
-		if err := p.checkKnown(pc, p.Known.known[i]); err != nil {
+		if err := p.checkKnown(pc, p.Known.known[i], spectator); err != nil {
 			return fieldErr("Known", posErr(pc.Color(), sq, err.Error()))
 		}
 		if err := p.checkBeat(pc, p.Known.known[i], p.beatAt(i)); err != nil {
@@ -166,12 +167,12 @@ func (p *Position) checkBoard(count *[2]pieceCount) error {
 }
 
 // checkCaptured checks the captured pieces, counting them into count.
-func (p *Position) checkCaptured(count *[2]pieceCount) error {
+func (p *Position) checkCaptured(count *[2]pieceCount, spectator bool) error {
 	for _, cp := range p.Captured {
 		if !cp.Piece.IsValid() {
 			return placeErr(NoColor, NoSquare, "a captured piece is not a piece")
 		}
-		if err := p.checkKnown(cp.Piece, cp.Known); err != nil {
+		if err := p.checkKnown(cp.Piece, cp.Known, spectator); err != nil {
 			return posErr(cp.Piece.Color(), NoSquare, "captured piece: "+err.Error())
 		}
 		n := &count[cp.Piece.Color().index()]
@@ -287,9 +288,11 @@ func (p *Position) checkChase(c Color) error {
 }
 
 // checkKnown checks what is known of pc: known flags only, a far move is
-// a move, a piece shown to have moved is movable, and in a view an enemy
-// piece shows its rank exactly when the rank is known.
-func (p *Position) checkKnown(pc Piece, k Knowledge) error {
+// a move, a piece shown to have moved is movable, and in a view a piece
+// whose rank the viewer may not know (an enemy piece in a player's view,
+// any piece in a spectator's) shows its rank exactly when the rank is
+// known.
+func (p *Position) checkKnown(pc Piece, k Knowledge, spectator bool) error {
 	long, turn := k&KnownLong != 0, k&KnownTurn != 0
 	switch hidden := pc.Rank() == Unknown; {
 	case k&^allKnown != 0:
@@ -306,10 +309,10 @@ func (p *Position) checkKnown(pc Piece, k Knowledge) error {
 		return errors.New("an immovable piece has moved")
 	case !hidden && !knownRanks(&p.Rules, k).Has(pc.Rank()):
 		return errors.New("a " + pc.Rank().String() + " cannot have made its far move")
-	case hidden && (!p.Viewer.IsValid() || pc.Color() == p.Viewer):
-		return errors.New("a hidden rank needs a viewer, and only its enemy's ranks are hidden")
-	case p.Viewer.IsValid() && pc.Color() != p.Viewer && hidden == (k&KnownRank != 0):
-		return errors.New("an enemy piece of a view shows its rank exactly when it is known")
+	case hidden && p.Viewer.IsValid() && pc.Color() == p.Viewer:
+		return errors.New("a player's view hides only its enemy's ranks")
+	case (spectator || p.Viewer.IsValid() && pc.Color() != p.Viewer) && hidden == (k&KnownRank != 0):
+		return errors.New("a piece of a view whose rank the viewer may not know shows it exactly when it is known")
 	}
 	return nil
 }

@@ -99,7 +99,7 @@ func boardList(boards []Board, history []Move, k int) *boardNode {
 // them: red's pieces on the board in square order, then its captured
 // pieces, then blue's likewise. It reports false when there are more
 // pieces than a game holds.
-func (p *Position) setIDs(g *game) bool {
+func (p *Position) setIDs(g *gameData) bool {
 	id := 0
 	for _, c := range []Color{Red, Blue} {
 		g.lo[c.index()] = uint8(min(id, maxPieces))
@@ -121,7 +121,7 @@ func (p *Position) setIDs(g *game) bool {
 // place returns the state of p in game g (whose ids setIDs has set),
 // with its remembered boards (newest first), but for its outcome and
 // last event.
-func (p *Position) place(g *game, boards []Board) State {
+func (p *Position) place(g *gameData, boards []Board) State {
 	s := State{g: g, pc: new([maxPieces]Piece), cells: g.walls, turn: p.Turn, ply: int32(p.Ply), quiet: int32(p.PliesWithoutAttack), pending: p.RescueDue}
 	id := 0
 	add := func(pc Piece, k Knowledge, resc bool, sq Square) {

@@ -264,45 +264,6 @@ func (s *State) captainMoves(k int, out *captainMove) int {
 	return k
 }
 
-// repetitionFilter is what the repetition rules forbid the side to move:
-// moves of the piece on banCell that cross a boundary of forbid
-// (Two-Squares), and, while chaseOn, the quiet moves More-Squares
-// forbids.
-type repetitionFilter struct {
-	banCell int
-	forbid  path
-	chaseOn bool
-}
-
-func (s *State) repetitionFilter() repetitionFilter {
-	f := repetitionFilter{banCell: -1}
-	c := s.turn
-	if run := &s.runs[c.index()]; run.ban.banned() {
-		if s.pcs[run.id-1].onBoard() {
-			f.banCell, f.forbid = int(run.cell), run.ban
-		}
-	}
-	f.chaseOn = s.g.rules.MoreSquares != MoreSquaresOff && s.chases[c.index()].on
-	return f
-}
-
-// repetitionMayForbid reports whether a repetition rule may forbid a move
-// of the side to move (repetitionFilter may still find it inactive).
-func (s *State) repetitionMayForbid() bool {
-	i := s.turn.index()
-	return s.runs[i].ban.banned() || (s.chases[i].on && s.g.rules.MoreSquares != MoreSquaresOff)
-}
-
-func (f *repetitionFilter) active() bool { return f.banCell >= 0 || f.chaseOn }
-
-// forbids reports whether the filter forbids the move between the cells.
-func (s *State) forbids(f *repetitionFilter, from, via, to int) bool {
-	if from == f.banCell && f.forbid.crossed(from, via, to) {
-		return true
-	}
-	return f.chaseOn && s.cells[to] == 0 && s.chaseForbids(s.turn, s.pc[s.cells[from]-1], from, to)
-}
-
 // topLevel draws from the top-level functions of math/rand/v2, for a
 // nil rng. It holds no state of its own (they are safe for concurrent
 // use), so it is never changed.

@@ -118,7 +118,8 @@ func parseRecordedMove(s string) (RecordedMove, error) {
 // [Game.Record], [NewRecord] and [Record.Annotated] make one from a
 // played game; [Record.Game] turns one into a [Game].
 //
-// Its text form is in the section "Record text" of the package doc.
+// Its text form is in the section "Record text" of the package doc. The
+// setups' fields have the names of their tags in the text.
 type Record struct {
 	Tags      []Tag          // the descriptive tags, in order; not the reserved ones
 	Rules     Rules          // the rules of the game (Start.Rules when Start is set)

@@ -14,7 +14,8 @@ const sampleTries = 1000
 // likely; the section "Sampling" of the package doc says what a draw
 // keeps and how it is drawn. Each call does the set-up of [View.Sampler]
 // anew; a program drawing many states from one view should make a
-// Sampler once. The error wraps [ErrInvalid] for the zero View, a
+// Sampler once. The error wraps [ErrInvalid] for the zero View and a
+// spectator's view ([State.SpectatorView]), a
 // [RulesError] for bad rules, and [ErrInconsistentView] when no state
 // agrees with v (or none of 1000 draws matched its legal moves and
 // outcome, or none of 10000 in a row its silent-defense marks).
@@ -66,6 +67,9 @@ func (v View) Sampler() (*Sampler, error) {
 func (v View) sampler() (*Sampler, State, error) {
 	if !v.IsValid() {
 		return nil, State{}, errZeroView
+	}
+	if !v.pos.Viewer.IsValid() {
+		return nil, State{}, errSpectatorView
 	}
 	p := &v.pos
 	if err := p.Rules.Validate(); err != nil {

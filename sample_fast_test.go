@@ -10,8 +10,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// refSample is Sampler.Sample as it was before its fast path (at
-// 3d6d56a): each draw from drawOnce (redrawn for the silent-defense
+// refSample is Sampler.Sample without its fast path: each draw from drawOnce (redrawn for the silent-defense
 // marks) built by View.build, and checked against the view by the whole
 // sorted list of its legal moves.
 func (sm *Sampler) refSample(rng *rand.Rand) (State, error) {

@@ -48,9 +48,9 @@ func (p pieceRec) know() Knowledge { return Knowledge(p & recKnow) }
 func (p pieceRec) onBoard() bool   { return p&recOff == 0 }
 func (p pieceRec) rescuer() bool   { return p&recRescuer != 0 }
 
-// game is what all the states of one game share: set when the game
+// gameData is what all the states of one game share: set when the game
 // starts and never changed.
-type game struct {
+type gameData struct {
 	rules   Rules
 	walls   [numCells]uint8
 	wall    bb       // the walls as a set of cells
@@ -59,7 +59,7 @@ type game struct {
 	half    [2]SquareSet
 }
 
-// Per-side arrays of State and game are indexed by [Color.index]: Red
+// Per-side arrays of State and gameData are indexed by [Color.index]: Red
 // 0, Blue 1, so that the opponent's index is c.index()^1.
 
 // index returns c's index in the per-side arrays: 0 for Red, 1 for Blue.
@@ -188,7 +188,7 @@ func (s *State) node(from, to int, pc Piece, list *boardNode) *boardNode {
 // says nothing about the game.
 type State struct {
 	_       [0]func() // not comparable: a zero-size field first costs nothing
-	g       *game
+	g       *gameData
 	cells   [numCells]uint8     // piece id + 1, 0 empty, wallCell
 	occ     [2]bb               // each side's pieces, by side
 	mov     bb                  // pieces of either side that move (not Bomb or Flag)
@@ -314,7 +314,7 @@ func FromBoard(r Rules, b Board, turn Color) (State, error) {
 }
 
 func newState(r Rules, b *Board, turn Color) (State, error) {
-	g := &game{rules: r}
+	g := &gameData{rules: r}
 	for i := range g.walls {
 		g.walls[i] = wallCell
 	}
@@ -451,6 +451,29 @@ func (s *State) snapshot(b *Board) {
 // color on each square). Equal boards have equal hashes; the side to move
 // and the history are not included.
 func (s State) BoardHash() uint64 { return s.hash }
+
+// Equal reports whether s and t are the same position with the same
+// future: the same rules, the same pieces on the same squares, the same
+// knowledge of every piece (on the board and captured), the same side to
+// move, rescue due, counters and outcome, and the same repetition
+// records (the Two-Squares runs, the running chases and the boards the
+// More-Squares Rule remembers), so that every sequence of moves is legal
+// from s exactly when it is from t and ends in equal states. It does
+// not compare [State.LastEvent], which is the past, nor how the states
+// were made: a state rebuilt from its [Position] equals the original.
+// Equal is what a program means by "the same state" (== does not
+// compile on State).
+func (s State) Equal(t State) bool {
+	if s.g == nil || t.g == nil {
+		return s.g == nil && t.g == nil
+	}
+	if s.hash != t.hash || s.ply != t.ply || s.quiet != t.quiet || s.turn != t.turn ||
+		s.pending != t.pending || s.outcome != t.outcome || s.g.rules != t.g.rules {
+		return false
+	}
+	p, q := s.Position(), t.Position()
+	return p.equal(&q)
+}
 
 // Captured returns how many pieces of each rank c has lost in this game.
 func (s State) Captured(c Color) Army {

@@ -29,6 +29,11 @@ import (
 // two fields (the section "Position text"); its JSON form has the same
 // fields ([View.MarshalJSON]).
 //
+// A spectator's view ([State.SpectatorView]) is a View of no player:
+// it holds only what both players know, and has no legal moves; it has
+// the text and JSON forms of a player's view, without the viewer, but
+// no state can be drawn from it ([View.Sample] fails).
+//
 // Make a View with [State.View] or [State.ViewInto]; decode one with
 // [ParseView], [View.UnmarshalText] or [View.UnmarshalJSON]. Draw a full
 // state consistent with it with [View.Sample], or many with
@@ -43,7 +48,8 @@ type View struct {
 }
 
 // View returns what c may know about the game (see [View]). It returns
-// the zero View when c is not Red or Blue or s is the zero State. It
+// the zero View when c is not Red or Blue or s is the zero State (a
+// spectator's view is [State.SpectatorView]). It
 // allocates the view's lists; [State.ViewInto] reuses the storage of an
 // existing View instead.
 func (s State) View(c Color) View {
@@ -81,6 +87,36 @@ func (s State) ViewInto(v *View, c Color) {
 	}
 }
 
+// SpectatorView returns what a spectator of the game may know: only what
+// both players know, so that it shows no rank that either player's
+// view hides. It is a view of no player ([View.Player] is NoColor):
+// every piece, of either side, whose rank its opponent has not seen is
+// [Unknown]; what is known of each piece, the captured pieces, the side
+// to move, the counters, the outcome and the repetition record are
+// public, as in a player's view; the last move shows the moving piece
+// as its opponent saw it and the defender as the mover saw it; and
+// there are no legal moves. A game server may send it to spectators as
+// it is. It returns the zero View for the zero State.
+func (s State) SpectatorView() View {
+	var v View
+	if s.g == nil {
+		return v
+	}
+	s.positionInto(&v.pos, NoColor)
+	v.pos.hideUnseen()
+	v.last = s.spectatorLast()
+	return v
+}
+
+// spectatorLast returns the last event as both players saw it: the
+// moving piece as the mover's opponent saw it, the defender as the
+// mover saw it.
+func (s *State) spectatorLast() Event {
+	ev := s.maskedLast(s.last.Color.Opponent())
+	ev.Defender = s.maskedLast(s.last.Color).Defender
+	return ev
+}
+
 // maskedLast returns the last event as c saw it: the opponent's moving
 // piece is Unknown when it made a quiet move with a hidden rank, and a
 // defender of the opponent that survived without being shown (silent
@@ -112,14 +148,36 @@ func (v View) clone() View {
 }
 
 // IsValid reports whether v is a view of a game (not the zero View).
-func (v View) IsValid() bool { return v.pos.Viewer.IsValid() }
+func (v View) IsValid() bool { return v.pos.Turn.IsValid() }
 
-// Player returns the side whose view this is.
+// Player returns the side whose view this is, or NoColor for a
+// spectator's view ([State.SpectatorView]).
 func (v View) Player() Color { return v.pos.Viewer }
 
-// Position returns the view as a position: its viewer is the player,
-// and the ranks of the enemy pieces the player has not seen in combat
-// (those without [KnownRank]) are [Unknown]; everything else in a
+// checkSpectator checks that the view position p, if it has no viewer
+// (a spectator's view), shows no rank that the piece's opponent has not
+// seen.
+func checkSpectator(p *Position) error {
+	if p.Viewer.IsValid() {
+		return nil
+	}
+	for i, pc := range p.Board.pieces {
+		if pc != 0 && pc.Rank() != Unknown && p.Known.known[i]&KnownRank == 0 {
+			return fmt.Errorf("a spectator's view shows the rank of the piece on %v, which its opponent has not seen", Square(i+1))
+		}
+	}
+	for _, cp := range p.Captured {
+		if cp.Piece.Rank() != Unknown && cp.Known&KnownRank == 0 {
+			return errors.New("a spectator's view shows the rank of a captured piece its opponent has not seen")
+		}
+	}
+	return nil
+}
+
+// Position returns the view as a position: its viewer is the player
+// (none in a spectator's view), and the ranks of the enemy pieces the
+// player has not seen in combat (those without [KnownRank]; in a
+// spectator's view, the pieces of either side) are [Unknown]; everything else in a
 // position is public. It shares no storage with v.
 func (v View) Position() Position { return v.pos.clone() }
 
@@ -220,7 +278,8 @@ func (v View) Chase(c Color) (last Move, boards int, ok bool) {
 func (v View) MadeRescue(sq Square) bool { return v.pos.Rescuers.Has(sq) }
 
 // Hidden returns the squares of the enemy pieces whose rank the player
-// has not seen.
+// has not seen; in a spectator's view, of the pieces of either side
+// whose rank their opponent has not seen.
 func (v View) Hidden() SquareSet {
 	var h SquareSet
 	for i, p := range v.pos.Board.pieces {
@@ -267,7 +326,9 @@ func (v View) Rescues(c Color) int {
 // have, with their counts: the enemy's army less its captured pieces and
 // its pieces whose rank was shown. In a game from [New] the counts add up
 // to the number of hidden pieces; a game from [FromBoard] may have placed
-// fewer pieces than the army holds, and then they add up to more.
+// fewer pieces than the army holds, and then they add up to more. It is
+// empty for a spectator's view, which hides the pieces of both sides
+// ([View.Ranks] gives what each of them may be).
 func (v View) HiddenArmy() Army { return v.hiddenArmy() }
 
 // hiddenArmy is HiddenArmy without the copy of the view.
@@ -275,7 +336,13 @@ func (v *View) hiddenArmy() Army {
 	if !v.pos.Viewer.IsValid() {
 		return Army{}
 	}
-	o := v.pos.Viewer.Opponent()
+	return v.hiddenArmyOf(v.pos.Viewer.Opponent())
+}
+
+// hiddenArmyOf returns the ranks o's hidden pieces may have, with their
+// counts: o's army less its captured pieces and its pieces whose rank
+// the view shows.
+func (v *View) hiddenArmyOf(o Color) Army {
 	a := v.pos.Rules.Army
 	var lost Army // as Captured(o)
 	for _, cp := range v.pos.Captured {
@@ -305,7 +372,9 @@ func (v *View) hiddenArmy() Army {
 // hidden piece that won fights under silent defense, at any time in the
 // game, only a rank that beats each of those attackers ([Resolve] gives
 // DefenderWins; see [View.Beaten]); and in every case only a rank that
-// [View.HiddenArmy] still holds. It is empty for an empty square.
+// [View.HiddenArmy] still holds (in a spectator's view, the piece's
+// side's army less its captured and shown pieces). It is empty for an
+// empty square.
 // Ranks(sq).Has(rk) asks about one rank.
 func (v View) Ranks(sq Square) RankSet { return v.canBe(sq) }
 
@@ -322,7 +391,7 @@ func (v *View) canBe(sq Square) RankSet {
 		return 1 << p.Rank()
 	}
 	var army RankSet
-	for rk, n := range v.hiddenArmy() {
+	for rk, n := range v.hiddenArmyOf(p.Color()) {
 		if n > 0 {
 			army |= 1 << rk
 		}
@@ -385,12 +454,6 @@ func beatRanks(r *Rules, beat RankSet) RankSet {
 		}
 	}
 	return m
-}
-
-// ranksAt returns the possible ranks of the hidden piece on the square
-// of index i by what is known of it ([possibleRanks]).
-func (p *Position) ranksAt(i int) RankSet {
-	return possibleRanks(&p.Rules, p.Known.known[i], p.beatAt(i))
 }
 
 // Beaten returns the ranks of the attackers that the piece on sq beat
@@ -472,23 +535,6 @@ func (v View) ParseMove(s string) (Move, error) {
 // Equal reports whether v and w are the same view.
 func (v View) Equal(w View) bool {
 	return v.pos.equal(&w.pos) && v.last == w.last && slices.Equal(v.moves, w.moves)
-}
-
-// Picture draws the board as the player sees it, in the form of
-// [State.Picture] but from the player's side of the table (Blue's
-// picture is turned: row 1 on top, file a on the right): hidden enemy
-// pieces show "?" after their color ("b?").
-func (v View) Picture() string {
-	if !v.IsValid() {
-		return ""
-	}
-	return drawBoard(&v.pos.Rules, v.pos.Viewer == Blue, func(sq Square) string {
-		p, ok := v.At(sq)
-		if !ok {
-			return ".."
-		}
-		return pieceCell(v.pos.Rules.Numbering, p)
-	})
 }
 
 // The text form of a view is the text of its view position (with the
@@ -578,7 +624,7 @@ func (v *View) setLast(a AnnotatedMove) error {
 		ev.Piece = NewPiece(c, a.Attacker)
 		ev.Defender = NewPiece(c.Opponent(), a.Defender)
 		if a.Defender == Unknown {
-			if a.Combat != DefenderWins || c != p.Viewer {
+			if a.Combat != DefenderWins || p.Viewer.IsValid() && c != p.Viewer {
 				return errors.New("only a defender of the viewer's enemy that won may stay hidden")
 			}
 			if p.beatAt(a.Move.To.Index())&(1<<a.Attacker) == 0 {
@@ -611,10 +657,13 @@ func (v *View) UnmarshalText(text []byte) error {
 
 // ParseView parses the text form of a view (the "view" rule of the
 // section "Position text" of the package doc): a position as
-// [ParsePosition] reads and checks it, which must name its viewer, then the last move and the legal
+// [ParsePosition] reads and checks it, which names its viewer (or, for a
+// spectator's view, none), then the last move and the legal
 // moves. It checks that the last move fits the position and that the
 // legal moves are exactly the position's, sorted and listed only on the
-// viewer's turn, and that some game agrees with the view. Where a
+// viewer's turn, and that some game agrees with the view (for a
+// spectator's view, which lists no moves, the position's checks: what is
+// known of each piece, each side's pieces within its army). Where a
 // running chase of the viewer makes the legal moves depend on hidden
 // ranks (the section "Hidden information" of the package doc), the moves
 // the More-Squares Rule could forbid may be listed or not.
@@ -632,8 +681,8 @@ func ParseView(s string) (View, error) {
 	if err != nil {
 		return View{}, err
 	}
-	if !p.Viewer.IsValid() {
-		return View{}, parseErr("view", s, j, `a position with its viewer ("view:red" or "view:blue")`)
+	if err := checkSpectator(&p); err != nil {
+		return View{}, parseErrCause("view", s, 0, `a position with its viewer ("view:red" or "view:blue"), or a spectator's view`, err)
 	}
 	var moves []Move
 	var marked []bool
@@ -678,6 +727,9 @@ func newView(p Position, a AnnotatedMove, moves []Move, marked []bool) (View, er
 			return View{}, &movesError{&MoveError{Move: moves[i], Err: ErrNoAttack}}
 		}
 	}
+	if err := checkSpectator(&p); err != nil {
+		return View{}, err
+	}
 	v := View{pos: p}
 	if a.Move != (Move{}) {
 		if err := v.setLast(a); err != nil {
@@ -685,7 +737,7 @@ func newView(p Position, a AnnotatedMove, moves []Move, marked []bool) (View, er
 		}
 	}
 	if p.Turn != p.Viewer && len(moves) > 0 {
-		return View{}, errors.New("legal moves listed when it is not the viewer's turn")
+		return View{}, errors.New("legal moves listed when it is not the viewer's turn, or in a spectator's view")
 	}
 	if !slices.IsSortedFunc(moves, Move.Compare) {
 		return View{}, errors.New("legal moves out of order")
@@ -733,6 +785,9 @@ func (v *View) checkMoves() error {
 	}
 	if p.Outcome.IsOver() && len(v.moves) > 0 {
 		return errors.New("legal moves listed in a finished game")
+	}
+	if !p.Viewer.IsValid() {
+		return nil // a spectator's view: no player to draw for, no moves
 	}
 	sm, s, err := v.sampler()
 	if err != nil {
@@ -799,7 +854,7 @@ func (v *View) checkMoves() error {
 
 type viewJSON struct {
 	Rules              Rules               `json:"rules"`
-	Viewer             Color               `json:"viewer"`
+	Viewer             Color               `json:"viewer,omitzero"`
 	Turn               Color               `json:"turn"`
 	RescueDue          bool                `json:"rescueDue,omitempty"`
 	Ply                int                 `json:"ply"`
@@ -942,8 +997,8 @@ func (j *viewJSON) position() (Position, error) {
 		Ply: j.Ply, PliesWithoutAttack: j.PliesWithoutAttack, Outcome: j.Outcome,
 		SeenBoards: j.Boards, History: j.History,
 	}
-	if !p.Viewer.IsValid() {
-		return Position{}, parseErr("view", p.Viewer.String(), 0, `the viewer, "red" or "blue"`)
+	if p.Viewer != NoColor && !p.Viewer.IsValid() {
+		return Position{}, parseErr("view", p.Viewer.String(), 0, `the viewer, "red" or "blue", or none for a spectator's view`)
 	}
 	for _, step := range []func(*Position) error{j.board, j.captured, j.record} {
 		if err := step(&p); err != nil {

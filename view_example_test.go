@@ -256,3 +256,38 @@ func ExampleView_Chase() {
 	// blue: chasing false (last -, 0 boards), run [b4-c4 c4-d4 d4-c4]
 	// d3 holds red unknown in Blue's view
 }
+
+// A spectator is sent the view of neither player: a rank shows only
+// where the piece's opponent has seen it, so the spectator learns
+// nothing that one of the players does not know.
+func ExampleState_SpectatorView() {
+	r := stratego.QuickBattle()
+	rng := rand.New(rand.NewPCG(1, 2))
+	s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, m := range []string{"h3-h2", "c7-c6", "g3-g4", "g7-h7", "g4-g2", "b8-b7", "g2-g5", "g6-g5"} {
+		if s, _, err = s.Apply(stratego.MustParseMove(m)); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	sv := s.SpectatorView()
+	fmt.Println("player:", sv.Player(), "legal moves:", len(slices.Collect(sv.LegalMoves())))
+	fmt.Println("last move:", stratego.Annotate(sv.LastEvent()))
+	fmt.Print(sv.Picture())
+	// Output:
+	// player: none legal moves: 0
+	// last move: g6xg5(3>2)
+	//  8 .. .. b? b? b? b? b? ..
+	//  7 .. b? .. .. .. .. .. b?
+	//  6 .. .. b? .. b? .. .. ..
+	//  5 .. .. ~~ .. .. ~~ b3 ..
+	//  4 .. .. ~~ .. .. ~~ .. ..
+	//  3 .. .. .. r? r? r? .. ..
+	//  2 .. .. r? .. r? r? .. r?
+	//  1 .. .. .. r? .. .. r? ..
+	//     a  b  c  d  e  f  g  h
+}

@@ -39,7 +39,7 @@ func ExampleReadXML() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(g.Players[0], "vs", g.Players[1], "under", rec.Rules)
+	fmt.Println(g.Names[stratego.Red], "vs", g.Names[stratego.Blue], "under", rec.Rules)
 	fmt.Println(rec.Moves[4].Move, "=", stratego.Annotate(states[5].LastEvent()))
 	fmt.Println(states[len(states)-1].Outcome())
 	// Output:
@@ -203,7 +203,7 @@ alice vs bob result 3 winner 1
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(g.Type, g.Players, g.Moves)
+	fmt.Println(g.Type, g.Names[stratego.Red], "vs", g.Names[stratego.Blue], g.Moves)
 	fmt.Printf("end code %d (%v), winner %d = %v\n", g.End, g.End, g.Winner, rec.Result) // Red forfeited
 	states, err := rec.Replay()
 	if err != nil {
@@ -212,7 +212,7 @@ alice vs bob result 3 winner 1
 	}
 	fmt.Println(len(states)-1, "moves replayed under", rec.Rules)
 	// Output:
-	// barrage [alice bob] [e1-e9 d10-d9]
+	// barrage alice vs bob [e1-e9 d10-d9]
 	// end code 3 (forfeit), winner 2 = blue wins (resignation)
 	// 2 moves replayed under barrage,twosquares=5,moresquares=off
 }

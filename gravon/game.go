@@ -47,12 +47,12 @@ func Rules(typ string) (stratego.Rules, error) {
 // [ReadGSN] read one, [Game.WriteXML] writes one, and
 // [Game.Record] and [GameOf] convert to and from a [stratego.Record].
 type Game struct {
-	Type    string          // "classic", "barrage", "duell", "ultimate lightning", "classicfree"
-	Field   string          // the start field, 100 letters, or "" when the game ended during setup
-	Moves   []stratego.Move // From and To only
-	Players [2]string       // Red's and Blue's names
-	End     End             // the end code (EndFlag, …)
-	Winner  int             // 1 Red, 2 Blue, 3 draw
+	Type   string          // "classic", "barrage", "duell", "ultimate lightning", "classicfree"
+	Field  string          // the start field, 100 letters, or "" when the game ended during setup
+	Moves  []stratego.Move // From and To only
+	Names  [3]string       // the players' names, indexed by Color: Names[stratego.Red] is Red's
+	End    End             // the end code (EndFlag, …)
+	Winner int             // 1 Red, 2 Blue, 3 draw
 }
 
 // The XML layout of a Gravon game file (as read by R. Halbersma's gravon
@@ -147,7 +147,7 @@ func ReadXML(r io.Reader) (Game, error) {
 	if len(x.Game.Players) != 2 || x.Game.Players[0].ID != 1 || x.Game.Players[1].ID != 2 {
 		return Game{}, bad("want players 1 and 2")
 	}
-	g.Players = [2]string{strings.TrimSpace(x.Game.Players[0].Name), strings.TrimSpace(x.Game.Players[1].Name)}
+	g.Names[stratego.Red], g.Names[stratego.Blue] = strings.TrimSpace(x.Game.Players[0].Name), strings.TrimSpace(x.Game.Players[1].Name)
 	code, err1 := strconv.Atoi(x.Game.Result.Type)
 	win, err2 := strconv.Atoi(x.Game.Result.Winner)
 	if err1 != nil || err2 != nil {
@@ -236,11 +236,11 @@ func (g Game) WriteXML(w io.Writer) error {
 		}
 		x.Game.Moves = append(x.Game.Moves, xmlMove{ID: i + 1, Source: s[:2], Target: s[3:]})
 	}
-	for i, p := range g.Players {
+	for i, c := range []stratego.Color{stratego.Red, stratego.Blue} {
 		x.Game.Players = append(x.Game.Players, struct {
 			ID   int    `xml:"id,attr"`
 			Name string `xml:",chardata"`
-		}{i + 1, p})
+		}{i + 1, g.Names[c]})
 	}
 	x.Game.Result.Type = strconv.Itoa(int(g.End))
 	x.Game.Result.Winner = strconv.Itoa(g.Winner)
@@ -333,7 +333,7 @@ func ReadGSN(r io.Reader) (Game, error) {
 	if w < 0 || w > 2 {
 		return Game{}, bad(i+1, "winner %d, want 0 (red), 1 (blue) or 2 (draw)", w)
 	}
-	g.Players = [2]string{red, blue}
+	g.Names[stratego.Red], g.Names[stratego.Blue] = red, blue
 	g.End, g.Winner = End(c), w+1
 	return g, nil
 }
@@ -377,7 +377,7 @@ func (g Game) Import(opt ImportOptions) (rec stratego.Record, warnings []error, 
 		return stratego.Record{}, nil, err
 	}
 	rec = stratego.Record{Rules: r, Tags: []stratego.Tag{
-		{Name: "Site", Value: "gravon.de"}, {Name: "Red", Value: g.Players[0]}, {Name: "Blue", Value: g.Players[1]},
+		{Name: "Site", Value: "gravon.de"}, {Name: "Red", Value: g.Names[stratego.Red]}, {Name: "Blue", Value: g.Names[stratego.Blue]},
 		{Name: "GravonType", Value: g.Type}, {Name: "GravonResult", Value: strconv.Itoa(int(g.End))},
 	}}
 	if rec.Result, err = Outcome(g.End, g.Winner); err != nil {
@@ -503,8 +503,8 @@ func GameOf(rec stratego.Record) (Game, error) {
 		}
 		g.Moves = append(g.Moves, stratego.Move{From: m.Move.From, To: m.Move.To})
 	}
-	g.Players[0], _ = rec.Tag("Red")
-	g.Players[1], _ = rec.Tag("Blue")
+	g.Names[stratego.Red], _ = rec.Tag("Red")
+	g.Names[stratego.Blue], _ = rec.Tag("Blue")
 	g.End, g.Winner = gravonCode(rec.Result)
 	if c, ok := rec.Tag("GravonResult"); ok {
 		if n, err := strconv.Atoi(c); err == nil {

@@ -92,7 +92,7 @@ func TestReadGravonXML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Type != "barrage" || len(g.Moves) != 5 || g.Players != [2]string{"alice", "bob"} || g.End != 1 || g.Winner != 1 {
+	if g.Type != "barrage" || len(g.Moves) != 5 || g.Names != [3]string{stratego.Red: "alice", stratego.Blue: "bob"} || g.End != 1 || g.Winner != 1 {
 		t.Fatalf("got %+v", g)
 	}
 	rec, states := gravonReplay(t, g)

@@ -34,9 +34,13 @@
 // process below it, and the game is scored against it with a clear
 // Reason. An engine that fails its start or its handshake (NotStarted)
 // or its setup loses the game the same way; only a game neither side
-// could start is not played. No child process outlives Game.Play; a
-// program whose children are all engines can call Subreaper to catch
-// even those that an engine left behind before it exited.
+// could start is not played. No process an engine started outlives
+// Game.Play, but for one that left the engine's process group and whose
+// engine exited before the game ended, out of the referee's sight: it
+// runs on under init or, in a program that made itself a child
+// subreaper (Linux, prctl(PR_SET_CHILD_SUBREAPER)), as that program's
+// child, for the program to kill (stratego match does, after each
+// game).
 //
 // Every game has a record, however it ended: one that ended in its
 // setup phase has no moves and the legal setups only (stratego.Record

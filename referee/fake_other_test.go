@@ -2,17 +2,7 @@
 
 package referee
 
-import (
-	"os"
-	"syscall"
-)
+import "syscall"
 
 // newSession has no sessions to make here.
 func newSession() *syscall.SysProcAttr { return nil }
-
-// killPid kills a process.
-func killPid(pid int) {
-	if p, err := os.FindProcess(pid); err == nil {
-		p.Kill()
-	}
-}

@@ -37,7 +37,6 @@ import (
 //	quit     play on, then ignore quit, SIGTERM and the end of input
 //	child    start a grandchild that sleeps, write its pid to ARG, play on
 //	setsid   the same, the grandchild in a session of its own (setsid)
-//	orphan   the same, then exit at once (the grandchild is orphaned)
 //	mute     write nothing, ever (the handshake or the setup times out)
 //	hsflood  write an endless line at once, before the handshake
 //	early    write the line ARG at once, before the handshake
@@ -124,7 +123,7 @@ func runFake(spec string) int {
 	case "quit":
 		signal.Ignore(syscall.SIGTERM, syscall.SIGINT)
 		in = &quitIgnorer{r: os.Stdin}
-	case "child", "setsid", "orphan":
+	case "child", "setsid":
 		cmd := exec.Command(os.Args[0])
 		cmd.Env = append(os.Environ(), fakeEnv+"=sleep")
 		if fw.action != "child" {
@@ -134,9 +133,6 @@ func runFake(spec string) int {
 			return 5
 		}
 		os.WriteFile(arg, []byte(strconv.Itoa(cmd.Process.Pid)), 0o644)
-		if fw.action == "orphan" {
-			return 3
-		}
 	case "exitnow":
 		return 3
 	case "mute":

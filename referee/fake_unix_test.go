@@ -7,6 +7,3 @@ import "syscall"
 // newSession is the process attributes of a child in a session of its
 // own (setsid).
 func newSession() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
-
-// killPid kills a process.
-func killPid(pid int) { syscall.Kill(pid, syscall.SIGKILL) }

@@ -5,9 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -330,51 +328,6 @@ func TestAbort(t *testing.T) {
 				t.Errorf("engine %d still runs", pid)
 			}
 		})
-	}
-}
-
-// TestSubreaper runs itself in a process of its own that calls
-// Subreaper, with an engine that starts a grandchild in a session of
-// its own and exits at once: the grandchild, orphaned before the referee
-// could see it, is the program's child, and Reap (called when the seat
-// closes) kills it. Without Subreaper it would run on under init.
-func TestSubreaper(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		if err := Subreaper(); !errors.Is(err, errors.ErrUnsupported) {
-			t.Errorf("Subreaper on %s: %v, want ErrUnsupported", runtime.GOOS, err)
-		}
-		return
-	}
-	const env = "REFEREE_SUBREAPER_TEST"
-	if pidFile := os.Getenv(env); pidFile != "" {
-		if err := Subreaper(); err != nil {
-			t.Fatal(err)
-		}
-		red, _ := fakeSeat(t, "sbp;0;orphan;"+pidFile, UCCOptions{})
-		res, err := Game{Rules: stratego.Classic(), Red: red, Blue: randomSeat(1), Clock: TimeControl{MoveTime: generous}}.Play(context.Background())
-		if err != nil || res.Reason != Crash || res.Winner != stratego.Blue {
-			t.Fatalf("got %v, %v; want a crash of red", res, err)
-		}
-		if n := Reap(); n != 0 {
-			t.Errorf("Reap after Play found %d processes left", n)
-		}
-		return
-	}
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestSubreaper$", "-test.count=1")
-	cmd.Env = append(os.Environ(), env+"="+pidFile)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("the subreaper test: %v\n%s", err, out)
-	}
-	b, err := os.ReadFile(pidFile)
-	if err != nil {
-		t.Fatalf("the engine wrote no grandchild pid: %v\n%s", err, out)
-	}
-	pid, _ := strconv.Atoi(string(b))
-	if pid > 0 && alive(pid) {
-		killPid(pid)
-		t.Errorf("grandchild %d outlived the program that became its subreaper", pid)
 	}
 }
 

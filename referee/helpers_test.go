@@ -2,11 +2,14 @@ package referee
 
 import (
 	"context"
+	"flag"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
 )
@@ -81,3 +84,24 @@ func uccPipeSeat(t testing.TB, r stratego.Rules, seed uint64, log io.Writer, o U
 
 // randomSeat is a built-in random player.
 func randomSeat(seed uint64) Seat { return FromPlayer("random", bot.NewRandom(seed)) }
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with a file in testdata (rewritten by -update).
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to write it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", path, diff)
+	}
+}

@@ -10,8 +10,9 @@ import (
 	"os"
 	"os/exec"
 	"sync"
-	"sync/atomic"
 	"time"
+
+	"github.com/stratego-go/stratego/internal/proctree"
 )
 
 // MaxLine is the longest line an engine may write, newline excluded; a
@@ -63,7 +64,7 @@ type proc struct {
 	// quitWait is Command.QuitWait or its default.
 	quitWait time.Duration
 	// tree is the engine's descendants as markTree found them.
-	tree []procID
+	tree []proctree.Proc
 }
 
 // markTree lists the processes below the engine now, for close to kill:
@@ -71,14 +72,14 @@ type proc struct {
 // which may then exit and leave its children to init before close
 // looks.
 func (p *proc) markTree() {
-	d := descendants(p.pid())
+	d := proctree.Descendants(p.pid())
 	p.mu.Lock()
 	p.tree = d
 	p.mu.Unlock()
 }
 
 // marked returns the processes markTree found.
-func (p *proc) marked() []procID {
+func (p *proc) marked() []proctree.Proc {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.tree
@@ -108,13 +109,7 @@ func start(ctx context.Context, c Command) (*proc, error) {
 	quitWait := cmp.Or(c.QuitWait, DefaultQuitWait)
 	cmd.WaitDelay = quitWait
 	setGroup(cmd)
-	engines.Lock()
-	err = cmd.Start()
-	if err == nil {
-		engines.pids[cmd.Process.Pid] = true
-	}
-	engines.Unlock()
-	if err != nil {
+	if err := proctree.StartEngine(cmd); err != nil {
 		inR.Close()
 		inW.Close()
 		outR.Close()
@@ -127,9 +122,7 @@ func start(ctx context.Context, c Command) (*proc, error) {
 	p.fileConn.exitErr = p.exitErr
 	go func() {
 		p.werr = cmd.Wait()
-		engines.Lock()
-		delete(engines.pids, cmd.Process.Pid)
-		engines.Unlock()
+		proctree.EngineDone(cmd.Process.Pid)
 		close(p.waited)
 	}()
 	go func() {
@@ -140,6 +133,46 @@ func start(ctx context.Context, c Command) (*proc, error) {
 		}
 	}()
 	return p, nil
+}
+
+// lineConn is a line channel to an engine: a process, or a pipe in tests.
+type lineConn interface {
+	writeLine(s string) error
+	// readLine reads a line; the first byte by first, all of it by
+	// full (zero times: no deadline).
+	readLine(first, full time.Time) (string, error)
+	pause(stop bool)
+	close() error
+}
+
+// readCtx reads a line from conn by ctx's deadline, or with the first
+// byte by first when first is set (UCC timing) and the rest by ctx's
+// deadline.
+func readCtx(ctx context.Context, conn lineConn, first time.Time) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", fmt.Errorf("%w: %w", ErrTimeout, err)
+	}
+	full, _ := ctx.Deadline()
+	if first.IsZero() {
+		first = full
+	}
+	// A read with a deadline ends on its own; a read without one is
+	// ended by ctx through a deadline in the past.
+	if full.IsZero() {
+		if ic, ok := conn.(interface{ interrupt() }); ok {
+			stop := context.AfterFunc(ctx, ic.interrupt)
+			defer stop()
+		}
+	}
+	return conn.readLine(first, full)
+}
+
+// clip shortens a line for an error message.
+func clip(s string) string {
+	if len(s) > 80 {
+		return s[:80] + "…"
+	}
+	return s
 }
 
 // fileConn is a line channel over two pipes: in is the engine's input
@@ -279,7 +312,7 @@ func (p *proc) close() error {
 	p.once.Do(func() {
 		// Every process the engine started, listed while it runs: a
 		// child that left the process group (setsid) is killed too.
-		desc := append(descendants(p.pid()), p.marked()...)
+		desc := append(proctree.Descendants(p.pid()), p.marked()...)
 		p.pause(false)
 		p.in.Close()
 		select {
@@ -288,11 +321,8 @@ func (p *proc) close() error {
 		}
 		p.kill()
 		<-p.waited
-		killProcs(desc)
+		proctree.Kill(desc)
 		p.out.Close()
-		if engines.reap.Load() {
-			Reap()
-		}
 	})
 	return nil
 }
@@ -301,54 +331,9 @@ func (p *proc) close() error {
 // started that stayed in it, even after the engine itself exited) and,
 // on Linux, every process below the engine.
 func (p *proc) kill() {
-	desc := descendants(p.pid())
+	desc := proctree.Descendants(p.pid())
 	killGroup(p.cmd)
-	killProcs(desc)
-}
-
-// engines are the engine processes running, by pid, for Reap; reap
-// says Subreaper was called.
-var engines = struct {
-	sync.Mutex
-	pids map[int]bool
-	reap atomic.Bool
-}{pids: map[int]bool{}}
-
-// Subreaper makes the program a child subreaper (Linux,
-// prctl(PR_SET_CHILD_SUBREAPER)): a process that an engine started and
-// left behind, in a session of its own (setsid) or after the engine
-// exited, becomes the program's child instead of init's, and from then
-// on the referee kills it (Reap) whenever it closes an engine. Call it
-// at the start of a program whose child processes are all the
-// referee's engines (stratego match does): Reap kills every other
-// child. Elsewhere it returns an error wrapping errors.ErrUnsupported,
-// and what is left is the process group kill (and, without process
-// groups, the kill of the engine itself).
-//
-// Without Subreaper the referee still kills, on Linux, every process
-// below an engine when it closes it, setsid children included, as long
-// as the engine runs when the game ends; only the children of an engine
-// that already exited can escape.
-func Subreaper() error {
-	if err := setSubreaper(); err != nil {
-		return fmt.Errorf("referee: becoming a child subreaper: %w", err)
-	}
-	engines.reap.Store(true)
-	return nil
-}
-
-// Reap kills and waits for every child process of the program that is
-// not a running engine, and returns how many there were: the processes
-// that engines left behind, which Subreaper gave to the program. It
-// does nothing outside Linux.
-func Reap() int {
-	engines.Lock()
-	defer engines.Unlock()
-	left := orphans(func(pid int) bool { return engines.pids[pid] })
-	for _, pid := range left {
-		killAndReap(pid)
-	}
-	return len(left)
+	proctree.Kill(desc)
 }
 
 // pid returns the engine's process id.

@@ -17,7 +17,7 @@
 // a player's page receives only that player's stratego.View (its JSON
 // form) and what follows from it (the moves as the player saw them, the
 // ranks each hidden piece may have), and a spectator's page only what
-// both players were shown. The full board and the record are sent once
+// both players were shown (stratego.State.SpectatorView). The full board and the record are sent once
 // the game is over.
 //
 // The pages are plain HTML, CSS and JavaScript modules embedded in the

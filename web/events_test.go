@@ -162,7 +162,7 @@ func TestEventsStreamHidesWhatTheSeatMayNotSee(t *testing.T) {
 					t.Fatalf("Red's event of version %d (ply %d) is not Red's view of the game", ev.id, ply)
 				}
 			} else {
-				wantSpec, _ := json.Marshal(spectatorView(want))
+				wantSpec, _ := want.SpectatorView().MarshalJSON()
 				if !bytes.Equal(p.View, wantSpec) {
 					t.Fatalf("the spectator's event of version %d (ply %d):\n%s\nwant\n%s", ev.id, ply, p.View, wantSpec)
 				}

@@ -213,23 +213,14 @@ func (g *game) resign(c stratego.Color, now time.Time) error {
 	return nil
 }
 
-// seenOf returns the last move of s as Red, Blue and a spectator saw it.
-// The spectator learns what both players were shown: the attacker's rank
-// as its opponent saw it, the defender's as the attacker's side saw it.
+// seenOf returns the last move of s as Red, Blue and a spectator saw it
+// (the last event of the players' views and of the spectator's,
+// stratego.State.SpectatorView).
 func seenOf(s stratego.State) seenMoves {
-	red, blue := s.View(stratego.Red).LastEvent(), s.View(stratego.Blue).LastEvent()
 	var out seenMoves
-	out[stratego.Red] = stratego.Annotate(red)
-	out[stratego.Blue] = stratego.Annotate(blue)
-	mover, other := red, blue
-	if red.Color == stratego.Blue {
-		mover, other = blue, red
-	}
-	spec := stratego.Annotate(mover)
-	if spec.IsAttack() {
-		spec.Attacker = other.Piece.Rank()
-	}
-	out[stratego.NoColor] = spec
+	out[stratego.Red] = stratego.Annotate(s.View(stratego.Red).LastEvent())
+	out[stratego.Blue] = stratego.Annotate(s.View(stratego.Blue).LastEvent())
+	out[stratego.NoColor] = stratego.Annotate(s.SpectatorView().LastEvent())
 	return out
 }
 

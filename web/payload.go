@@ -2,8 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"slices"
-	"strings"
 
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/internal/pageinfo"
@@ -22,8 +20,8 @@ type sideInfo struct {
 
 // statePayload is the answer to a request for a game's state: everything
 // its receiver may know, and nothing more. For a player the view is the
-// player's stratego.View in its JSON form; for a spectator it has the
-// same shape and holds what both players were shown.
+// player's stratego.View in its JSON form; for a spectator, the JSON
+// form of stratego.State.SpectatorView (what both players were shown).
 type statePayload struct {
 	Role     string                     `json:"role"`
 	Phase    string                     `json:"phase"`
@@ -78,7 +76,7 @@ func (g *game) payload(ro role) (statePayload, error) {
 		p.View, err = v.MarshalJSON()
 		p.CanBe = canBe(v)
 	} else {
-		p.View, err = json.Marshal(spectatorView(st))
+		p.View, err = st.SpectatorView().MarshalJSON()
 	}
 	if err != nil {
 		return p, err
@@ -117,74 +115,4 @@ func canBe(v stratego.View) map[string][]stratego.Rank {
 		out[sq.String()] = rs
 	}
 	return out
-}
-
-// pieceJSON is a piece of a spectator's view, in the form of the pieces
-// of stratego.View's JSON.
-type pieceJSON struct {
-	Square  *stratego.Square `json:"square,omitempty"`
-	Piece   stratego.Piece   `json:"piece"`
-	Known   []string         `json:"known,omitempty"`
-	Rescuer bool             `json:"rescuer,omitempty"`
-	Beat    []stratego.Rank  `json:"beat,omitempty"`
-}
-
-// specView is a spectator's view in the shape of stratego.View's JSON:
-// the fields the pages read.
-type specView struct {
-	Turn      stratego.Color   `json:"turn"`
-	RescueDue bool             `json:"rescueDue,omitempty"`
-	Ply       int              `json:"ply"`
-	Outcome   stratego.Outcome `json:"outcome"`
-	Board     []pieceJSON      `json:"board"`
-	Captured  []pieceJSON      `json:"captured,omitempty"`
-	Last      string           `json:"last,omitempty"`
-	Legal     []stratego.Move  `json:"legalMoves"`
-}
-
-// spectatorView builds what a spectator of s may see from the two
-// players' views only: a red piece as Blue sees it, a blue piece as Red
-// sees it, so a rank shows only when its opponent was shown it.
-func spectatorView(s stratego.State) specView {
-	red, blue := s.View(stratego.Red), s.View(stratego.Blue)
-	sv := specView{
-		Turn: red.Turn(), RescueDue: red.RescueDue(), Ply: red.Ply(), Outcome: red.Outcome(),
-		Board: []pieceJSON{}, Legal: []stratego.Move{},
-	}
-	r := s.Rules()
-	for sq := range r.Squares().All() {
-		pc, ok := red.At(sq)
-		if !ok {
-			continue
-		}
-		if pc.Color() == stratego.Red {
-			pc, _ = blue.At(sq)
-		}
-		sq := sq
-		sv.Board = append(sv.Board, pieceJSON{
-			Square: &sq, Piece: pc, Known: knownNames(red.Knowledge(sq)),
-			Rescuer: red.MadeRescue(sq), Beat: slices.Collect(red.Beaten(sq).All()),
-		})
-	}
-	for _, c := range sides {
-		lost := red.Captured(c)
-		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
-			for range lost[rk] {
-				sv.Captured = append(sv.Captured, pieceJSON{Piece: stratego.NewPiece(c, rk)})
-			}
-		}
-	}
-	if s.Ply() > 0 && red.LastEvent().Color.IsValid() {
-		sv.Last = notation(seenOf(s)[stratego.NoColor], r.Numbering)
-	}
-	return sv
-}
-
-// knownNames returns the flags of k by the names of stratego.View's
-// JSON: "rank", "moved", "far", "long", "turn".
-func knownNames(k stratego.Knowledge) []string {
-	if k == 0 {
-		return nil
-	}
-	return strings.Split(k.String(), "|")
 }

@@ -2,18 +2,23 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/bot"
 	"github.com/stratego-go/stratego/gravon"
 	"github.com/stratego-go/stratego/internal/pageinfo"
 )
@@ -510,5 +515,55 @@ func TestExplainEverySentinel(t *testing.T) {
 	}
 	if msg := explain(stratego.ErrMoreSquares, r); !strings.Contains(msg, "More-Squares Rule") {
 		t.Errorf("More-Squares: %q", msg)
+	}
+}
+
+// movesCounted is a bot that counts its Move calls and moves nothing.
+type movesCounted struct{ n atomic.Int32 }
+
+func (p *movesCounted) Setup(context.Context, stratego.Rules, stratego.Color) (stratego.Setup, error) {
+	return stratego.Setup{}, errors.New("not asked")
+}
+
+func (p *movesCounted) Move(context.Context, stratego.View, bot.Budget) (stratego.Move, error) {
+	p.n.Add(1)
+	return stratego.Move{}, errors.New("no move")
+}
+
+// TestNoBotAfterClose checks that Close and the requests agree: a setup
+// given after Close that starts a game with the bot to move starts no
+// bot goroutine, so the bot is never asked for a move (Close's wait
+// covers every bot the server started). The request is served on the
+// test's goroutine; the wait that follows waits for any bot it started.
+func TestNoBotAfterClose(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	cr := ts.create(t, createRequest{Rules: "barrage", Opponent: "bot", Bot: "random", Color: "blue"})
+	ts.mu.Lock()
+	g := ts.live[cr.ID]
+	ts.mu.Unlock()
+	counted := &movesCounted{}
+	g.mu.Lock()
+	g.bots[stratego.Red] = counted // Red moves first
+	g.mu.Unlock()
+
+	ts.Close()
+	body, err := json.Marshal(setupRequest{Setup: randomSetupText(t, ts, "barrage")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest("POST", "/api/games/"+cr.ID+"/setup", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+cr.Token)
+	rec := httptest.NewRecorder()
+	ts.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("setup after Close: status %d: %s", rec.Code, rec.Body)
+	}
+	if p := statePayloadOf(t, rec.Body.Bytes()); p.Phase != "play" {
+		t.Fatalf("phase %q after both setups, want play", p.Phase)
+	}
+	ts.wg.Wait()
+	if n := counted.n.Load(); n != 0 {
+		t.Errorf("the bot was asked %d times for a move after Close", n)
 	}
 }

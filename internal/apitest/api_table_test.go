@@ -236,6 +236,7 @@ var api = []entry{
 	{"stratego.State.RescueDue", stratego.State.RescueDue},
 	{"stratego.State.Resign", stratego.State.Resign},
 	{"stratego.State.Rules", stratego.State.Rules},
+	{"stratego.State.SpectatorView", stratego.State.SpectatorView},
 	{"stratego.State.Squares", stratego.State.Squares},
 	{"stratego.State.Turn", stratego.State.Turn},
 	{"stratego.State.View", stratego.State.View},

@@ -321,7 +321,7 @@ func (g game) result() string {
 func (g game) line() string {
 	typ, red, blue, plies := "-", "-", "-", "-"
 	if g.gg.Type != "" {
-		typ, red, blue, plies = g.gg.Type, g.gg.Players[0], g.gg.Players[1], fmt.Sprint(len(g.gg.Moves))
+		typ, red, blue, plies = g.gg.Type, g.gg.Names[stratego.Red], g.gg.Names[stratego.Blue], fmt.Sprint(len(g.gg.Moves))
 	}
 	return fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s\t%s", g.path, typ, red, blue, plies, g.result(), g.status())
 }

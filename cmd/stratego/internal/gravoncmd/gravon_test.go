@@ -352,7 +352,7 @@ func TestStatsRealFields(t *testing.T) {
 		if err1 != nil || err2 != nil {
 			t.Fatalf("csv line %d: %q", i+2, line)
 		}
-		g := gravon.Game{Type: f[0], Field: f[1], Players: [2]string{"red", "blue"}, End: gravon.End(end), Winner: winner}
+		g := gravon.Game{Type: f[0], Field: f[1], Names: [3]string{stratego.Red: "red", stratego.Blue: "blue"}, End: gravon.End(end), Winner: winner}
 		var buf bytes.Buffer
 		if err := g.WriteXML(&buf); err != nil {
 			t.Fatalf("csv line %d: WriteXML: %v", i+2, err)

@@ -29,6 +29,10 @@ import (
 //	stall:DIR    a real SBP engine that first starts a sleeper in a
 //	             session of its own (setsid), writes both pids into DIR,
 //	             and never moves (it plays setups only)
+//	orphan:DIR   start a sleeper in a session of its own, write its pid
+//	             into DIR and exit at once (the sleeper is orphaned);
+//	             first, for each sleeper of an earlier game still
+//	             alive, write a file late-PID into DIR
 //
 // A "sleep" mode just sleeps (the sleeper).
 const asFake = "MATCHCMD_TEST_FAKE"
@@ -85,6 +89,23 @@ func runFake(mode string) int {
 			say("hello")
 		}
 		io.Copy(io.Discard, os.Stdin)
+	case "orphan":
+		files, _ := filepath.Glob(filepath.Join(arg, "orphan-*"))
+		for _, f := range files {
+			b, _ := os.ReadFile(f)
+			if pid, _ := strconv.Atoi(string(b)); pid > 0 && alive(pid) {
+				os.WriteFile(filepath.Join(arg, "late-"+string(b)), nil, 0o644)
+			}
+		}
+		sleeper := exec.Command(os.Args[0])
+		sleeper.Env = append(os.Environ(), asFake+"=sleep")
+		sleeper.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := sleeper.Start(); err != nil {
+			return 5
+		}
+		pid := strconv.Itoa(sleeper.Process.Pid)
+		os.WriteFile(filepath.Join(arg, "orphan-"+pid), []byte(pid), 0o644)
+		return 3
 	case "stall":
 		sleeper := exec.Command(os.Args[0])
 		sleeper.Env = append(os.Environ(), asFake+"=sleep")

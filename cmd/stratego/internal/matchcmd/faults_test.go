@@ -165,6 +165,39 @@ func TestMatchNeitherStarts(t *testing.T) {
 	checkFiles(t, dir, 1, referee.Crash, stratego.NoColor, "")
 }
 
+// TestMatchReapsOrphans runs a match in a process of its own, one game
+// at a time, against an engine that starts a sleeper in a session of
+// its own and exits at once, before the referee could see the sleeper:
+// the match, a child subreaper, kills each sleeper when its game ends,
+// before the next game starts, and none outlives the match.
+func TestMatchReapsOrphans(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("a child subreaper is Linux only")
+	}
+	pids := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-games", "2", "-j", "1", "-movetime", "0", "-progress", "off", fake("sbp", "orphan:"+pids), "builtin:random")
+	cmd.Env = append(os.Environ(), asMatch+"=1")
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Fatalf("exit %v, want status 1 (games lost to a fault):\n%s", err, out)
+	}
+	files, _ := filepath.Glob(filepath.Join(pids, "orphan-*"))
+	if len(files) != 2 {
+		t.Fatalf("sleepers %v, want one a game", files)
+	}
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		if pid, _ := strconv.Atoi(string(b)); pid > 0 && alive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("sleeper %d outlived the match", pid)
+		}
+	}
+	if late, _ := filepath.Glob(filepath.Join(pids, "late-*")); len(late) > 0 {
+		t.Errorf("sleepers alive when the next game started: %v", late)
+	}
+}
+
 // TestMatchSignal runs a match in a process of its own, two games at a
 // time between engines that never move (each with a sleeper in a session
 // of its own), and sends it SIGTERM once both games are under way: it

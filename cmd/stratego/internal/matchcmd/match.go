@@ -82,9 +82,9 @@
 // progress (each recorded as interrupted), writes the summary and exits;
 // a second signal kills it at once. No engine process is left behind:
 // each engine runs in a process group of its own, and on Linux the
-// command is a child subreaper (referee.Subreaper), so that even a
-// process an engine started in a session of its own is killed and
-// waited for. Other Unix systems get the process group kill; Windows
+// command is a child subreaper, so that even a process an engine
+// started in a session of its own and left behind is killed and waited
+// for, after each game. Other Unix systems get the process group kill; Windows
 // the kill of the engine process.
 //
 // Sharding: with the same flags, engines and -seed, the shards 0/N to
@@ -129,6 +129,7 @@ import (
 	"github.com/stratego-go/stratego"
 	"github.com/stratego-go/stratego/bot"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/reaper"
 	"github.com/stratego-go/stratego/referee"
 )
 
@@ -203,9 +204,10 @@ func Run(args []string, in io.Reader, out io.Writer) error {
 	ctx, stop := cli.Interruptible()
 	defer stop()
 	// Every child of this process is an engine: a process an engine
-	// leaves behind comes to it and is killed (Linux only).
-	_ = referee.Subreaper()
-	defer referee.Reap()
+	// leaves behind comes to it and is killed after each game (Linux
+	// only).
+	_ = reaper.Subreaper()
+	defer reaper.Reap()
 	return cfg.run(ctx, out)
 }
 
@@ -669,6 +671,7 @@ func (c *config) play(ctx context.Context, p pairing) gameResult {
 		Tags:       append([]stratego.Tag{{Name: "Event", Value: "stratego match"}, {Name: "Round", Value: fmt.Sprint(p.n)}}, c.scheduleTags()...),
 	}
 	res, err := g.Play(gctx)
+	reaper.Reap()
 	if err != nil {
 		gr.Error = err.Error()
 		return gr

@@ -1,6 +1,6 @@
 //go:build linux
 
-package referee
+package proctree
 
 import (
 	"os"
@@ -9,10 +9,10 @@ import (
 	"syscall"
 )
 
-// procID names a process by its pid and its start time, so that a pid
+// Proc names a process by its pid and its start time, so that a pid
 // the system gave to a new process is not taken for the old one.
-type procID struct {
-	pid   int
+type Proc struct {
+	Pid   int
 	start string
 }
 
@@ -51,72 +51,48 @@ func allProcs() map[int]int {
 	return parent
 }
 
-// descendants returns every live process below pid: its children, their
+// Descendants returns every live process below pid: its children, their
 // children and so on, whatever process group or session they moved to.
-func descendants(pid int) []procID {
+func Descendants(pid int) []Proc {
 	parent := allProcs()
 	kids := map[int][]int{}
 	for p, pp := range parent {
 		kids[pp] = append(kids[pp], p)
 	}
-	var out []procID
+	var out []Proc
 	queue := append([]int(nil), kids[pid]...)
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
 		if _, _, start, ok := procInfo(p); ok {
-			out = append(out, procID{p, start})
+			out = append(out, Proc{p, start})
 		}
 		queue = append(queue, kids[p]...)
 	}
 	return out
 }
 
-// killProcs kills the processes that still are the ones listed, each
-// with its process group when it leads one.
-func killProcs(ps []procID) {
+// Kill kills the processes that still are the ones listed, each with
+// its process group when it leads one.
+func Kill(ps []Proc) {
 	for _, p := range ps {
-		if _, state, start, ok := procInfo(p.pid); ok && start == p.start && state != "Z" {
-			if pgid, err := syscall.Getpgid(p.pid); err == nil && pgid == p.pid {
-				syscall.Kill(-p.pid, syscall.SIGKILL)
+		if _, state, start, ok := procInfo(p.Pid); ok && start == p.start && state != "Z" {
+			if pgid, err := syscall.Getpgid(p.Pid); err == nil && pgid == p.Pid {
+				syscall.Kill(-p.Pid, syscall.SIGKILL)
 			}
-			syscall.Kill(p.pid, syscall.SIGKILL)
+			syscall.Kill(p.Pid, syscall.SIGKILL)
 		}
 	}
 }
 
-// prSetChildSubreaper is prctl's PR_SET_CHILD_SUBREAPER (linux/prctl.h).
-const prSetChildSubreaper = 36
-
-// setSubreaper makes this process a child subreaper.
-func setSubreaper() error {
-	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
-		return e
-	}
-	return nil
-}
-
-// orphans returns this process's children that are not engines: the
-// processes left behind that the subreaper received.
-func orphans(isEngine func(pid int) bool) []int {
+// children returns this process's children, zombies included.
+func children() []int {
 	me := os.Getpid()
 	var out []int
 	for p, pp := range allProcs() {
-		if pp == me && !isEngine(p) {
+		if pp == me {
 			out = append(out, p)
 		}
 	}
 	return out
-}
-
-// killAndReap kills a child and waits for it.
-func killAndReap(pid int) {
-	syscall.Kill(pid, syscall.SIGKILL)
-	var ws syscall.WaitStatus
-	for {
-		_, err := syscall.Wait4(pid, &ws, 0, nil)
-		if err != syscall.EINTR {
-			return
-		}
-	}
 }

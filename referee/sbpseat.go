@@ -14,16 +14,6 @@ import (
 	"github.com/stratego-go/stratego"
 )
 
-// lineConn is a line channel to an engine: a process, or a pipe in tests.
-type lineConn interface {
-	writeLine(s string) error
-	// readLine reads a line; the first byte by first, all of it by
-	// full (zero times: no deadline).
-	readLine(first, full time.Time) (string, error)
-	pause(stop bool)
-	close() error
-}
-
 // SBPOptions configure an SBP engine seat.
 type SBPOptions struct {
 	// Name replaces the name the engine gives (id name).
@@ -122,28 +112,6 @@ func (s *sbpSeat) read(ctx context.Context) (string, error) {
 	return readCtx(ctx, s.conn, time.Time{})
 }
 
-// readCtx reads a line from conn by ctx's deadline, or with the first
-// byte by first when first is set (UCC timing) and the rest by ctx's
-// deadline.
-func readCtx(ctx context.Context, conn lineConn, first time.Time) (string, error) {
-	if err := ctx.Err(); err != nil {
-		return "", fmt.Errorf("%w: %w", ErrTimeout, err)
-	}
-	full, _ := ctx.Deadline()
-	if first.IsZero() {
-		first = full
-	}
-	// A read with a deadline ends on its own; a read without one is
-	// ended by ctx through a deadline in the past.
-	if full.IsZero() {
-		if ic, ok := conn.(interface{ interrupt() }); ok {
-			stop := context.AfterFunc(ctx, ic.interrupt)
-			defer stop()
-		}
-	}
-	return conn.readLine(first, full)
-}
-
 // expect reads lines until one whose first field is word, skipping info
 // lines; anything else is garbage.
 func (s *sbpSeat) expect(ctx context.Context, word string) ([]string, error) {
@@ -162,14 +130,6 @@ func (s *sbpSeat) expect(ctx context.Context, word string) ([]string, error) {
 		}
 	}
 	return nil, fmt.Errorf("%w: %d info lines", ErrFlood, maxInfo)
-}
-
-// clip shortens a line for an error message.
-func clip(s string) string {
-	if len(s) > 80 {
-		return s[:80] + "…"
-	}
-	return s
 }
 
 func (s *sbpSeat) Name() string { return s.name }

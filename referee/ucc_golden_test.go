@@ -3,10 +3,7 @@ package referee
 import (
 	"bufio"
 	"context"
-	"flag"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -14,8 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/stratego-go/stratego"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // scriptBot is a UCC bot that sends fixed setup rows and fixed moves,
 // and keeps a transcript of the exchange in the form of docs/ucc2012.md
@@ -132,24 +127,5 @@ func TestUCCTranscripts(t *testing.T) {
 	golden(t, "ucc-m4.log", log.String())
 	if !strings.HasPrefix(log.String(), "/…/tee_RED RED SETUP\nFB8sB479B8\nBB31555583\n6724898974\n967B669999\n/…/tee_BLUE BLUE SETUP\n967B669999\n") {
 		t.Errorf("log does not start with the setups:\n%s", log.String())
-	}
-}
-
-// golden compares got with a file in testdata (rewritten by -update).
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to write it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", path, diff)
 	}
 }
