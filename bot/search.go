@@ -50,7 +50,9 @@ const (
 // there (the Gravon tables of ChooseSetup, for the armies of the presets),
 // and what its moves suggest (a hidden piece that walks up to one of the
 // player's pieces whose rank it knows is likelier to beat it, one that
-// walks away likelier to lose to it). For each move it draws poolDraws
+// walks away likelier to lose to it; one that steps next to the player's
+// movers whose ranks it has not seen likelier one of the ranks that beat
+// most of them, as a raider's). For each move it draws poolDraws
 // states uniformly from the view's Sampler and picks poolSize of them in
 // proportion to the beliefs' weights (importance resampling), most likely
 // first. It then deepens: at depth 1, 2, … it searches every root move in
@@ -58,13 +60,16 @@ const (
 // valuable victim first, then the killer moves and the history heuristic;
 // a quiescence search of the captures that do not lose the attacker at the
 // leaves, where a side whose flag an enemy piece could take next may not
-// stand pat), and scores each root move by the average over the states,
+// stand pat; in every determinization the enemy attacks a piece of the
+// player's whose rank it has not seen only with the ranks whose attack
+// gains in expectation, see blindAttacks), and scores each root move by the average over the states,
 // weighted by how often each was picked, of its squashed value (a win 1,
 // a loss -1, else tanh(points/evalScale) of the evaluation of MCTS:
 // material with shown pieces worth less, the Spy's and the Miners' worth
 // by what the enemy has left, the nearest pieces to the flags, open
 // squares by the player's flag; but a flag walled in by bombs is near only
-// to Miners). A state not yet searched at the current depth counts with
+// to Miners; and a shown piece hunted by a shown stronger one worth less
+// the fewer free squares it has around it). A state not yet searched at the current depth counts with
 // its last depth. It plays the root move of the best score.
 //
 // An iteration (the unit of Budget.Iterations and Options.Iterations) is
