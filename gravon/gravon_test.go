@@ -458,7 +458,7 @@ func FuzzParseStraDos3(f *testing.F) {
 		f.Add(uint8(1), StraDos3(s.View(stratego.Red).Position()))
 	}
 	f.Fuzz(func(t *testing.T, viewer uint8, line string) {
-		v := stratego.Color(viewer % 3)
+		v := []stratego.Color{stratego.NoColor, stratego.Red, stratego.Blue}[viewer%3]
 		p, err := ParseStraDos3(stratego.Classic(), v, line)
 		if err != nil {
 			return

@@ -720,7 +720,7 @@ func TestObservationEstimateAgreesWithSampling(t *testing.T) {
 				ms = s.AppendLegalMoves(ms[:0])
 				s = gametest.Play(t, s, ms[rng.IntN(len(ms))].String())
 			}
-			c := stratego.Color(seed%2) + stratego.Red
+			c := []stratego.Color{stratego.Red, stratego.Blue}[seed%2]
 			v := s.View(c)
 			obs := AppendObservation(nil, v)
 			sm, err := v.Sampler()

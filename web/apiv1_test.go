@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stratego-go/stratego"
 )
 
 // TestOpenAPIDeclaresEveryRoute checks that the OpenAPI document served
@@ -68,8 +70,8 @@ func TestOldPathsAreAliases(t *testing.T) {
 		}
 	}
 	id, tokens := callPair(t, s, createRequest{Rules: "duel"})
-	_, b1 := call(s, "GET", "/api/games/"+id, tokens[0], nil)
-	_, b2 := call(s, "GET", "/api/v1/games/"+id, tokens[0], nil)
+	_, b1 := call(s, "GET", "/api/games/"+id, tokens[stratego.Red], nil)
+	_, b2 := call(s, "GET", "/api/v1/games/"+id, tokens[stratego.Red], nil)
 	if string(b1) != string(b2) {
 		t.Errorf("the state under /api and /api/v1 differ:\n%s\n%s", b1, b2)
 	}

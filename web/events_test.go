@@ -89,7 +89,7 @@ func TestEventsStreamHidesWhatTheSeatMayNotSee(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 1))
 	setups := [3]stratego.Setup{stratego.Red: stratego.RandomSetup(r, rng), stratego.Blue: stratego.RandomSetup(r, rng)}
 	tokens := [3]string{stratego.Red: cr.Token, stratego.Blue: blue}
-	for c := stratego.Red; c <= stratego.Blue; c++ {
+	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
 		ts.must(t, http.StatusOK, "POST", "/api/games/"+cr.ID+"/setup", tokens[c], setupRequest{Setup: setups[c].String()})
 	}
 	model, err := stratego.NewGame(r, setups[stratego.Red], setups[stratego.Blue])

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/url"
 	"testing"
+
+	"github.com/stratego-go/stratego"
 )
 
 // FuzzAPI sends arbitrary bodies and queries to every endpoint of a
@@ -39,8 +41,8 @@ func FuzzAPI(f *testing.F) {
 		defer s.Close()
 		id, tokens := callPair(t, s, createRequest{Rules: "classic", Color: "red"})
 		setup := setupRequest{Setup: "616B252538/B824423329/5624335B77/42BB672BXF"}
-		call(s, "POST", "/api/games/"+id+"/setup", tokens[0], setup)
-		call(s, "POST", "/api/games/"+id+"/setup", tokens[1], setup)
+		call(s, "POST", "/api/games/"+id+"/setup", tokens[stratego.Red], setup)
+		call(s, "POST", "/api/games/"+id+"/setup", tokens[stratego.Blue], setup)
 		game := "/api/games/" + id
 		var method, path string
 		switch endpoint % 9 {
@@ -70,7 +72,7 @@ func FuzzAPI(f *testing.F) {
 				req = body // sent as a JSON string: still not the object wanted
 			}
 		}
-		code, out := call(s, method, path, tokens[0], req)
+		code, out := call(s, method, path, tokens[stratego.Red], req)
 		if code >= 500 {
 			t.Fatalf("%s %s %q: status %d %s", method, path, body, code, out)
 		}

@@ -146,7 +146,7 @@ func inviteOf(link string) string {
 }
 
 // callPair is createPair straight on the handler: it returns the game's
-// id and the tokens of Red, Blue and the spectator.
+// id and its tokens indexed by Color, the spectator's at NoColor.
 func callPair(t interface {
 	Helper()
 	Fatalf(string, ...any)
@@ -164,11 +164,24 @@ func callPair(t interface {
 		t.Fatalf("claim: %d %s", code, body)
 	}
 	var tokens [3]string
-	tokens[2] = tokenOf(cr.Links.Spectator)
+	tokens[stratego.NoColor] = tokenOf(cr.Links.Spectator)
 	if cr.Color == "red" {
-		tokens[0], tokens[1] = cr.Token, cl.Token
+		tokens[stratego.Red], tokens[stratego.Blue] = cr.Token, cl.Token
 	} else {
-		tokens[0], tokens[1] = cl.Token, cr.Token
+		tokens[stratego.Red], tokens[stratego.Blue] = cl.Token, cr.Token
 	}
 	return cr.ID, tokens
+}
+
+// parties are the holders of callPair's tokens: the two sides and, as
+// NoColor, the spectator.
+var parties = []stratego.Color{stratego.Red, stratego.Blue, stratego.NoColor}
+
+// partyRole is the role of a party: a side's player, or for NoColor the
+// spectator.
+func partyRole(c stratego.Color) role {
+	if c == stratego.NoColor {
+		return roleSpectator
+	}
+	return roleOf(c)
 }

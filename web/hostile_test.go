@@ -17,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/stratego-go/stratego"
 )
 
 // The tests of this file are the probes of a hostile page or client:
@@ -91,13 +93,13 @@ func TestBearerAnyCase(t *testing.T) {
 	s := New(Config{})
 	defer s.Close()
 	id, tokens := callPair(t, s, createRequest{Rules: "duel", Color: "red"})
-	for _, auth := range []string{"Bearer " + tokens[0], "bearer " + tokens[0], "BEARER " + tokens[0], "bEaReR  " + tokens[0]} {
+	for _, auth := range []string{"Bearer " + tokens[stratego.Red], "bearer " + tokens[stratego.Red], "BEARER " + tokens[stratego.Red], "bEaReR  " + tokens[stratego.Red]} {
 		code, _, out := rawCall(s, "", "GET", "/api/games/"+id, map[string]string{"Authorization": auth}, "")
 		if code != http.StatusOK {
 			t.Errorf("%q: %d %s", auth, code, out)
 		}
 	}
-	for _, auth := range []string{"Basic " + tokens[0], tokens[0], "Bearer", "Bearertoken"} {
+	for _, auth := range []string{"Basic " + tokens[stratego.Red], tokens[stratego.Red], "Bearer", "Bearertoken"} {
 		if code, _, _ := rawCall(s, "", "GET", "/api/games/"+id, map[string]string{"Authorization": auth}, ""); code != http.StatusForbidden {
 			t.Errorf("%q: %d, want 403", auth, code)
 		}
@@ -135,19 +137,19 @@ func TestResignInSetup(t *testing.T) {
 	}
 
 	id, tokens := callPair(t, s, createRequest{Rules: "duel", Color: "red"})
-	if code, body := call(s, "POST", "/api/games/"+id+"/setup", tokens[1], setupRequest{Setup: randomSetupFor(t, s, "duel")}); code != http.StatusOK {
+	if code, body := call(s, "POST", "/api/games/"+id+"/setup", tokens[stratego.Blue], setupRequest{Setup: randomSetupFor(t, s, "duel")}); code != http.StatusOK {
 		t.Fatalf("setup: %d %s", code, body)
 	}
-	if code, body := call(s, "POST", "/api/games/"+id+"/resign", tokens[0], map[string]string{}); code != http.StatusOK {
+	if code, body := call(s, "POST", "/api/games/"+id+"/resign", tokens[stratego.Red], map[string]string{}); code != http.StatusOK {
 		t.Fatalf("resign in setup: %d %s", code, body)
 	}
-	for i, tok := range tokens {
-		_, body := call(s, "GET", "/api/games/"+id, tok, nil)
+	for _, c := range parties {
+		_, body := call(s, "GET", "/api/games/"+id, tokens[c], nil)
 		if p := statePayloadOf(t, body); p.Phase != "over" || !strings.HasPrefix(p.Outcome, "blue wins") || p.View != nil || p.Reveal != nil {
-			t.Errorf("party %d after Red resigned in setup: %s", i, body)
+			t.Errorf("%s after Red resigned in setup: %s", partyRole(c), body)
 		}
 	}
-	if code, body := call(s, "POST", "/api/games/"+id+"/resign", tokens[1], map[string]string{}); code != http.StatusConflict {
+	if code, body := call(s, "POST", "/api/games/"+id+"/resign", tokens[stratego.Blue], map[string]string{}); code != http.StatusConflict {
 		t.Errorf("resigning a game that is over: %d %s, want 409", code, body)
 	}
 	s.Close()
@@ -156,7 +158,7 @@ func TestResignInSetup(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	_, body = call(b, "GET", "/api/games/"+id, tokens[1], nil)
+	_, body = call(b, "GET", "/api/games/"+id, tokens[stratego.Blue], nil)
 	if p := statePayloadOf(t, body); p.Phase != "over" || !strings.HasPrefix(p.Outcome, "blue wins") || p.Setup == "" {
 		t.Errorf("read back: %s", body)
 	}
@@ -169,13 +171,13 @@ func TestNotYourTurnFirst(t *testing.T) {
 	s := New(Config{})
 	defer s.Close()
 	id, tokens := callPair(t, s, createRequest{Rules: "classic", Color: "red"})
-	for c := range 2 {
+	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
 		if code, body := call(s, "POST", "/api/games/"+id+"/setup", tokens[c], setupRequest{Setup: randomSetupFor(t, s, "classic")}); code != http.StatusOK {
 			t.Fatalf("setup: %d %s", code, body)
 		}
 	}
 	for _, move := range []string{"a7xa6", "a7-a6", "a4xa5"} {
-		code, body := call(s, "POST", "/api/games/"+id+"/move", tokens[1], moveRequest{move})
+		code, body := call(s, "POST", "/api/games/"+id+"/move", tokens[stratego.Blue], moveRequest{move})
 		var r moveRefusal
 		json.Unmarshal(body, &r)
 		if code != http.StatusConflict || r.Rule != "turn" {
@@ -205,7 +207,7 @@ func TestCorruptFileQuarantined(t *testing.T) {
 		t.Fatalf("Open with one damaged file: %v", err)
 	}
 	defer b.Close()
-	if code, body := call(b, "GET", "/api/games/"+id, tokens[0], nil); code != http.StatusOK {
+	if code, body := call(b, "GET", "/api/games/"+id, tokens[stratego.Red], nil); code != http.StatusOK {
 		t.Errorf("the good game: %d %s", code, body)
 	}
 	if _, err := os.Stat(filepath.Join(dir, bad+".json")); err == nil {
@@ -282,7 +284,7 @@ func TestOneAddressCannotHoldTheServer(t *testing.T) {
 	}()
 	addr := ln.Addr().String()
 	id, tokens := callPair(t, s, createRequest{Rules: "duel"})
-	_, body := call(s, "GET", "/api/games/"+id, tokens[0], nil)
+	_, body := call(s, "GET", "/api/games/"+id, tokens[stratego.Red], nil)
 	version := statePayloadOf(t, body).Version
 
 	const flood = 1100
@@ -299,7 +301,7 @@ func TestOneAddressCannotHoldTheServer(t *testing.T) {
 			t.Fatalf("the flood's connection %d: %v", len(conns), err)
 		}
 		conns = append(conns, c)
-		fmt.Fprintf(c, "GET /api/games/%s?after=%d HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n\r\n", id, version, tokens[0])
+		fmt.Fprintf(c, "GET /api/games/%s?after=%d HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n\r\n", id, version, tokens[stratego.Red])
 	}
 	// The other client, from its own address.
 	other := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{

@@ -40,7 +40,7 @@ func TestServerMachine(t *testing.T) {
 			"setup": func(t *rapid.T) {
 				c := rapid.SampledFrom([]stratego.Color{stratego.Red, stratego.Blue}).Draw(t, "side")
 				st := stratego.RandomSetup(r, rng)
-				code, body := call(s, "POST", path+"/setup", tokens[c-1], setupRequest{Setup: st.String()})
+				code, body := call(s, "POST", path+"/setup", tokens[c], setupRequest{Setup: st.String()})
 				if setups[c] != nil || abandoned.IsValid() {
 					if code == http.StatusOK {
 						t.Fatalf("a second setup of %s was taken", c)
@@ -63,7 +63,7 @@ func TestServerMachine(t *testing.T) {
 				st := model.State()
 				ms := st.AppendLegalMoves(nil)
 				m := rapid.SampledFrom(ms).Draw(t, "move")
-				code, body := call(s, "POST", path+"/move", tokens[st.Turn()-1], moveRequest{m.String()})
+				code, body := call(s, "POST", path+"/move", tokens[st.Turn()], moveRequest{m.String()})
 				if code != http.StatusOK {
 					t.Fatalf("legal move %s: %d %s", m, code, body)
 				}
@@ -76,28 +76,28 @@ func TestServerMachine(t *testing.T) {
 				}
 				st := model.State()
 				m := rapid.SampledFrom(st.AppendLegalMoves(nil)).Draw(t, "move")
-				k := rapid.SampledFrom([]int{int(st.Turn().Opponent()) - 1, 2}).Draw(t, "party") // the other player or the spectator
+				k := rapid.SampledFrom([]stratego.Color{st.Turn().Opponent(), stratego.NoColor}).Draw(t, "party") // the other player or the spectator
 				if code, body := call(s, "POST", path+"/move", tokens[k], moveRequest{m.String()}); code == http.StatusOK {
-					t.Fatalf("%s's move %s by %s was taken: %.200s", st.Turn(), m, role(k+1), body)
+					t.Fatalf("%s's move %s by %s was taken: %.200s", st.Turn(), m, partyRole(k), body)
 				}
 			},
 			"refused": func(t *rapid.T) {
-				k := rapid.IntRange(0, 2).Draw(t, "party")
+				k := rapid.SampledFrom(parties).Draw(t, "party")
 				from := stratego.SquareFromIndex(rapid.IntRange(0, 99).Draw(t, "from"))
 				to := stratego.SquareFromIndex(rapid.IntRange(0, 99).Draw(t, "to"))
 				m := stratego.Move{From: from, To: to}
-				legal := started() && k < 2 && model.State().Turn() == stratego.Color(k+1) && model.State().Check(m) == nil
+				legal := started() && model.State().Turn() == k && model.State().Check(m) == nil
 				if legal {
 					t.Skip("a legal move")
 				}
 				code, body := call(s, "POST", path+"/move", tokens[k], moveRequest{m.String()})
 				if code == http.StatusOK || code >= 500 {
-					t.Fatalf("%s by %s: %d %s, want a refusal", m, role(k+1), code, body)
+					t.Fatalf("%s by %s: %d %s, want a refusal", m, partyRole(k), code, body)
 				}
 			},
 			"resign": func(t *rapid.T) {
 				c := rapid.SampledFrom([]stratego.Color{stratego.Red, stratego.Blue}).Draw(t, "side")
-				code, _ := call(s, "POST", path+"/resign", tokens[c-1], map[string]string{})
+				code, _ := call(s, "POST", path+"/resign", tokens[c], map[string]string{})
 				if !started() && !abandoned.IsValid() {
 					if code != http.StatusOK {
 						t.Fatalf("resign in the setup phase: %d", code)
@@ -115,14 +115,14 @@ func TestServerMachine(t *testing.T) {
 				}
 			},
 			"": func(t *rapid.T) {
-				for k, tok := range tokens {
-					code, body := call(s, "GET", path, tok, nil)
+				for _, k := range parties {
+					code, body := call(s, "GET", path, tokens[k], nil)
 					if code != http.StatusOK {
 						t.Fatalf("state: %d %s", code, body)
 					}
 					var p statePayload
 					json.Unmarshal(body, &p)
-					checkMachine(t, p, role(k+1), model, abandoned, version)
+					checkMachine(t, p, partyRole(k), model, abandoned, version)
 				}
 			},
 		})

@@ -18,7 +18,7 @@ import (
 // the test compares with.
 type leakGame struct {
 	id     string
-	tokens [3]string // red, blue, spectator
+	tokens [3]string // indexed by Color, the spectator's at NoColor
 	local  stratego.State
 }
 
@@ -120,8 +120,8 @@ func noLeakPair(t *testing.T, rulesText string, seed uint64, hidden stratego.Col
 	for i, su := range setups {
 		id, tokens := callPair(t, s, createRequest{Rules: rulesText})
 		g := &leakGame{id: id, tokens: tokens}
-		for c := stratego.Red; c <= stratego.Blue; c++ {
-			if code, body := call(s, "POST", "/api/games/"+g.id+"/setup", g.tokens[c-1], setupRequest{Setup: su[c].String()}); code != http.StatusOK {
+		for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
+			if code, body := call(s, "POST", "/api/games/"+g.id+"/setup", g.tokens[c], setupRequest{Setup: su[c].String()}); code != http.StatusOK {
 				t.Fatalf("setup: %d %s", code, body)
 			}
 		}
@@ -130,18 +130,18 @@ func noLeakPair(t *testing.T, rulesText string, seed uint64, hidden stratego.Col
 		}
 		games[i] = g
 	}
-	watched := []int{int(observer) - 1, 2} // the observer's and the spectator's tokens
+	watched := []stratego.Color{observer, stratego.NoColor} // the observer's and the spectator's tokens
 	compared := 0
 	for !games[0].local.Outcome().IsOver() && !games[1].local.Outcome().IsOver() {
 		same := games[0].local.View(observer).Equal(games[1].local.View(observer))
 		var answers [2][3][]byte
 		for i, g := range games {
-			for k, tok := range g.tokens {
-				code, body := call(s, "GET", "/api/games/"+g.id, tok, nil)
+			for _, k := range parties {
+				code, body := call(s, "GET", "/api/games/"+g.id, g.tokens[k], nil)
 				if code != http.StatusOK {
 					t.Fatalf("state: %d %s", code, body)
 				}
-				checkAnswer(t, g.local, role(k+1), body)
+				checkAnswer(t, g.local, partyRole(k), body)
 				answers[i][k] = body
 			}
 		}
@@ -152,7 +152,7 @@ func noLeakPair(t *testing.T, rulesText string, seed uint64, hidden stratego.Col
 		for _, k := range watched {
 			if !bytes.Equal(answers[0][k], answers[1][k]) {
 				t.Fatalf("ply %d: the answer to %s differs between games that %s cannot tell apart:\n%s\n%s",
-					games[0].local.Ply(), role(k+1), observer, answers[0][k], answers[1][k])
+					games[0].local.Ply(), partyRole(k), observer, answers[0][k], answers[1][k])
 			}
 		}
 		// The side to move plays a move legal in both games; the observer
@@ -174,7 +174,7 @@ func noLeakPair(t *testing.T, rulesText string, seed uint64, hidden stratego.Col
 		}
 		var refusals, replies [2][]byte
 		for i, g := range games {
-			tok := g.tokens[mover-1]
+			tok := g.tokens[mover]
 			if bad.IsValid() {
 				code, body := call(s, "POST", "/api/games/"+g.id+"/move", tok, moveRequest{bad.String()})
 				if code == http.StatusOK {

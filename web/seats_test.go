@@ -113,7 +113,7 @@ func seatsOfKind(t *testing.T, opponent, color string) {
 		}
 		var cl map[string]any
 		json.Unmarshal(b, &cl)
-		other = &partyLog{name: "invited", token: fmt.Sprint(cl["token"]), ro: roleOf(stratego.Color(creator.ro.color().Opponent())), allowed: map[string]bool{}}
+		other = &partyLog{name: "invited", token: fmt.Sprint(cl["token"]), ro: roleOf(creator.ro.color().Opponent()), allowed: map[string]bool{}}
 		other.allowed[other.token] = true
 		scan(other, "claim", b)
 		if creator.allowed[other.token] {

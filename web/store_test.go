@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/stratego-go/stratego"
 )
 
 // TestOpenReadsBackEveryGame makes games on a server with a data
@@ -26,12 +28,12 @@ func TestOpenReadsBackEveryGame(t *testing.T) {
 	}
 	defer a.Close()
 	id, tokens := callPair(t, a, createRequest{Rules: "duel"})
-	for c := range 2 {
+	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
 		if code, body := call(a, "POST", "/api/games/"+id+"/setup", tokens[c], setupRequest{Setup: randomSetupFor(t, a, "duel")}); code != http.StatusOK {
 			t.Fatalf("setup: %d %s", code, body)
 		}
 	}
-	_, before := call(a, "GET", "/api/games/"+id, tokens[0], nil)
+	_, before := call(a, "GET", "/api/games/"+id, tokens[stratego.Red], nil)
 	os.WriteFile(filepath.Join(dir, id+".123.tmp"), []byte("half a write"), 0o600)
 	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o600)
 
@@ -40,12 +42,12 @@ func TestOpenReadsBackEveryGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	for i, want := range []string{"red", "blue", "spectator"} {
-		code, body := call(b, "GET", "/api/games/"+id, tokens[i], nil)
+	for c, want := range map[stratego.Color]string{stratego.Red: "red", stratego.Blue: "blue", stratego.NoColor: "spectator"} {
+		code, body := call(b, "GET", "/api/games/"+id, tokens[c], nil)
 		if code != http.StatusOK || statePayloadOf(t, body).Role != want {
-			t.Fatalf("token %d after Open: %d %s", i, code, body)
+			t.Fatalf("the %s token after Open: %d %s", want, code, body)
 		}
-		if i == 0 && string(body) != string(before) {
+		if c == stratego.Red && string(body) != string(before) {
 			t.Errorf("Red's state changed across Open:\n%s\n%s", before, body)
 		}
 	}
@@ -133,23 +135,23 @@ func TestSlowSaveStallsOnlyItsGame(t *testing.T) {
 	}
 	answered := make(chan int)
 	go func() {
-		code, _ := call(s, "POST", "/api/games/"+slow+"/setup", slowTokens[0], setupRequest{Setup: setupRed})
+		code, _ := call(s, "POST", "/api/games/"+slow+"/setup", slowTokens[stratego.Red], setupRequest{Setup: setupRed})
 		answered <- code
 	}()
 	<-entered // the slow game's write hangs from here on
 	probed := make(chan struct{})
 	go func() {
 		defer close(probed)
-		if code, body := call(s, "POST", "/api/games/"+other+"/setup", otherTokens[0], setupRequest{Setup: setupRed}); code != http.StatusOK {
+		if code, body := call(s, "POST", "/api/games/"+other+"/setup", otherTokens[stratego.Red], setupRequest{Setup: setupRed}); code != http.StatusOK {
 			t.Errorf("another game's setup while one save hangs: %d %s", code, body)
 		}
 		if n := s.Games(); n != 2 {
 			t.Errorf("Games while one save hangs: %d, want 2", n)
 		}
-		if code, body := call(s, "GET", "/api/games/"+other, otherTokens[1], nil); code != http.StatusOK {
+		if code, body := call(s, "GET", "/api/games/"+other, otherTokens[stratego.Blue], nil); code != http.StatusOK {
 			t.Errorf("another game's state while one save hangs: %d %s", code, body)
 		}
-		if code, body := call(s, "GET", "/api/games/"+slow, slowTokens[2], nil); code != http.StatusOK {
+		if code, body := call(s, "GET", "/api/games/"+slow, slowTokens[stratego.NoColor], nil); code != http.StatusOK {
 			t.Errorf("the slow game's own state while its save hangs: %d %s", code, body)
 		}
 	}()
@@ -167,7 +169,7 @@ func TestSlowSaveStallsOnlyItsGame(t *testing.T) {
 	if code := <-answered; code != http.StatusOK {
 		t.Errorf("the slow game's setup: %d", code)
 	}
-	if code, body := call(s, "POST", "/api/games/"+slow+"/setup", slowTokens[1], setupRequest{Setup: setupBlue}); code != http.StatusOK {
+	if code, body := call(s, "POST", "/api/games/"+slow+"/setup", slowTokens[stratego.Blue], setupRequest{Setup: setupBlue}); code != http.StatusOK {
 		t.Errorf("the slow game's second setup: %d %s", code, body)
 	}
 }

@@ -32,14 +32,14 @@ var offsets = regexp.MustCompile(`,? ?\(?\bat (byte|offset) \d+\)?:?`)
 func words(err error, r stratego.Rules) string {
 	var re *stratego.ReplayError
 	if errors.As(err, &re) {
-		return "move " + itoa(re.Number) + " (" + re.Color.String() + ") " + re.Move.Move.String() + ": " + explain(re.Err, r)
+		return "move " + strconv.Itoa(re.Number) + " (" + re.Color.String() + ") " + re.Move.Move.String() + ": " + explain(re.Err, r)
 	}
 	var pe *stratego.ParseError
 	if errors.As(err, &pe) {
 		msg := pe.What
 		if strings.Contains(pe.Input, "\n") {
 			line, col := pe.LineColumn()
-			msg += ", line " + itoa(line) + ", column " + itoa(col)
+			msg += ", line " + strconv.Itoa(line) + ", column " + strconv.Itoa(col)
 		}
 		msg += ": want " + pe.Want
 		if pe.Err != nil {
@@ -56,5 +56,3 @@ func cleanWords(msg string) string {
 	msg = offsets.ReplaceAllString(msg, "")
 	return strings.TrimSpace(msg)
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -218,7 +218,7 @@ func TestBrowserTwoPlayers(t *testing.T) {
 	tokens := map[stratego.Color]string{stratego.Red: gameToken(t, red), stratego.Blue: gameToken(t, blue)}
 	fought := false
 	for ply := range 8 {
-		c := stratego.Red + stratego.Color(ply%2)
+		c := []stratego.Color{stratego.Red, stratego.Blue}[ply%2] // Red moves first
 		waitMyTurn(tabs[c])
 		v := viewOf(t, statePayloadOf(t, ts.must(t, http.StatusOK, "GET", "/api/games/"+id, tokens[c], nil)))
 		if v.Outcome().IsOver() {

@@ -173,9 +173,8 @@ type config struct {
 // limit and keeps its own overhead answers well inside it on a quiet
 // machine; on a loaded one the operating system keeps a thread that is
 // about to answer, or the referee's, off the processor for up to a few
-// hundred milliseconds (measured on 2 cores at load 4–7: 1–6 replies in
-// 100 games at 30 ms a move more than 100 ms late, the latest 280 ms,
-// once 540 ms), which no schedule inside a process can prevent.
+// hundred milliseconds, which no schedule inside a process can prevent
+// (docs/strength.md has the late replies measured on a loaded machine).
 const DefaultTimeMargin = 250 * time.Millisecond
 
 // engine is one participant.
