@@ -443,12 +443,14 @@ func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, b
 	var wg sync.WaitGroup
 	finished := make([]bool, n)
 	helpers := p.helpers(n - 1)
-	budget := p.budget
+	// The first worker's fields are read before any worker starts: once
+	// started, it writes them (its look at the clock, its budget).
+	budget, last := p.budget, p.last
 	for k := range n {
 		w := p
 		if k > 0 {
 			w = helpers[k-1]
-			w.tm, w.last, w.nodes, w.checks, w.aborted = p.tm, p.last, 0, 0, false
+			w.tm, w.last, w.nodes, w.checks, w.aborted = p.tm, last, 0, 0, false
 		}
 		if budget > 0 {
 			// An equal share; the first worker takes the rest.
