@@ -83,7 +83,10 @@ func (l *limited) Accept() (net.Conn, error) {
 			go refuseConn(c)
 			continue
 		}
-		return &limitedConn{Conn: c, release: func() { <-l.sem; l.clients.give(client) }}, nil
+		// The client's share goes back before the slot: an Accept
+		// waiting for the slot then finds the share free too (the
+		// other order refused a client's connection at its share).
+		return &limitedConn{Conn: c, release: func() { l.clients.give(client); <-l.sem }}, nil
 	}
 }
 
