@@ -321,9 +321,6 @@ func (b *beliefs) judgeRaid(v stratego.View, from, to stratego.Square) {
 	if !ok || p.Rank() != stratego.Unknown {
 		return
 	}
-	near := func(a, c stratego.Square) bool {
-		return abs(a.File()-c.File())+abs(a.Row()-c.Row()) == 1
-	}
 	approached := false
 	var movers [stratego.NumRanks]int
 	n := 0
@@ -334,7 +331,7 @@ func (b *beliefs) judgeRaid(v stratego.View, from, to stratego.Square) {
 		}
 		movers[q.Rank()]++
 		n++
-		if near(to, sq) && !near(from, sq) {
+		if adjacent(to, sq) && !adjacent(from, sq) {
 			approached = true
 		}
 	}
@@ -365,12 +362,9 @@ func (b *beliefs) judgeMiner(v stratego.View, from, to stratego.Square) {
 	if !ok || p.Rank() != stratego.Unknown {
 		return
 	}
-	near := func(a, c stratego.Square) bool {
-		return abs(a.File()-c.File())+abs(a.Row()-c.Row()) == 1
-	}
 	for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 		sq := stratego.SquareAt(to.File()+d[0], to.Row()+d[1])
-		if !b.rules.OnBoard(sq) || near(from, sq) {
+		if !b.rules.OnBoard(sq) || adjacent(from, sq) {
 			continue
 		}
 		if q, ok := v.At(sq); ok && q.Color() == b.me && (q.Rank() == stratego.Bomb || q.Rank() == stratego.Flag) {
@@ -389,15 +383,12 @@ func (b *beliefs) judgeWith(v stratego.View, from, to stratego.Square, known fun
 		return
 	}
 	bias := &b.bias[to.Index()]
-	near := func(a, c stratego.Square) bool {
-		return abs(a.File()-c.File())+abs(a.Row()-c.Row()) == 1
-	}
 	for _, sq := range b.squares() {
 		q, ok := v.At(sq)
 		if !ok || q.Color() != b.me || !q.Rank().Movable() || !known(sq) {
 			continue
 		}
-		before, after := near(from, sq), near(to, sq)
+		before, after := adjacent(from, sq), adjacent(to, sq)
 		var f float64
 		var beats bool
 		switch {
@@ -461,3 +452,6 @@ func hiddenSquares(v stratego.View, dst []stratego.Square) []stratego.Square {
 	}
 	return dst
 }
+
+// adjacent reports whether the squares a and c are next to each other.
+func adjacent(a, c stratego.Square) bool { return manhattan[a][c] == 1 }

@@ -431,13 +431,7 @@ func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, b
 		for i := range mine {
 			mine[i] = i
 		}
-		done := p.deepen(dets, mine, moves, publish, nil)
-		if !done {
-			return 0, false
-		}
-		score := make([]float64, len(moves))
-		p.scores(dets, score)
-		return argmax(score), true
+		return p.bestOf(dets, moves, p.deepen(dets, mine, moves, publish, nil))
 	}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -475,7 +469,13 @@ func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, b
 		p.nodes += h.nodes
 		p.aborted = p.aborted || h.aborted
 	}
-	if !slices.Contains(finished, true) {
+	return p.bestOf(dets, moves, slices.Contains(finished, true))
+}
+
+// bestOf returns the index of the best root move by the states' scores,
+// and done; 0 and false when not done (no depth finished).
+func (p *Search) bestOf(dets []det, moves []stratego.Move, done bool) (int, bool) {
+	if !done {
 		return 0, false
 	}
 	score := make([]float64, len(moves))
