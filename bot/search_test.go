@@ -135,22 +135,7 @@ func TestSearchNeverIllegalDeep(t *testing.T) {
 // position).
 func TestSearchTakesFlagAB(t *testing.T) {
 	r := stratego.Duel()
-	var b stratego.Board
-	put := func(sq string, c stratego.Color, rk stratego.Rank) {
-		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
-	}
-	put("e1", stratego.Red, stratego.Flag)
-	put("d1", stratego.Red, stratego.Bomb)
-	put("f1", stratego.Red, stratego.Bomb)
-	put("e2", stratego.Red, stratego.Miner)
-	put("j1", stratego.Red, stratego.General)
-	put("b5", stratego.Red, stratego.Scout)
-	put("b10", stratego.Blue, stratego.Flag)
-	put("j9", stratego.Blue, stratego.Scout)
-	s, err := stratego.FromBoard(r, b, stratego.Red)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := flagPosition(t, r)
 	m, err := NewSearch(Options{Seed: 1}).Move(context.Background(), s.View(stratego.Red), Budget{Iterations: 3000})
 	if err != nil {
 		t.Fatal(err)
@@ -448,23 +433,7 @@ func TestSearchWorkers(t *testing.T) {
 // move, shows the piece.
 func TestBlindAttacks(t *testing.T) {
 	r := stratego.Duel()
-	var b stratego.Board
-	put := func(sq string, c stratego.Color, rk stratego.Rank) {
-		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
-	}
-	put("e1", stratego.Red, stratego.Flag)
-	put("d1", stratego.Red, stratego.Bomb)
-	put("f1", stratego.Red, stratego.Bomb)
-	put("e2", stratego.Red, stratego.Miner)
-	put("j1", stratego.Red, stratego.General)
-	put("b5", stratego.Red, stratego.Scout)
-	put("b10", stratego.Blue, stratego.Flag)
-	put("j9", stratego.Blue, stratego.Scout)
-	put("a10", stratego.Blue, stratego.Marshal)
-	s, err := stratego.FromBoard(r, b, stratego.Red)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := flagPosition(t, r, "a10")
 	for _, m := range []string{"j1-j2", "j9-j8", "b5-b8"} {
 		if _, err := s.Play(stratego.MustParseMove(m)); err != nil {
 			t.Fatal(m, err)
@@ -505,4 +474,32 @@ func TestBlindAttacks(t *testing.T) {
 	if p.nearFlag(stratego.MustParseSquare("b8")) || !p.nearFlag(stratego.MustParseSquare("b9")) {
 		t.Error("nearFlag: want b9 next to the flag on b10, b8 not")
 	}
+}
+
+// flagPosition is the Duel position of TestSearchTakesFlagAB, Red to
+// move (Red: Flag e1 between Bombs d1 and f1, Miner e2, General j1,
+// Scout b5; Blue: Flag b10, Scout j9), with a Blue Marshal on each
+// square of marshals.
+func flagPosition(t *testing.T, r stratego.Rules, marshals ...string) stratego.State {
+	t.Helper()
+	var b stratego.Board
+	put := func(sq string, c stratego.Color, rk stratego.Rank) {
+		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
+	}
+	put("e1", stratego.Red, stratego.Flag)
+	put("d1", stratego.Red, stratego.Bomb)
+	put("f1", stratego.Red, stratego.Bomb)
+	put("e2", stratego.Red, stratego.Miner)
+	put("j1", stratego.Red, stratego.General)
+	put("b5", stratego.Red, stratego.Scout)
+	put("b10", stratego.Blue, stratego.Flag)
+	put("j9", stratego.Blue, stratego.Scout)
+	for _, sq := range marshals {
+		put(sq, stratego.Blue, stratego.Marshal)
+	}
+	s, err := stratego.FromBoard(r, b, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
