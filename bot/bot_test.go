@@ -397,23 +397,7 @@ func TestMCTSCancel(t *testing.T) {
 // TestMCTSTakesFlag: the Monte Carlo player strikes at a square where the
 // enemy flag may stand when a fight there costs little.
 func TestMCTSTakesFlag(t *testing.T) {
-	r := stratego.Duel()
-	var b stratego.Board
-	put := func(sq string, c stratego.Color, rk stratego.Rank) {
-		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
-	}
-	put("e1", stratego.Red, stratego.Flag)
-	put("d1", stratego.Red, stratego.Bomb)
-	put("f1", stratego.Red, stratego.Bomb)
-	put("e2", stratego.Red, stratego.Miner)
-	put("j1", stratego.Red, stratego.General)
-	put("b5", stratego.Red, stratego.Scout)
-	put("b10", stratego.Blue, stratego.Flag)
-	put("j9", stratego.Blue, stratego.Scout)
-	s, err := stratego.FromBoard(r, b, stratego.Red)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := flagPosition(t, stratego.Duel())
 	v := s.View(stratego.Red)
 	// Red's scout on b5 sees b10 down the open file; the flag is one of
 	// the two blue pieces, and the scout is cheap.
