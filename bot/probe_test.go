@@ -15,12 +15,18 @@ import (
 // stepped f5-f4 (moved, so no Bomb), and a Red Scout on a1 when scout.
 func probeView(t *testing.T, scout bool) stratego.View {
 	t.Helper()
+	return probeViewWith(t, stratego.Marshal, scout)
+}
+
+// probeViewWith is probeView with a Red piece of rank rk on e4.
+func probeViewWith(t *testing.T, rk stratego.Rank, scout bool) stratego.View {
+	t.Helper()
 	var b stratego.Board
 	put := func(sq string, c stratego.Color, rk stratego.Rank) {
 		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
 	}
 	put("j1", stratego.Red, stratego.Flag)
-	put("e4", stratego.Red, stratego.Marshal)
+	put("e4", stratego.Red, rk)
 	if scout {
 		put("a1", stratego.Red, stratego.Scout)
 	}
@@ -66,6 +72,22 @@ func TestWithoutRecklessProbes(t *testing.T) {
 	all = lone.AppendLegalMoves(nil)
 	if kept := withoutRecklessProbes(lone, slices.Clone(all)); !slices.Equal(kept, all) {
 		t.Errorf("with the Marshal alone, kept %v of %v: want all", kept, all)
+	}
+}
+
+// TestProbeFloor: the filter starts at the Major (probeFloor), whose
+// losses to Bombs the records against DOI showed; a Captain may probe.
+func TestProbeFloor(t *testing.T) {
+	e4e5 := stratego.MustParseMove("e4-e5")
+	for _, c := range []struct {
+		rk   stratego.Rank
+		kept bool
+	}{{stratego.Captain, true}, {stratego.Major, false}, {stratego.Colonel, false}, {stratego.General, false}} {
+		v := probeViewWith(t, c.rk, true)
+		kept := withoutRecklessProbes(v, v.AppendLegalMoves(nil))
+		if slices.Contains(kept, e4e5) != c.kept {
+			t.Errorf("%v on e4: kept e4-e5 %v, want %v", c.rk, !c.kept, c.kept)
+		}
 	}
 }
 
