@@ -114,9 +114,7 @@ func TestBeliefsTrackAcrossTurns(t *testing.T) {
 // that beat it; one that steps away, for the ranks that lose to it.
 func TestBeliefsApproach(t *testing.T) {
 	var bd stratego.Board
-	put := func(sq string, c stratego.Color, rk stratego.Rank) {
-		bd.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
-	}
+	put := placer(&bd)
 	rc := stratego.Classic()
 	put("a1", stratego.Red, stratego.Flag)
 	put("e5", stratego.Red, stratego.Colonel)

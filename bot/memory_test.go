@@ -264,9 +264,7 @@ func TestMemoryMovedAndStayed(t *testing.T) {
 // not.
 func TestBeliefsMinerNearBombs(t *testing.T) {
 	var bd stratego.Board
-	put := func(sq string, c stratego.Color, rk stratego.Rank) {
-		bd.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
-	}
+	put := placer(&bd)
 	r := stratego.Classic()
 	put("a1", stratego.Red, stratego.Flag)
 	put("e5", stratego.Red, stratego.Bomb)

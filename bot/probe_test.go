@@ -22,9 +22,7 @@ func probeView(t *testing.T, scout bool) stratego.View {
 func probeViewWith(t *testing.T, rk stratego.Rank, scout bool) stratego.View {
 	t.Helper()
 	var b stratego.Board
-	put := func(sq string, c stratego.Color, rk stratego.Rank) {
-		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
-	}
+	put := placer(&b)
 	put("j1", stratego.Red, stratego.Flag)
 	put("e4", stratego.Red, rk)
 	if scout {

@@ -483,9 +483,7 @@ func TestBlindAttacks(t *testing.T) {
 func flagPosition(t *testing.T, r stratego.Rules, marshals ...string) stratego.State {
 	t.Helper()
 	var b stratego.Board
-	put := func(sq string, c stratego.Color, rk stratego.Rank) {
-		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
-	}
+	put := placer(&b)
 	put("e1", stratego.Red, stratego.Flag)
 	put("d1", stratego.Red, stratego.Bomb)
 	put("f1", stratego.Red, stratego.Bomb)
@@ -502,4 +500,12 @@ func flagPosition(t *testing.T, r stratego.Rules, marshals ...string) stratego.S
 		t.Fatal(err)
 	}
 	return s
+}
+
+// placer returns a function that puts a piece of colour c and rank rk
+// on the square named sq of b (for positions built by hand).
+func placer(b *stratego.Board) func(sq string, c stratego.Color, rk stratego.Rank) {
+	return func(sq string, c stratego.Color, rk stratego.Rank) {
+		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
+	}
 }
