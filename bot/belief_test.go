@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -193,5 +194,81 @@ func TestPickFollowsBeliefs(t *testing.T) {
 	// Uniform draws put the flag on the back row one time in four.
 	if frac := picked / total; frac < 0.6 {
 		t.Errorf("picked states with the flag on the back row: %.2f, want most (uniform: 0.25)", frac)
+	}
+}
+
+// TestPickFollowsOnePiece: with a node budget that allows the exact
+// weighted draw (weightedCap), the determinizations the search picks give
+// the enemy's unmoved Spy its rank about as often as the beliefs say,
+// when the beliefs have learned the enemy's setup as Memory does of a
+// program whose setup repeats (each unmoved piece's true rank 0.6 likely
+// on its square). Importance resampling of uniform draws lets a handful
+// of draws decide when thirty pieces carry such weights, and gives the
+// Spy its square far less often.
+func TestPickFollowsOnePiece(t *testing.T) {
+	r := stratego.Classic()
+	s := midgame(t, r, 5, 150)
+	v := s.View(stratego.Red)
+	a := v.HiddenArmy()
+	if n := weightedSize(a, maxWeightedCap); n > 2000000 || n <= maxWeighted || a[stratego.Spy] != 1 {
+		t.Fatalf("hidden army %v (table %d): want a table between %d and 2000000 and the Spy hidden", a, n, maxWeighted)
+	}
+	p := NewSearch(Options{Seed: 1})
+	p.bel = newBeliefs(r, stratego.Red)
+	p.bel.prior = append([][stratego.NumRanks]float64(nil), p.bel.model.logp...)
+	spySq := stratego.NoSquare
+	for _, sq := range hiddenSquares(v, nil) {
+		if v.Knowledge(sq)&stratego.KnownMoved != 0 {
+			continue
+		}
+		pc, _ := s.At(sq)
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			p.bel.prior[p.bel.zoneIndex(sq)][rk] = math.Log(0.4 / 11)
+		}
+		p.bel.prior[p.bel.zoneIndex(sq)][pc.Rank()] = math.Log(0.6)
+		if pc.Rank() == stratego.Spy {
+			spySq = sq
+		}
+	}
+	if spySq == stratego.NoSquare {
+		t.Fatal("the enemy's Spy has moved")
+	}
+	p.bel.observe(v)
+	p.tm = newTimer(context.Background(), p.now, p.now(), 0, 0, 0)
+	p.budget = 200000
+	if c := p.weightedCap(); c < 2000000 {
+		t.Fatalf("cap %d for a budget of %d nodes", c, p.budget)
+	}
+	// The beliefs' own share, from the exact sampler.
+	sm, err := v.WeightedSampler(func(sq stratego.Square, rk stratego.Rank) float64 { return math.Exp(p.bel.logWeight(sq, rk)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	want := 0.0
+	for range 2000 {
+		st, err := sm.Sample(rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pc, _ := st.At(spySq); pc.Rank() == stratego.Spy {
+			want++
+		}
+	}
+	want /= 2000
+	if want < 0.3 {
+		t.Fatalf("the beliefs give the Spy on %v %.2f of the time: want a piece likely the Spy", spySq, want)
+	}
+	got, total := 0.0, 0.0
+	for i := range 20 {
+		for _, d := range p.pick(v, rand.New(rand.NewPCG(uint64(i), 9))) {
+			total += d.mult
+			if pc, _ := d.s.At(spySq); pc.Rank() == stratego.Spy {
+				got += d.mult
+			}
+		}
+	}
+	if got /= total; math.Abs(got-want) > 0.12 {
+		t.Errorf("picked states with the Spy on %v: %.2f, the beliefs say %.2f", spySq, got, want)
 	}
 }

@@ -52,10 +52,13 @@ const (
 // player's pieces whose rank it knows is likelier to beat it, one that
 // walks away likelier to lose to it; one that steps next to the player's
 // movers whose ranks it has not seen likelier one of the ranks that beat
-// most of them, as a raider's). For each move it draws poolDraws
-// states uniformly from the view's Sampler and picks poolSize of them in
-// proportion to the beliefs' weights (importance resampling), most likely
-// first. It then deepens: at depth 1, 2, … it searches every root move in
+// most of them, as a raider's). For each move it draws poolSize states
+// by the beliefs exactly (View.WeightedSampler) when the draw's table is
+// small enough for the move's time and node budget (see weightedCap: from
+// about the first captures on at a second a move); otherwise it draws
+// poolDraws states uniformly from the view's Sampler and picks poolSize
+// of them in proportion to the beliefs' weights (importance resampling),
+// most likely first. It then deepens: at depth 1, 2, … it searches every root move in
 // every picked state with negamax alpha-beta (captures first, the most
 // valuable victim first, then the killer moves and the history heuristic;
 // a quiescence search of the captures that do not lose the attacker at the
@@ -371,18 +374,49 @@ func (p *Search) settle() {
 	p.running = nil
 }
 
-// maxWeighted is the largest set-up table (weightedSize) for which a
-// search draws with View.WeightedSampler.
+// maxWeighted is the least cap on the set-up table (weightedSize) for
+// which a search draws with View.WeightedSampler; the cap grows with the
+// move's time or node budget (weightedCap), up to maxWeightedCap.
 const maxWeighted = 200000
+
+// The cap of the exact weighted draw's table (see weightedCap):
+// weightedShare of the planned search time at weightedCost a number
+// (about twice what the set-up takes on an idle core, for a busy one),
+// or weightedPerNode numbers a node of the node budget, and never more
+// than maxWeightedCap (the root's bound, 2^24, is 128 MiB).
+const (
+	weightedCost    = 50 * time.Nanosecond
+	weightedShare   = 5 // a fifth
+	weightedPerNode = 10
+	maxWeightedCap  = 1 << 22
+)
+
+// weightedCap returns the largest table (weightedSize) that the search
+// of a move draws from with View.WeightedSampler: at least maxWeighted,
+// more with more time (the planned stop less the start) and a larger
+// node budget (the less of the two when the move has both). An exact draw by the beliefs picks states
+// that follow them; the alternative, importance resampling of uniform
+// draws, is dominated by a handful of draws once thirty pieces are
+// hidden, each piece's own weight all but lost in the product.
+func (p *Search) weightedCap() int {
+	n := maxWeightedCap
+	if p.tm != nil && !p.tm.stop.IsZero() {
+		n = min(n, int(min(p.tm.stop.Sub(p.last)/weightedCost/weightedShare, maxWeightedCap)))
+	}
+	if p.budget > 0 {
+		n = min(n, p.budget*weightedPerNode)
+	}
+	return max(n, maxWeighted)
+}
 
 // weightedSize is the size of View.WeightedSampler's table for the hidden
 // army a: the product over the ranks of one more than the pieces of the
-// rank.
-func weightedSize(a stratego.Army) int {
+// rank (once it passes limit, a number above limit).
+func weightedSize(a stratego.Army, limit int) int {
 	n := 1
 	for _, c := range a {
 		n *= int(c) + 1
-		if n > maxWeighted {
+		if n > limit {
 			return n
 		}
 	}
@@ -607,7 +641,7 @@ func (p *Search) scores(dets []det, score []float64) {
 // when that is fewer, but at least 8) and picks poolSize of them (at most
 // as many as it drew) by the beliefs' weights (systematic resampling),
 // merging repeats. When few ranks are hidden (weightedSize at most
-// maxWeighted: always in Barrage) it draws poolSize states by the
+// weightedCap: always in Barrage) it draws poolSize states by the
 // beliefs exactly (View.WeightedSampler) instead.
 func (p *Search) pick(v stratego.View, rng *rand.Rand) []det {
 	return p.draw(p.source(v), rng)
@@ -633,7 +667,7 @@ func (p *Search) source(v stratego.View) drawSource {
 	}
 	// Where the exact weighted draw is cheap, the draws follow the
 	// beliefs and need no weights of their own.
-	if !p.tune.noBeliefs && weightedSize(v.HiddenArmy()) <= maxWeighted {
+	if limit := p.weightedCap(); !p.tune.noBeliefs && weightedSize(v.HiddenArmy(), limit) <= limit {
 		if sm, err := v.WeightedSampler(func(sq stratego.Square, rk stratego.Rank) float64 {
 			return math.Exp(p.bel.logWeight(sq, rk))
 		}); err == nil {

@@ -509,3 +509,32 @@ func placer(b *stratego.Board) func(sq string, c stratego.Color, rk stratego.Ran
 		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
 	}
 }
+
+// TestWeightedCap: the exact weighted draw's table may grow with the
+// move's time (a fifth of the planned search at weightedCost a number)
+// and its node budget, the less of the two when a move has both, never
+// below maxWeighted nor above maxWeightedCap.
+func TestWeightedCap(t *testing.T) {
+	start := time.Unix(0, 0)
+	now := func() time.Time { return start }
+	for _, tc := range []struct {
+		limit  time.Duration
+		budget int
+		want   int
+	}{
+		{30 * time.Millisecond, 0, maxWeighted},
+		{time.Second, 0, int((time.Second - DefaultMoveOverhead) / thinkDen * thinkNum / weightedCost / weightedShare)},
+		{time.Hour, 0, maxWeightedCap},
+		{0, 1000, maxWeighted},
+		{0, 150000, 150000 * weightedPerNode},
+		{0, 1 << 30, maxWeightedCap},
+		{time.Second, 50000, 50000 * weightedPerNode},
+	} {
+		p := NewSearch(Options{})
+		p.tm = newTimer(context.Background(), now, start, tc.limit, DefaultMoveOverhead, 0)
+		p.last, p.budget = start, tc.budget
+		if got := p.weightedCap(); got != tc.want {
+			t.Errorf("limit %v, budget %d: cap %d, want %d", tc.limit, tc.budget, got, tc.want)
+		}
+	}
+}
