@@ -272,3 +272,64 @@ func TestPickFollowsOnePiece(t *testing.T) {
 		t.Errorf("picked states with the Spy on %v: %.2f, the beliefs say %.2f", spySq, got, want)
 	}
 }
+
+// TestTemper: tempered weights reach the effective sample size asked for,
+// and weights that already give it are left as they are.
+func TestTemper(t *testing.T) {
+	ess := func(logw []float64, beta float64) float64 {
+		s, s2 := 0.0, 0.0
+		for _, w := range logw {
+			x := math.Exp(beta * w)
+			s, s2 = s+x, s2+x*x
+		}
+		return s * s / s2
+	}
+	flat := make([]float64, 100)
+	if b := temper(flat, 0, 16); b != 1 {
+		t.Errorf("equal weights: β %v, want 1", b)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	steep := make([]float64, 400)
+	top := math.Inf(-1)
+	for i := range steep {
+		steep[i] = 30 * rng.NormFloat64() // 30 pieces' worth of log-weights
+		top = max(top, steep[i])
+	}
+	for i := range steep {
+		steep[i] -= top
+	}
+	if n := ess(steep, 1); n >= 4 {
+		t.Fatalf("the steep weights' sample size is %.1f already", n)
+	}
+	b := temper(steep, 0, 16)
+	if n := ess(steep, b); b <= 0 || b >= 1 || n < 16 || n > 20 {
+		t.Errorf("steep weights: β %v, sample size %.1f, want 16 to 20", b, n)
+	}
+}
+
+// TestPickKeepsVariety: at the start of a Classic game, where the setup
+// prior weighs all forty hidden pieces and the draws are uniform ones
+// resampled, the search still picks many distinct determinizations
+// rather than a few draws many times over.
+func TestPickKeepsVariety(t *testing.T) {
+	r := stratego.Classic()
+	for seed := range uint64(5) {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		red, _ := ChooseSetup(r, rng)
+		blue, _ := ChooseSetup(r, rng)
+		s, err := stratego.New(r, red, blue)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := s.View(stratego.Red)
+		p := NewSearch(Options{Seed: 1})
+		p.bel = newBeliefs(r, stratego.Red)
+		p.bel.observe(v)
+		p.tm = newTimer(context.Background(), p.now, p.now(), 0, 0, 0)
+		p.budget = 20000
+		dets := p.pick(v, rand.New(rand.NewPCG(seed, 9)))
+		if len(dets) < 14 || dets[0].mult > 8 {
+			t.Errorf("seed %d: %d distinct determinizations of %d, the likeliest %v times", seed, len(dets), poolSize, dets[0].mult)
+		}
+	}
+}

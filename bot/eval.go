@@ -48,13 +48,20 @@ const (
 	// openCost is the cost of each empty playable square next to the
 	// player's own flag, a door for a Scout's strike from afar.
 	openCost = 12.0
-	// chaseWeight is the part of its worth that a shown piece loses for
-	// each side of it that is not a free square while a shown enemy piece
-	// that beats it stands within two squares (a quarter for each: an
-	// edge, a lake or a piece of its own): a hunted piece that flees
-	// into a corner is lost a few moves later, beyond the search's
-	// horizon. The hunter's side gains it.
+	// chaseWeight is the part of its worth that a shown piece loses
+	// when it is trapped: while a shown enemy piece that beats it stands
+	// within huntRadius squares, it loses chaseWeight times its worth times the
+	// share of trapRoom that its room falls short of (see
+	// evaluator.room: the free squares it reaches before any shown enemy
+	// piece that beats it). A hunted piece that flees into a corner or a
+	// dead end is lost a few moves later, beyond the search's horizon.
+	// The hunter's side gains it.
 	chaseWeight = 0.5
+	// trapRoom is the room in which a hunted piece counts as free.
+	trapRoom = 6
+	// huntRadius is the distance within which a shown enemy piece that
+	// beats a shown piece hunts it.
+	huntRadius = 3
 	// evalScale turns a point difference into a reward: the reward of a
 	// difference d is (1 + tanh(d/evalScale)) / 2.
 	evalScale = 60.0
@@ -82,6 +89,12 @@ type evaluator struct {
 	shownRank  [2][stratego.MaxSquares]stratego.Rank
 	shownWorth [2][stratego.MaxSquares]float64
 	nShown     [2]int
+	// next lists the playable squares next to each square (NoSquare
+	// ends a list); hunterDist, roomDist and queue are room's scratch.
+	next       [stratego.MaxSquares + 1][4]stratego.Square
+	hunterDist [stratego.MaxSquares + 1]uint8
+	roomDist   [stratego.MaxSquares + 1]uint8
+	queue      [stratego.MaxSquares]stratego.Square
 	// The weights (the constants by default; the search player's
 	// tuning may set them): shownFactor, flagWeight, openCost, and the
 	// scale of the threat term (threatValue's multiple).
@@ -90,8 +103,18 @@ type evaluator struct {
 }
 
 func newEvaluator(r stratego.Rules, me stratego.Color) *evaluator {
-	return &evaluator{rules: r, me: me, playable: r.Squares(), fight: fightTable(r),
+	e := &evaluator{rules: r, me: me, playable: r.Squares(), fight: fightTable(r),
 		shown: shownFactor, flagW: flagWeight, open: openCost, threatScale: 1, chase: chaseWeight}
+	for sq := range e.playable.All() {
+		n := 0
+		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			if q := stratego.SquareAt(sq.File()+d[0], sq.Row()+d[1]); e.playable.Has(q) {
+				e.next[sq][n] = q
+				n++
+			}
+		}
+	}
+	return e
 }
 
 // side is 0 for Red and 1 for Blue.
@@ -285,25 +308,86 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 }
 
 // hunted is the chase term of side i on the board b (after material):
-// the sum over its shown movable pieces within two squares of a shown
-// enemy piece that beats it of its worth times a quarter for each side of
-// it that is not a free square (see chaseWeight).
+// the sum over its shown movable pieces within huntRadius squares of a
+// shown enemy piece that beats it of its worth times the share of trapRoom
+// that its room falls short of (see chaseWeight and room).
 func (e *evaluator) hunted(b *stratego.Board, i int) float64 {
 	sum := 0.0
 	for a := range e.nShown[i] {
 		sq, rk := e.shownSq[i][a], e.shownRank[i][a]
 		hunted := false
 		for h := range e.nShown[1-i] {
-			if manhattan[e.shownSq[1-i][h]][sq] <= 2 && e.fight[e.shownRank[1-i][h]][rk] == stratego.AttackerWins {
+			if manhattan[e.shownSq[1-i][h]][sq] <= huntRadius && e.fight[e.shownRank[1-i][h]][rk] == stratego.AttackerWins {
 				hunted = true
 				break
 			}
 		}
 		if hunted {
-			sum += e.shownWorth[i][a] * float64(4-e.openNext(b, sq)) / 4
+			sum += e.shownWorth[i][a] * float64(trapRoom-e.room(b, i, sq, rk)) / trapRoom
 		}
 	}
 	return sum
+}
+
+// room returns the room, at most trapRoom, of the shown piece of side i
+// and rank rk on sq of the board b: the empty squares it reaches over
+// empty squares in fewer moves than any shown enemy piece that beats it
+// (moving over empty squares too) reaches them.
+func (e *evaluator) room(b *stratego.Board, i int, sq stratego.Square, rk stratego.Rank) int {
+	const far = 255
+	dist := &e.hunterDist
+	for q := range dist {
+		dist[q] = far
+	}
+	n := 0
+	for h := range e.nShown[1-i] {
+		if e.fight[e.shownRank[1-i][h]][rk] == stratego.AttackerWins {
+			q := e.shownSq[1-i][h]
+			dist[q] = 0
+			e.queue[n] = q
+			n++
+		}
+	}
+	for head := 0; head < n; head++ {
+		q := e.queue[head]
+		for _, x := range e.next[q] {
+			if x == stratego.NoSquare {
+				break
+			}
+			if dist[x] == far && b.At(x) == 0 {
+				dist[x] = dist[q] + 1
+				e.queue[n] = x
+				n++
+			}
+		}
+	}
+	mine := &e.roomDist
+	for q := range mine {
+		mine[q] = far
+	}
+	mine[sq] = 0
+	e.queue[0] = sq
+	n, room := 1, 0
+	for head := 0; head < n && room < trapRoom; head++ {
+		q := e.queue[head]
+		for _, x := range e.next[q] {
+			if x == stratego.NoSquare {
+				break
+			}
+			if mine[x] != far || b.At(x) != 0 {
+				continue
+			}
+			mine[x] = mine[q] + 1
+			if mine[x] < dist[x] {
+				// Only a square reached first is room, and only through
+				// such squares does the piece get further.
+				room++
+				e.queue[n] = x
+				n++
+			}
+		}
+	}
+	return min(room, trapRoom)
 }
 
 // openNext counts the empty playable squares next to sq.

@@ -85,8 +85,9 @@ func refSearchPoints(e *evaluator, s *stratego.State) float64 {
 }
 
 // refHunted is evaluator.hunted square by square: every shown movable
-// piece of side i with a shown enemy piece that beats it within two
-// squares counts its shown worth for each side of it that is not free.
+// piece of side i with a shown enemy piece that beats it within
+// huntRadius squares counts its shown worth times the share of trapRoom that its
+// room (refRoom) falls short of.
 func refHunted(e *evaluator, s *stratego.State, b stratego.Board, i int) float64 {
 	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
 	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
@@ -96,27 +97,64 @@ func refHunted(e *evaluator, s *stratego.State, b stratego.Board, i int) float64
 		if p == 0 || side(p.Color()) != i || !p.Rank().Movable() || s.Knowledge(sq)&stratego.KnownRank == 0 {
 			continue
 		}
-		hunted := false
+		var hunters []stratego.Square
+		near := false
 		for q := range e.rules.Squares().All() {
 			h := b.At(q)
 			if h != 0 && side(h.Color()) != i && h.Rank().Movable() && s.Knowledge(q)&stratego.KnownRank != 0 &&
-				abs(q.File()-sq.File())+abs(q.Row()-sq.Row()) <= 2 && stratego.Resolve(e.rules, h.Rank(), p.Rank()) == stratego.AttackerWins {
-				hunted = true
+				stratego.Resolve(e.rules, h.Rank(), p.Rank()) == stratego.AttackerWins {
+				hunters = append(hunters, q)
+				if abs(q.File()-sq.File())+abs(q.Row()-sq.Row()) <= huntRadius {
+					near = true
+				}
 			}
 		}
-		if !hunted {
+		if !near {
 			continue
 		}
-		closed := 0
-		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			n := stratego.SquareAt(sq.File()+d[0], sq.Row()+d[1])
-			if !e.rules.OnBoard(n) || b.At(n) != 0 {
-				closed++
-			}
-		}
-		sum += val[i][p.Rank()] * shownFactor * float64(closed) / 4
+		sum += val[i][p.Rank()] * shownFactor * float64(trapRoom-refRoom(e, b, sq, hunters)) / trapRoom
 	}
 	return sum
+}
+
+// refRoom is evaluator.room by distance maps: the empty squares whose
+// distance from sq over empty squares, through such squares only, is
+// less than their distance from the nearest hunter over empty squares,
+// at most trapRoom of them.
+func refRoom(e *evaluator, b stratego.Board, sq stratego.Square, hunters []stratego.Square) int {
+	free := func(q stratego.Square) bool { return e.rules.OnBoard(q) && b.At(q) == 0 }
+	steps := func(from []stratego.Square, ok func(stratego.Square, int) bool) map[stratego.Square]int {
+		d := map[stratego.Square]int{}
+		for _, f := range from {
+			d[f] = 0
+		}
+		for frontier, k := from, 1; len(frontier) > 0; k++ {
+			var next []stratego.Square
+			for _, q := range frontier {
+				for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+					x := stratego.SquareAt(q.File()+dd[0], q.Row()+dd[1])
+					if _, seen := d[x]; !seen && free(x) && ok(x, k) {
+						d[x] = k
+						next = append(next, x)
+					}
+				}
+			}
+			frontier = next
+		}
+		return d
+	}
+	hd := steps(hunters, func(stratego.Square, int) bool { return true })
+	room := 0
+	mine := steps([]stratego.Square{sq}, func(x stratego.Square, k int) bool {
+		h, ok := hd[x]
+		return !ok || k < h
+	})
+	for x := range mine {
+		if x != sq {
+			room++
+		}
+	}
+	return min(room, trapRoom)
 }
 
 func refMaterial(e *evaluator, s *stratego.State, b stratego.Board) (d float64, flag [2]stratego.Square, movers [2]int) {

@@ -72,7 +72,7 @@ const (
 // by what the enemy has left, the nearest pieces to the flags, open
 // squares by the player's flag; but a flag walled in by bombs is near only
 // to Miners; and a shown piece hunted by a shown stronger one worth less
-// the fewer free squares it has around it). A state not yet searched at the current depth counts with
+// the less room it has to flee, see evaluator.room). A state not yet searched at the current depth counts with
 // its last depth. It plays the root move of the best score.
 //
 // An iteration (the unit of Budget.Iterations and Options.Iterations) is
@@ -712,9 +712,10 @@ func (p *Search) draw(src drawSource, rng *rand.Rand) []det {
 	for _, w := range logw {
 		top = max(top, w)
 	}
+	beta := temper(logw, top, essShare*float64(min(p.tune.poolSize, len(states))))
 	sum := 0.0
 	for i, w := range logw {
-		logw[i] = math.Exp(w - top)
+		logw[i] = math.Exp(beta * (w - top))
 		sum += logw[i]
 	}
 	// Systematic resampling: poolSize evenly spaced points on the
@@ -740,6 +741,43 @@ func (p *Search) draw(src drawSource, rng *rand.Rand) []det {
 	}
 	sort.SliceStable(dets, func(a, b int) bool { return dets[a].mult > dets[b].mult })
 	return dets
+}
+
+// essShare is the least effective sample size of importance resampling,
+// as a share of the states picked (see temper).
+const essShare = 0.5
+
+// temper returns the exponent β in (0, 1] of the importance weights
+// exp(β·(logw[i] − top)) (top the largest logw) that gives an effective
+// sample size, (Σw)² / Σw², of at least ess: 1 when the weights give it
+// as they are, else the largest β found by bisection that does. With
+// thirty hidden pieces weighed by the setup prior, a few uniform draws
+// carry nearly all the weight, and the search would look at a few
+// determinizations only; tempered weights keep the draws the beliefs
+// favour first, and enough of them.
+func temper(logw []float64, top, ess float64) float64 {
+	size := func(beta float64) float64 {
+		s, s2 := 0.0, 0.0
+		for _, w := range logw {
+			x := math.Exp(beta * (w - top))
+			s += x
+			s2 += x * x
+		}
+		return s * s / s2
+	}
+	if size(1) >= ess {
+		return 1
+	}
+	lo, hi := 0.0, 1.0 // size(lo) >= ess > size(hi)
+	for range 12 {
+		mid := (lo + hi) / 2
+		if size(mid) >= ess {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // rootValues searches the root moves in the state s to depth plies and

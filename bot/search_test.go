@@ -538,3 +538,39 @@ func TestWeightedCap(t *testing.T) {
 		}
 	}
 }
+
+// TestRoom: a hunted piece's room is the empty squares it reaches before
+// any shown enemy piece that beats it: none in a corner whose one exit the
+// hunter holds, one at the end of a dead end, trapRoom in the open.
+func TestRoom(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		own     []string // Red Bombs
+		general string   // the Red General
+		hunter  string   // the Blue Marshal
+		want    int
+	}{
+		{"open", nil, "e3", "e5", trapRoom},
+		{"corner, exit held", []string{"a2", "b2"}, "a1", "c1", 0},
+		{"dead end", []string{"b1", "b2", "b3"}, "a1", "a5", 1},
+		{"corner, two exits", nil, "a1", "c2", trapRoom},
+	} {
+		var b stratego.Board
+		put := placer(&b)
+		for _, sq := range tc.own {
+			put(sq, stratego.Red, stratego.Bomb)
+		}
+		put(tc.general, stratego.Red, stratego.General)
+		put(tc.hunter, stratego.Blue, stratego.Marshal)
+		e := newEvaluator(stratego.Classic(), stratego.Red)
+		e.nShown = [2]int{1, 1}
+		e.shownSq[0][0], e.shownRank[0][0] = stratego.MustParseSquare(tc.general), stratego.General
+		e.shownSq[1][0], e.shownRank[1][0] = stratego.MustParseSquare(tc.hunter), stratego.Marshal
+		if got := e.room(&b, 0, stratego.MustParseSquare(tc.general), stratego.General); got != tc.want {
+			t.Errorf("%s: room %d, want %d", tc.name, got, tc.want)
+		}
+		if got := refRoom(e, b, stratego.MustParseSquare(tc.general), []stratego.Square{stratego.MustParseSquare(tc.hunter)}); got != tc.want {
+			t.Errorf("%s: refRoom %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
