@@ -141,6 +141,9 @@ type Search struct {
 	blind  [2][stratego.NumRanks]bool
 	states []stratego.State // the draws of pick, reused
 	logw   []float64
+	// exposed lists the player's pieces that the root moves expose
+	// (see exposure), for the move being searched.
+	exposed []exposed
 	tune   tuning
 }
 
@@ -290,6 +293,7 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 		// No time limit: the search runs here (and stops at its budget
 		// or when ctx is done, seen at its looks at the clock).
 		w.ready(v)
+		w.exposure(v, moves)
 		best, ok := 0, false
 		if dets := w.pick(v, rng); len(dets) > 0 && !w.tm.expired(&w.last) {
 			best, ok = w.search(dets, moves, false)
@@ -311,6 +315,7 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 		defer close(done)
 		src := w.source(v)
 		w.ready(v)
+		w.exposure(v, moves)
 		close(free) // the view is read no more
 		// A look at the clock after the draws: no search when the
 		// time is gone.
@@ -425,9 +430,14 @@ func weightedSize(a stratego.Army, limit int) int {
 
 // det is one determinization: a state and how often it was picked.
 type det struct {
-	s     stratego.State
-	mult  float64
-	vals  []float64 // the squashed value of each root move at depth depth
+	s    stratego.State
+	mult float64
+	// risk and base are the exposure correction (see exposure): risk[i]
+	// the losses of root move i's exposed pieces that this state
+	// holds, base[i] (shared by the states of a move's search) those
+	// the beliefs expect; nil when no root move exposes a piece.
+	risk, base []float64
+	vals       []float64 // the squashed value of each root move at depth depth
 	depth int
 }
 
@@ -618,9 +628,15 @@ func argmax(score []float64) int {
 
 // scores sets score to the weighted average over the searched
 // determinizations of each root move's value.
+//
+// With the exposure correction (see exposure), each move's score also
+// gains the losses of its exposed pieces that the searched states hold
+// and loses those the beliefs expect: the states' share of a rare loss
+// (the Spy next to a shown Marshal) is replaced by its probability.
 func (p *Search) scores(dets []det, score []float64) {
 	clear(score)
 	total := 0.0
+	var base []float64
 	for _, d := range dets {
 		if d.vals == nil {
 			continue
@@ -629,10 +645,19 @@ func (p *Search) scores(dets []det, score []float64) {
 		for i, x := range d.vals {
 			score[i] += d.mult * x
 		}
+		if d.risk != nil {
+			base = d.base
+			for i, x := range d.risk {
+				score[i] += d.mult * x
+			}
+		}
 	}
 	if total > 0 {
 		for i := range score {
 			score[i] /= total
+			if i < len(base) {
+				score[i] -= base[i]
+			}
 		}
 	}
 }
@@ -740,7 +765,141 @@ func (p *Search) draw(src drawSource, rng *rand.Rand) []det {
 		}
 	}
 	sort.SliceStable(dets, func(a, b int) bool { return dets[a].mult > dets[b].mult })
+	if len(p.exposed) > 0 {
+		if exact {
+			// The picks are the draws; more draws for the probabilities.
+			states, logw = states[:0], logw[:0]
+			for k := range exposureDraws {
+				if k%16 == 0 && k > 0 && p.tm.expired(&p.last) {
+					break
+				}
+				s, err := sm.Sample(rng)
+				if err != nil {
+					break
+				}
+				states, logw = append(states, s), append(logw, 1)
+			}
+		}
+		p.correct(dets, states, logw)
+	}
 	return dets
+}
+
+// exposureDraws is how many states an exact draw adds for the
+// probabilities of the exposure correction (see exposure).
+const exposureDraws = 256
+
+// exposureFloor is the least worth (baseValue) of a piece of the player's
+// whose exposure the search corrects.
+const exposureFloor = 50
+
+// exposed is one piece of the player's that a root move leaves next to a
+// hidden enemy piece: the root move, the enemy piece's square, the
+// player's piece's rank, and its loss (a squashed worth).
+type exposed struct {
+	move int
+	sq   stratego.Square
+	rank stratego.Rank
+	loss float64
+}
+
+// exposure lists in p.exposed the pieces of the player's, worth at least
+// exposureFloor, whose ranks the enemy knows, that each root move leaves
+// next to a hidden enemy piece (the piece that moves, when it does not
+// attack, and those that stay), for the exposure correction of scores.
+// The enemy takes such a piece in the states where the hidden piece
+// beats it, which a few dozen states sample badly: a piece the beliefs
+// give the Spy one time in twenty-five holds it in no state or in a
+// whole state's share, and the move whose states happened to hold none
+// looks best. The correction puts the beliefs' probability in place of
+// the states' share, both weighed by the piece's loss, tanh of its
+// shown worth over evalScale.
+func (p *Search) exposure(v stratego.View, moves []stratego.Move) {
+	p.exposed = p.exposed[:0]
+	if p.tune.noBeliefs {
+		return
+	}
+	me := v.Player()
+	h := v.Hidden()
+	var own []stratego.Square
+	for i := range stratego.MaxSquares {
+		sq := stratego.SquareFromIndex(i)
+		if pc, ok := v.At(sq); ok && pc.Color() == me && pc.Rank().Movable() && baseValue[pc.Rank()] >= exposureFloor && v.Knowledge(sq)&stratego.KnownRank != 0 {
+			own = append(own, sq)
+		}
+	}
+	if len(own) == 0 {
+		return
+	}
+	b := v.Board()
+	for i, m := range moves {
+		if m.IsRescue() || m.From == stratego.NoSquare {
+			continue
+		}
+		attack := b.At(m.To) != 0
+		for _, sq := range own {
+			at := sq
+			if sq == m.From {
+				if attack {
+					continue
+				}
+				at = m.To
+			}
+			rk := b.At(sq).Rank()
+			for _, n := range p.ev.next[at] {
+				if n == stratego.NoSquare {
+					break
+				}
+				if h.Has(n) && n != m.To {
+					p.exposed = append(p.exposed, exposed{i, n, rk, math.Tanh(baseValue[rk] * p.ev.shown / evalScale)})
+				}
+			}
+		}
+	}
+}
+
+// correct sets the exposure correction of the states dets (see
+// exposure), the beliefs' probabilities taken from the states states
+// weighed by w.
+func (p *Search) correct(dets []det, states []stratego.State, w []float64) {
+	n := len(p.exposed)
+	if n == 0 || len(dets) == 0 {
+		return
+	}
+	beats := func(s *stratego.State, e exposed) bool {
+		pc, ok := s.At(e.sq)
+		return ok && pc.Rank().Movable() && p.ev.fight[pc.Rank()][e.rank] == stratego.AttackerWins
+	}
+	moves := 0
+	for _, e := range p.exposed {
+		moves = max(moves, e.move+1)
+	}
+	base := make([]float64, moves)
+	total := 0.0
+	for _, x := range w {
+		total += x
+	}
+	if total <= 0 {
+		return
+	}
+	for _, e := range p.exposed {
+		prob := 0.0
+		for k := range states {
+			if beats(&states[k], e) {
+				prob += w[k]
+			}
+		}
+		base[e.move] += e.loss * prob / total
+	}
+	for d := range dets {
+		risk := make([]float64, moves)
+		for _, e := range p.exposed {
+			if beats(&dets[d].s, e) {
+				risk[e.move] += e.loss
+			}
+		}
+		dets[d].risk, dets[d].base = risk, base
+	}
 }
 
 // essShare is the least effective sample size of importance resampling,

@@ -574,3 +574,111 @@ func TestRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestExposureCorrection: a root move that leaves the player's shown
+// Marshal next to a hidden enemy piece scores the Marshal's loss times the
+// beliefs' probability that the piece is the Spy, whatever share of the
+// searched states holds the Spy there; a move that exposes nothing keeps
+// its score.
+func TestExposureCorrection(t *testing.T) {
+	var b stratego.Board
+	put := placer(&b)
+	put("a1", stratego.Red, stratego.Flag)
+	put("e3", stratego.Red, stratego.Marshal)
+	put("j1", stratego.Red, stratego.Scout)
+	put("e4", stratego.Blue, stratego.Sergeant)
+	put("f5", stratego.Blue, stratego.Spy)
+	put("e6", stratego.Blue, stratego.Sergeant)
+	put("a10", stratego.Blue, stratego.Flag)
+	put("j10", stratego.Blue, stratego.Scout)
+	s, err := stratego.FromBoard(stratego.Classic(), b, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"e3-e4", "j10-j9"} { // the Marshal takes and is shown
+		if s, _, err = s.Apply(stratego.MustParseMove(m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := s.View(stratego.Red)
+	moves := v.AppendLegalMoves(nil)
+	index := func(m string) int {
+		for i, x := range moves {
+			if x.String() == m {
+				return i
+			}
+		}
+		t.Fatalf("no move %s", m)
+		return -1
+	}
+	up, back := index("e4-e5"), index("e4-e3")
+	p := NewSearch(Options{Seed: 1})
+	p.ready(v)
+	p.tune = defaultTuning
+	p.exposure(v, moves)
+	var at []string
+	for _, e := range p.exposed {
+		if e.move == up {
+			at = append(at, e.sq.String())
+		}
+		if e.move == back {
+			t.Errorf("e4-e3 exposes the Marshal to %v", e.sq)
+		}
+	}
+	if len(at) != 2 || at[0] != "f5" && at[1] != "f5" {
+		t.Fatalf("e4-e5 exposes the Marshal to %v, want f5 and e6", at)
+	}
+	// States with the Spy on f5 and with it on j9.
+	draw := func(spyOnF5 bool, n int) []stratego.State {
+		f5, e6 := stratego.MustParseSquare("f5"), stratego.MustParseSquare("e6")
+		sm, err := v.WeightedSampler(func(sq stratego.Square, rk stratego.Rank) float64 {
+			switch {
+			case sq == f5 && (rk == stratego.Spy) != spyOnF5, sq == e6 && rk == stratego.Spy:
+				return 0
+			}
+			return 1
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		var out []stratego.State
+		for range n {
+			st, err := sm.Sample(rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, st)
+		}
+		return out
+	}
+	spy, none := draw(true, 1), draw(false, 3)
+	beliefs := append(append([]stratego.State(nil), spy...), none...)
+	loss := math.Tanh(baseValue[stratego.Marshal] * shownFactor / evalScale)
+	for _, tc := range []struct {
+		name   string
+		states []stratego.State
+	}{
+		{"no state holds the Spy on f5", none[:2]},
+		{"every state holds it", spy},
+	} {
+		dets := make([]det, len(tc.states))
+		for i, st := range tc.states {
+			dets[i] = det{s: st, mult: 1, vals: make([]float64, len(moves))}
+			if i < 1 && len(tc.states) == 1 {
+				// The searched value of e4-e5 with the Spy on f5: the
+				// Marshal lost.
+				dets[i].vals[up] = -loss
+			}
+		}
+		p.correct(dets, beliefs, []float64{1, 1, 1, 1})
+		score := make([]float64, len(moves))
+		p.scores(dets, score)
+		if want := -0.25 * loss; math.Abs(score[up]-want) > 1e-9 {
+			t.Errorf("%s: e4-e5 scores %v, want %v (a quarter of the Marshal's loss)", tc.name, score[up], want)
+		}
+		if score[back] != 0 {
+			t.Errorf("%s: e4-e3 scores %v, want 0", tc.name, score[back])
+		}
+	}
+}
