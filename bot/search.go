@@ -144,7 +144,7 @@ type Search struct {
 	// exposed lists the player's pieces that the root moves expose
 	// (see exposure), for the move being searched.
 	exposed []exposed
-	tune   tuning
+	tune    tuning
 }
 
 // tuning holds the settings that self-play tunes (the constants by
@@ -438,7 +438,7 @@ type det struct {
 	// the beliefs expect; nil when no root move exposes a piece.
 	risk, base []float64
 	vals       []float64 // the squashed value of each root move at depth depth
-	depth int
+	depth      int
 }
 
 // ready readies the search's tables for the view v; it reads only the
