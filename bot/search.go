@@ -73,7 +73,10 @@ const (
 // squares by the player's flag; but a flag walled in by bombs is near only
 // to Miners; and a shown piece hunted by a shown stronger one worth less
 // the less room it has to flee, see evaluator.room). A state not yet searched at the current depth counts with
-// its last depth. It plays the root move of the best score.
+// its last depth. A root move that leaves a shown piece of the player's
+// next to a hidden enemy piece has its score corrected by the beliefs'
+// probability that the piece beats it (see exposure). It plays the root
+// move of the best score.
 //
 // An iteration (the unit of Budget.Iterations and Options.Iterations) is
 // one node of the search; with an iteration budget and no time the
