@@ -161,19 +161,7 @@ func TestBeliefsApproach(t *testing.T) {
 // TestPickFollowsBeliefs: the determinizations the search picks put the
 // enemy flag on its back row far more often than uniform draws do.
 func TestPickFollowsBeliefs(t *testing.T) {
-	r := stratego.Classic()
-	rng := rand.New(rand.NewPCG(4, 1))
-	red, _ := ChooseSetup(r, rng)
-	blue, _ := ChooseSetup(r, rng)
-	s, err := stratego.New(r, red, blue)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := s.View(stratego.Red)
-	p := NewSearch(Options{Seed: 1})
-	p.bel = newBeliefs(r, stratego.Red)
-	p.bel.observe(v)
-	p.tm = newTimer(context.Background(), p.now, p.now(), 0, 0, 0)
+	v, p := openingSearch(t, rand.New(rand.NewPCG(4, 1)))
 	backRow := func(st stratego.State) bool {
 		for f := range 10 {
 			if pc, ok := st.At(stratego.SquareAt(f, 9)); ok && pc.Rank() == stratego.Flag {
@@ -312,24 +300,32 @@ func TestTemper(t *testing.T) {
 // resampled, the search still picks many distinct determinizations
 // rather than a few draws many times over.
 func TestPickKeepsVariety(t *testing.T) {
-	r := stratego.Classic()
 	for seed := range uint64(5) {
-		rng := rand.New(rand.NewPCG(seed, 3))
-		red, _ := ChooseSetup(r, rng)
-		blue, _ := ChooseSetup(r, rng)
-		s, err := stratego.New(r, red, blue)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v := s.View(stratego.Red)
-		p := NewSearch(Options{Seed: 1})
-		p.bel = newBeliefs(r, stratego.Red)
-		p.bel.observe(v)
-		p.tm = newTimer(context.Background(), p.now, p.now(), 0, 0, 0)
+		v, p := openingSearch(t, rand.New(rand.NewPCG(seed, 3)))
 		p.budget = 20000
 		dets := p.pick(v, rand.New(rand.NewPCG(seed, 9)))
 		if len(dets) < 14 || dets[0].mult > 8 {
 			t.Errorf("seed %d: %d distinct determinizations of %d, the likeliest %v times", seed, len(dets), poolSize, dets[0].mult)
 		}
 	}
+}
+
+// openingSearch returns Red's view of the start of a Classic game of
+// setups from ChooseSetup drawn with rng, and a search player whose
+// beliefs have observed it, ready to pick (an untimed timer).
+func openingSearch(t *testing.T, rng *rand.Rand) (stratego.View, *Search) {
+	t.Helper()
+	r := stratego.Classic()
+	red, _ := ChooseSetup(r, rng)
+	blue, _ := ChooseSetup(r, rng)
+	s, err := stratego.New(r, red, blue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := s.View(stratego.Red)
+	p := NewSearch(Options{Seed: 1})
+	p.bel = newBeliefs(r, stratego.Red)
+	p.bel.observe(v)
+	p.tm = newTimer(context.Background(), p.now, p.now(), 0, 0, 0)
+	return v, p
 }
