@@ -808,8 +808,9 @@ type exposed struct {
 
 // exposure lists in p.exposed the pieces of the player's, worth at least
 // exposureFloor, whose ranks the enemy knows, that each root move leaves
-// next to a hidden enemy piece (the piece that moves, when it does not
-// attack, and those that stay), for the exposure correction of scores.
+// next to a hidden enemy piece (the piece that moves, on its new square
+// even when it attacks, and those that stay), for the exposure
+// correction of scores.
 // The enemy takes such a piece in the states where the hidden piece
 // beats it, which a few dozen states sample badly: a piece the beliefs
 // give the Spy one time in twenty-five holds it in no state or in a
@@ -839,13 +840,10 @@ func (p *Search) exposure(v stratego.View, moves []stratego.Move) {
 		if m.IsRescue() || m.From == stratego.NoSquare {
 			continue
 		}
-		attack := b.At(m.To) != 0
 		for _, sq := range own {
 			at := sq
 			if sq == m.From {
-				if attack {
-					continue
-				}
+				// An attacker that wins stands on the square it took.
 				at = m.To
 			}
 			rk := b.At(sq).Rank()

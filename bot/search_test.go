@@ -578,8 +578,8 @@ func TestRoom(t *testing.T) {
 // TestExposureCorrection: a root move that leaves the player's shown
 // Marshal next to a hidden enemy piece scores the Marshal's loss times the
 // beliefs' probability that the piece is the Spy, whatever share of the
-// searched states holds the Spy there; a move that exposes nothing keeps
-// its score.
+// searched states holds the Spy there; an attack that would leave it
+// there exposes it too; a move that exposes nothing keeps its score.
 func TestExposureCorrection(t *testing.T) {
 	var b stratego.Board
 	put := placer(&b)
@@ -589,6 +589,7 @@ func TestExposureCorrection(t *testing.T) {
 	put("e4", stratego.Blue, stratego.Sergeant)
 	put("f5", stratego.Blue, stratego.Spy)
 	put("e6", stratego.Blue, stratego.Sergeant)
+	put("f4", stratego.Blue, stratego.Sergeant)
 	put("a10", stratego.Blue, stratego.Flag)
 	put("j10", stratego.Blue, stratego.Scout)
 	s, err := stratego.FromBoard(stratego.Classic(), b, stratego.Red)
@@ -611,13 +612,15 @@ func TestExposureCorrection(t *testing.T) {
 		t.Fatalf("no move %s", m)
 		return -1
 	}
-	up, back := index("e4-e5"), index("e4-e3")
+	up, back, take := index("e4-e5"), index("e4-e3"), index("e4-f4")
 	p := NewSearch(Options{Seed: 1})
 	p.ready(v)
 	p.tune = defaultTuning
 	p.exposure(v, moves)
 	var at []string
+	taken := false // e4xf4 leaves the Marshal on f4, next to f5
 	for _, e := range p.exposed {
+		taken = taken || e.move == take && e.sq.String() == "f5"
 		if e.move == up {
 			at = append(at, e.sq.String())
 		}
@@ -627,6 +630,9 @@ func TestExposureCorrection(t *testing.T) {
 	}
 	if len(at) != 2 || at[0] != "f5" && at[1] != "f5" {
 		t.Fatalf("e4-e5 exposes the Marshal to %v, want f5 and e6", at)
+	}
+	if !taken {
+		t.Error("e4xf4 does not expose the Marshal to f5")
 	}
 	// States with the Spy on f5 and with it on j9.
 	draw := func(spyOnF5 bool, n int) []stratego.State {
