@@ -393,10 +393,11 @@ func (e *evaluator) room(b *stratego.Board, i int, sq stratego.Square, rk strate
 // openNext counts the empty playable squares next to sq.
 func (e *evaluator) openNext(b *stratego.Board, sq stratego.Square) int {
 	open := 0
-	f, w := sq.File(), sq.Row()
-	for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-		q := stratego.SquareAt(f+dd[0], w+dd[1])
-		if e.playable.Has(q) && b.At(q) == 0 {
+	for _, q := range e.next[sq] {
+		if q == stratego.NoSquare {
+			break
+		}
+		if b.At(q) == 0 {
 			open++
 		}
 	}
@@ -407,11 +408,9 @@ func (e *evaluator) openNext(b *stratego.Board, sq stratego.Square) int {
 // holds a bomb of the flag's side.
 func (e *evaluator) walled(b *stratego.Board, sq stratego.Square) bool {
 	c := b.At(sq).Color()
-	f, w := sq.File(), sq.Row()
-	for _, dd := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-		q := stratego.SquareAt(f+dd[0], w+dd[1])
-		if !e.playable.Has(q) {
-			continue
+	for _, q := range e.next[sq] {
+		if q == stratego.NoSquare {
+			break
 		}
 		if p := b.At(q); p == 0 || p.Color() != c || p.Rank() != stratego.Bomb {
 			return false

@@ -145,9 +145,11 @@ type Search struct {
 	states []stratego.State // the draws of pick, reused
 	logw   []float64
 	// exposed lists the player's pieces that the root moves expose
-	// (see exposure), for the move being searched.
-	exposed []exposed
-	tune    tuning
+	// (see exposure), for the move being searched, and exposedMoves the
+	// number of its root moves.
+	exposed      []exposed
+	exposedMoves int
+	tune         tuning
 }
 
 // tuning holds the settings that self-play tunes (the constants by
@@ -658,7 +660,7 @@ func (p *Search) scores(dets []det, score []float64) {
 	if total > 0 {
 		for i := range score {
 			score[i] /= total
-			if i < len(base) {
+			if base != nil {
 				score[i] -= base[i]
 			}
 		}
@@ -718,15 +720,8 @@ func (p *Search) draw(src drawSource, rng *rand.Rand) []det {
 	states := p.states[:0]
 	logw := p.logw[:0]
 	defer func() { p.states, p.logw = states[:0], logw[:0] }()
-	for i := range draws {
-		if i%4 == 0 && i > 0 && p.tm.expired(&p.last) {
-			break
-		}
-		s, err := sm.Sample(rng)
-		if err != nil {
-			break
-		}
-		states = append(states, s)
+	states = p.sample(states, sm, rng, draws, 4)
+	for _, s := range states {
 		if p.tune.noBeliefs || exact {
 			logw = append(logw, 0)
 		} else {
@@ -771,21 +766,31 @@ func (p *Search) draw(src drawSource, rng *rand.Rand) []det {
 	if len(p.exposed) > 0 {
 		if exact {
 			// The picks are the draws; more draws for the probabilities.
-			states, logw = states[:0], logw[:0]
-			for k := range exposureDraws {
-				if k%16 == 0 && k > 0 && p.tm.expired(&p.last) {
-					break
-				}
-				s, err := sm.Sample(rng)
-				if err != nil {
-					break
-				}
-				states, logw = append(states, s), append(logw, 1)
+			states, logw = p.sample(states[:0], sm, rng, exposureDraws, 16), logw[:0]
+			for range states {
+				logw = append(logw, 1)
 			}
 		}
 		p.correct(dets, states, logw)
 	}
 	return dets
+}
+
+// sample appends to states up to n states drawn from sm with rng,
+// looking at the clock before every every-th draw after the first: it
+// stops early when the time is up or the sampler fails.
+func (p *Search) sample(states []stratego.State, sm *stratego.Sampler, rng *rand.Rand, n, every int) []stratego.State {
+	for i := range n {
+		if i%every == 0 && i > 0 && p.tm.expired(&p.last) {
+			break
+		}
+		s, err := sm.Sample(rng)
+		if err != nil {
+			break
+		}
+		states = append(states, s)
+	}
+	return states
 }
 
 // exposureDraws is how many states an exact draw adds for the
@@ -819,7 +824,7 @@ type exposed struct {
 // the states' share, both weighed by the piece's loss, tanh of its
 // shown worth over evalScale.
 func (p *Search) exposure(v stratego.View, moves []stratego.Move) {
-	p.exposed = p.exposed[:0]
+	p.exposed, p.exposedMoves = p.exposed[:0], len(moves)
 	if p.tune.noBeliefs {
 		return
 	}
@@ -871,10 +876,7 @@ func (p *Search) correct(dets []det, states []stratego.State, w []float64) {
 		pc, ok := s.At(e.sq)
 		return ok && pc.Rank().Movable() && p.ev.fight[pc.Rank()][e.rank] == stratego.AttackerWins
 	}
-	moves := 0
-	for _, e := range p.exposed {
-		moves = max(moves, e.move+1)
-	}
+	moves := p.exposedMoves
 	base := make([]float64, moves)
 	total := 0.0
 	for _, x := range w {
