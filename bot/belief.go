@@ -77,11 +77,25 @@ type beliefs struct {
 	// stillScale and maxStill are the constants of those names unless
 	// the search's tuning sets them.
 	stillScale, maxStill float64
+	// clues[sq] are the clues of the hidden enemy piece on sq whose rank
+	// has not shown yet (see clue); pendingSq is the square of the
+	// enemy piece the player's last move attacked (NoSquare: none).
+	clues     [stratego.MaxSquares][]clue
+	pendingSq stratego.Square
+	// learned are the clues counted in earlier games against this
+	// opponent (Memory), found those counted in this game; ratio is
+	// the log likelihood ratio of each kind of clue that both show,
+	// and biasCap the bound of the log of a piece's behaviour bias
+	// (setRatios).
+	learned, found clueCounts
+	ratio          [numClues]float64
+	biasCap        float64
 }
 
 // newBeliefs returns the beliefs of player me under r.
 func newBeliefs(r stratego.Rules, me stratego.Color) *beliefs {
-	b := &beliefs{rules: r, me: me, ply: -1, pending: -1, stillScale: stillScale, maxStill: maxStill}
+	b := &beliefs{rules: r, me: me, ply: -1, pending: -1, pendingSq: stratego.NoSquare, stillScale: stillScale, maxStill: maxStill}
+	b.setRatios()
 	if presetArmy(r.Army) {
 		b.model = newSetupModel(r)
 	}
@@ -108,8 +122,9 @@ func (b *beliefs) reset(v stratego.View) {
 		b.origin[i] = -1
 		b.bias[i] = [stratego.NumRanks]float32{}
 		b.still[i] = 0
+		b.clues[i] = nil
 	}
-	b.pending = -1
+	b.pending, b.pendingSq = -1, stratego.NoSquare
 	b.captured = v.Captured(b.me.Opponent())
 	if b.model == nil {
 		return
@@ -179,13 +194,14 @@ func (b *beliefs) observe(v stratego.View) {
 		// The attacker was shown and removed: not the piece of the
 		// player's last attack (note).
 		b.saw(b.origin[from], ev.Piece.Rank())
+		b.reveal(m.From, ev.Piece.Rank())
 		b.captured[ev.Piece.Rank()]++
 	}
 	if o := b.origin[from]; o >= 0 && int(o) < len(b.moved) {
 		b.moved[o] = true
 	}
-	b.origin[to], b.bias[to], b.still[to] = b.origin[from], b.bias[from], 0
-	b.origin[from], b.bias[from], b.still[from] = -1, [stratego.NumRanks]float32{}, 0
+	b.origin[to], b.bias[to], b.still[to], b.clues[to] = b.origin[from], b.bias[from], 0, b.clues[from]
+	b.origin[from], b.bias[from], b.still[from], b.clues[from] = -1, [stratego.NumRanks]float32{}, 0, nil
 	b.note(v)
 	if ev.IsAttack() {
 		return
@@ -205,12 +221,12 @@ func (b *beliefs) saw(zone int16, rk stratego.Rank) {
 // the enemy pieces it shows whose setup squares are known, and the rank
 // of the piece the player's last attack removed (the enemy's captured
 // pieces since the last view, less the ones the last event accounts
-// for); and counts the turns in which each unmoved hidden enemy piece
+// for); reveals the clues of the pieces whose rank shows (reveal); and counts the turns in which each unmoved hidden enemy piece
 // could have moved (still).
 func (b *beliefs) note(v stratego.View) {
 	enemy := b.me.Opponent()
 	captured := v.Captured(enemy)
-	if b.pending >= 0 {
+	if b.pending >= 0 || b.pendingSq != stratego.NoSquare {
 		var rk stratego.Rank
 		n := 0
 		for r, c := range captured {
@@ -221,8 +237,13 @@ func (b *beliefs) note(v stratego.View) {
 		}
 		if n == 1 {
 			b.saw(b.pending, rk)
+			if sq := b.pendingSq; sq != stratego.NoSquare {
+				if p, ok := v.At(sq); !ok || p.Color() != enemy {
+					b.reveal(sq, rk)
+				}
+			}
 		}
-		b.pending = -1
+		b.pending, b.pendingSq = -1, stratego.NoSquare
 	}
 	b.captured = captured
 	for _, sq := range b.squares() {
@@ -233,6 +254,7 @@ func (b *beliefs) note(v stratego.View) {
 		i := sq.Index()
 		if p.Rank() != stratego.Unknown {
 			b.saw(b.origin[i], p.Rank())
+			b.reveal(sq, p.Rank())
 			continue
 		}
 		if v.Knowledge(sq)&stratego.KnownMoved == 0 && b.free(v, sq) && b.still[i] < math.MaxUint16 {
@@ -260,12 +282,12 @@ func (b *beliefs) free(v stratego.View, sq stratego.Square) bool {
 // piece whose setup square is known shows that piece's rank, which the
 // next view tells (note).
 func (b *beliefs) played(v stratego.View, m stratego.Move) {
-	b.pending = -1
+	b.pending, b.pendingSq = -1, stratego.NoSquare
 	if m.IsRescue() || m.To == stratego.NoSquare {
 		return
 	}
 	if p, ok := v.At(m.To); ok && p.Color() == b.me.Opponent() {
-		b.pending = b.origin[m.To.Index()]
+		b.pending, b.pendingSq = b.origin[m.To.Index()], m.To
 	}
 }
 
@@ -281,8 +303,9 @@ func (b *beliefs) learn(v stratego.View) []int {
 	case ev.Color == b.me && v.Ply() == b.ply+1:
 		if ev.IsAttack() && ev.Move.To != stratego.NoSquare {
 			b.saw(b.origin[ev.Move.To.Index()], ev.Defender.Rank())
+			b.reveal(ev.Move.To, ev.Defender.Rank())
 		}
-		b.pending = -1
+		b.pending, b.pendingSq = -1, stratego.NoSquare
 	case v.Ply() == b.ply+2:
 		b.observe(v)
 	}
@@ -338,8 +361,7 @@ func (b *beliefs) judgeRaid(v stratego.View, from, to stratego.Square) {
 	if !approached {
 		return
 	}
-	bias := &b.bias[to.Index()]
-	lf := float32(math.Log(raidBias))
+	var favored uint16
 	for rk := stratego.Spy; rk <= stratego.Marshal; rk++ {
 		beats := 0
 		for r, c := range movers {
@@ -348,9 +370,10 @@ func (b *beliefs) judgeRaid(v stratego.View, from, to stratego.Square) {
 			}
 		}
 		if float64(beats) >= raidShare*float64(n) {
-			bias[rk] = min(bias[rk]+lf, float32(math.Log(maxBias)))
+			favored |= 1 << rk
 		}
 	}
+	b.clue(v, to, clueRaid, favored)
 }
 
 // judgeMiner makes the Miner likelier for the hidden enemy piece that
@@ -382,30 +405,29 @@ func (b *beliefs) judgeWith(v stratego.View, from, to stratego.Square, known fun
 	if !ok || p.Rank() != stratego.Unknown {
 		return
 	}
-	bias := &b.bias[to.Index()]
 	for _, sq := range b.squares() {
 		q, ok := v.At(sq)
 		if !ok || q.Color() != b.me || !q.Rank().Movable() || !known(sq) {
 			continue
 		}
 		before, after := adjacent(from, sq), adjacent(to, sq)
-		var f float64
-		var beats bool
+		var k clueKind
 		switch {
 		case after && !before:
-			f, beats = approachBias, true
+			k = clueApproach
 		case before && !after:
-			f, beats = retreatBias, false
+			k = clueRetreat
 		default:
 			continue
 		}
-		lf := float32(math.Log(f))
+		var favored uint16
 		for rk := stratego.Spy; rk <= stratego.Marshal; rk++ {
 			c := stratego.Resolve(b.rules, rk, q.Rank())
-			if beats == (c == stratego.AttackerWins) {
-				bias[rk] = min(bias[rk]+lf, float32(math.Log(maxBias)))
+			if (k == clueApproach) == (c == stratego.AttackerWins) {
+				favored |= 1 << rk
 			}
 		}
+		b.clue(v, to, k, favored)
 	}
 }
 

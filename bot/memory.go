@@ -21,17 +21,53 @@ type Learner interface {
 // Memory is what searching players learn of their opponents across
 // games, by the opponent's name and the rules: the ranks they saw on each
 // of the opponent's setup squares in every finished game (a program's
-// setups repeat). A player given a Memory (Options.Memory) weighs the
+// setups repeat), and how the opponent's hidden pieces behave: how often
+// one that stepped next to a piece whose rank it knew turned out to beat
+// it, one that stepped away to lose to it, and one that stepped next to
+// an unknown moved piece to be a raider (a program may never bluff, or
+// always probe). A player given a Memory (Options.Memory) weighs the
 // opponent's setup squares by it in the next games, besides the setup
-// statistics of real players. It is safe for concurrent use: the players
-// of a match, one a game, share one.
+// statistics of real players, and weighs those steps by what they showed.
+// It is safe for concurrent use: the players of a match, one a game,
+// share one.
 type Memory struct {
-	mu  sync.Mutex
-	opp map[memoryKey]*setupCounts
+	mu   sync.Mutex
+	opp  map[memoryKey]*setupCounts
+	clue map[memoryKey]*clueCounts
 }
 
 // NewMemory returns an empty Memory.
-func NewMemory() *Memory { return &Memory{opp: map[memoryKey]*setupCounts{}} }
+func NewMemory() *Memory {
+	return &Memory{opp: map[memoryKey]*setupCounts{}, clue: map[memoryKey]*clueCounts{}}
+}
+
+// addClues adds the clues counted in one finished game.
+func (m *Memory) addClues(opponent string, r stratego.Rules, c clueCounts) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := memoryKey{opponent, r.String()}
+	if m.clue == nil {
+		m.clue = map[memoryKey]*clueCounts{}
+	}
+	if m.clue[k] == nil {
+		m.clue[k] = &clueCounts{}
+	}
+	m.clue[k].add(c)
+}
+
+// clues returns the clues counted in the finished games against the
+// opponent under r.
+func (m *Memory) clues(opponent string, r stratego.Rules) clueCounts {
+	if m == nil {
+		return clueCounts{}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if c := m.clue[memoryKey{opponent, r.String()}]; c != nil {
+		return *c
+	}
+	return clueCounts{}
+}
 
 // memoryKey names an opponent under rules.
 type memoryKey struct {
@@ -90,6 +126,9 @@ func (m *Memory) add(opponent string, r stratego.Rules, zones int, g sightings) 
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	k := memoryKey{opponent, r.String()}
+	if m.opp == nil {
+		m.opp = map[memoryKey]*setupCounts{}
+	}
 	c := m.opp[k]
 	if c == nil || len(c.n) != zones {
 		c = &setupCounts{n: make([][stratego.NumRanks]float64, zones), moved: make([]float64, zones), stayed: make([]float64, zones)}

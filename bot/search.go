@@ -234,14 +234,18 @@ func (p *Search) Meet(opponent string) {
 }
 
 // Learn tells the player its final view of the game (see Learner): it
-// adds the ranks it saw on the opponent's setup squares to its Memory
-// (Options.Memory, else one of its own), under the name Meet gave.
+// adds the ranks it saw on the opponent's setup squares and what the
+// steps of the opponent's pieces showed to its Memory (Options.Memory,
+// else one of its own), under the name Meet gave.
 func (p *Search) Learn(final stratego.View) {
-	if p.bel == nil || p.bel.model == nil || p.bel.rules != final.Rules() || p.bel.me != final.Player() {
+	if p.bel == nil || p.bel.rules != final.Rules() || p.bel.me != final.Player() {
 		return
 	}
 	stayed := p.bel.learn(final)
-	p.memory().add(p.opponent, p.bel.rules, len(p.bel.model.logp), sightings{seen: p.bel.seen[:], moved: p.bel.moved[:], stayed: stayed})
+	if p.bel.model != nil {
+		p.memory().add(p.opponent, p.bel.rules, len(p.bel.model.logp), sightings{seen: p.bel.seen[:], moved: p.bel.moved[:], stayed: stayed})
+	}
+	p.memory().addClues(p.opponent, p.bel.rules, p.bel.found)
 	p.bel = nil
 }
 
@@ -269,6 +273,8 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 	if p.bel == nil || p.bel.rules != v.Rules() || p.bel.me != v.Player() {
 		p.bel = newBeliefs(v.Rules(), v.Player())
 		p.bel.prior = p.memory().logPrior(p.opponent, p.bel.model)
+		p.bel.learned = p.memory().clues(p.opponent, p.bel.rules)
+		p.bel.setRatios()
 		p.bel.stillScale, p.bel.maxStill = p.tune.stillScale, p.tune.maxStill
 	}
 	p.bel.observe(v)

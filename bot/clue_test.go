@@ -1,0 +1,208 @@
+package bot
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/stratego-go/stratego"
+	"pgregory.net/rapid"
+)
+
+// clueGame is a short game from a hand-built board: Red's Major takes a
+// Scout on e5 and shows its rank, Blue's hidden General steps next to it
+// (an approach) and takes it. Its moves alternate from Red.
+func clueGame(t *testing.T) (stratego.State, []string) {
+	t.Helper()
+	var bd stratego.Board
+	put := placer(&bd)
+	put("a1", stratego.Red, stratego.Flag)
+	put("e4", stratego.Red, stratego.Major)
+	put("j1", stratego.Red, stratego.Scout)
+	put("a10", stratego.Blue, stratego.Flag)
+	put("e5", stratego.Blue, stratego.Scout)
+	put("e7", stratego.Blue, stratego.General)
+	put("j10", stratego.Blue, stratego.Scout)
+	s, err := stratego.FromBoard(stratego.Classic(), bd, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, []string{"e4xe5", "e7-e6", "j1-j2", "e6xe5"}
+}
+
+// TestCluesCountedWhenTheRankShows: the approach of a hidden piece to a
+// piece whose rank its side knows is a clue kept with the piece (the
+// ranks that beat the Major // gain the approach ratio; the base share is of the army less what it
+// lost and showed, 4 of 32 movable pieces, since a board from FromBoard
+// counts the whole army), and it is counted as a hit when the piece shows
+// its rank by taking the Major.
+func TestCluesCountedWhenTheRankShows(t *testing.T) {
+	s, moves := clueGame(t)
+	b := newBeliefs(s.Rules(), stratego.Red)
+	b.model = nil
+	b.observe(s.View(stratego.Red))
+	for i, m := range moves {
+		mv := stratego.MustParseMove(m)
+		if i%2 == 0 {
+			b.played(s.View(stratego.Red), mv)
+		}
+		var err error
+		if s, _, err = s.Apply(mv); err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 1 {
+			b.observe(s.View(stratego.Red))
+		}
+		if i == 1 {
+			e6 := stratego.MustParseSquare("e6")
+			cl := b.clues[e6.Index()]
+			want := uint16(1<<stratego.Colonel | 1<<stratego.General | 1<<stratego.Marshal)
+			if len(cl) != 1 || cl[0].kind != clueApproach || cl[0].favored != want || cl[0].base != 0.125 {
+				t.Fatalf("after e7-e6 the clues on e6 are %+v, want one approach favouring Colonel, General and Marshal, base 0.125", cl)
+			}
+			if got := b.logWeight(e6, stratego.General) - b.logWeight(e6, stratego.Scout); math.Abs(got-math.Log(approachBias)) > 1e-6 {
+				t.Fatalf("General over Scout on e6: %.4f, want log %g", got, approachBias)
+			}
+		}
+	}
+	if got := b.found[clueApproach]; got.n != 1 || got.hits != 1 || got.base != 0.125 {
+		t.Fatalf("found approaches %+v, want one hit at base 0.125", got)
+	}
+	for i := range b.clues {
+		if len(b.clues[i]) != 0 {
+			t.Fatalf("clues left on %v after the General showed", stratego.SquareFromIndex(i))
+		}
+	}
+	if b.ratio[clueApproach] <= math.Log(approachBias) {
+		t.Fatalf("after one approach that hit, the ratio is %.3f, want above log %g", b.ratio[clueApproach], approachBias)
+	}
+}
+
+// TestCluesMissWhenOurAttackShowsABluff: a hidden Scout that approaches
+// the shown Major and is taken by it is a miss, counted through the
+// captured army (the Scout leaves the board as the Major takes it).
+func TestCluesMissWhenOurAttackShowsABluff(t *testing.T) {
+	var bd stratego.Board
+	put := placer(&bd)
+	put("a1", stratego.Red, stratego.Flag)
+	put("e4", stratego.Red, stratego.Major)
+	put("j1", stratego.Red, stratego.Scout)
+	put("a10", stratego.Blue, stratego.Flag)
+	put("e5", stratego.Blue, stratego.Scout)
+	put("e7", stratego.Blue, stratego.Scout)
+	put("h10", stratego.Blue, stratego.General)
+	s, err := stratego.FromBoard(stratego.Classic(), bd, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBeliefs(s.Rules(), stratego.Red)
+	b.model = nil
+	b.observe(s.View(stratego.Red))
+	for i, m := range []string{"e4xe5", "e7-e6", "e5xe6", "h10-h9"} {
+		mv := stratego.MustParseMove(m)
+		if i%2 == 0 {
+			b.played(s.View(stratego.Red), mv)
+		}
+		if s, _, err = s.Apply(mv); err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 1 {
+			b.observe(s.View(stratego.Red))
+		}
+	}
+	if got := b.found[clueApproach]; got.n != 1 || got.hits != 0 {
+		t.Fatalf("found approaches %+v, want one miss", got)
+	}
+	if b.ratio[clueApproach] >= math.Log(approachBias) {
+		t.Fatalf("after one bluff the ratio is %.3f, want below log %g", b.ratio[clueApproach], approachBias)
+	}
+}
+
+// TestMemoryLearnsClues: what a game's clues showed goes to the Memory
+// through Learn, under the opponent's name, and the next game's beliefs
+// against that name start from it; another name starts from the default.
+func TestMemoryLearnsClues(t *testing.T) {
+	s, moves := clueGame(t)
+	mem := NewMemory()
+	p := NewSearch(Options{Seed: 1, Iterations: 50, Memory: mem})
+	p.Meet("hunter")
+	ctx := context.Background()
+	for i, m := range moves {
+		if i%2 == 0 {
+			// Red's moves are the script's, told to the player as
+			// its own after it has thought.
+			if _, err := p.Move(ctx, s.View(stratego.Red), Budget{}); err != nil {
+				t.Fatal(err)
+			}
+			p.bel.played(s.View(stratego.Red), stratego.MustParseMove(m))
+		}
+		var err error
+		if s, _, err = s.Apply(stratego.MustParseMove(m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := p.Move(ctx, s.View(stratego.Red), Budget{}); err != nil && err != ErrNoMove {
+		t.Fatal(err)
+	}
+	p.Learn(s.View(stratego.Red))
+	got := mem.clues("hunter", s.Rules())
+	if got[clueApproach].n != 1 || got[clueApproach].hits != 1 {
+		t.Fatalf("memory of hunter's approaches %+v, want one hit", got[clueApproach])
+	}
+	if other := mem.clues("someone", s.Rules()); other != (clueCounts{}) {
+		t.Fatalf("memory of another name: %+v", other)
+	}
+	for range 99 {
+		mem.addClues("hunter", s.Rules(), clueCounts{clueApproach: {n: 1, hits: 1, base: 0.3}})
+	}
+	s2, _ := clueGame(t)
+	p.Meet("hunter")
+	if _, err := p.Move(ctx, s2.View(stratego.Red), Budget{}); err != nil {
+		t.Fatal(err)
+	}
+	if r := math.Exp(p.bel.ratio[clueApproach]); r < 50 {
+		t.Fatalf("against an opponent whose 100 approaches all hit, the approach ratio is %.1f, want 50 or more", r)
+	}
+	p.Meet("someone")
+	if _, err := p.Move(ctx, s2.View(stratego.Red), Budget{}); err != nil {
+		t.Fatal(err)
+	}
+	if r := math.Exp(p.bel.ratio[clueApproach]); math.Abs(r-approachBias) > 1e-9 {
+		t.Fatalf("against an unknown opponent the approach ratio is %g, want %g", r, approachBias)
+	}
+}
+
+// TestClueRatio: the learned ratio is the default without evidence,
+// grows with the share of hits, stays within maxRatio, and approaches
+// the counts' own odds ratio as they grow.
+func TestClueRatio(t *testing.T) {
+	for k := range numClues {
+		if got := (clueCounts{}).logRatio(k); math.Abs(got-math.Log(defaultRatio[k])) > 1e-12 {
+			t.Errorf("kind %d without clues: %g, want log %g", k, got, defaultRatio[k])
+		}
+	}
+	// 970 hits of 1000 at a base of 0.3: odds ratio 32.33/0.4286 = 75.4.
+	c := clueCounts{clueApproach: {n: 1000, hits: 970, base: 300}}
+	if got := math.Exp(c.logRatio(clueApproach)); got < 65 || got > 80 {
+		t.Errorf("970 hits of 1000 at base 0.3: ratio %.1f, want about 75", got)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		n := float64(rapid.IntRange(0, 5000).Draw(t, "n"))
+		hits := float64(rapid.IntRange(0, int(n)).Draw(t, "hits"))
+		base := rapid.Float64Range(0, 1).Draw(t, "base share") * n
+		k := clueKind(rapid.IntRange(0, int(numClues)-1).Draw(t, "kind"))
+		c := clueCounts{}
+		c[k] = struct{ n, hits, base float64 }{n, hits, base}
+		got := c.logRatio(k)
+		if math.IsNaN(got) || math.Abs(got) > math.Log(maxRatio)+1e-12 {
+			t.Fatalf("ratio %g out of bounds", got)
+		}
+		if hits < n {
+			more := c
+			more[k].hits++
+			if up := more.logRatio(k); up < got {
+				t.Fatalf("one more hit lowers the ratio: %g to %g", got, up)
+			}
+		}
+	})
+}
