@@ -177,6 +177,10 @@ func (b *beliefs) observe(v stratego.View) {
 	ply := v.Ply()
 	prev := b.ply
 	b.ply = ply
+	if prev >= 0 && ply == prev+2 {
+		b.revealTaken(v)
+	}
+	b.pendingSq = stratego.NoSquare
 	ev := v.LastEvent()
 	if prev < 0 || ply != prev+2 || ev.Color != b.me.Opponent() {
 		b.reset(v)
@@ -217,6 +221,43 @@ func (b *beliefs) saw(zone int16, rk stratego.Rank) {
 	}
 }
 
+// taken returns the rank of the enemy's pieces captured, by the enemy's
+// captured army captured, since the last view (less the ones the last
+// event accounts for, which observe adds), and how many they are.
+func (b *beliefs) taken(captured stratego.Army) (stratego.Rank, int) {
+	var rk stratego.Rank
+	n := 0
+	for r, c := range captured {
+		if d := int(c) - int(b.captured[r]); d > 0 {
+			n += d
+			rk = stratego.Rank(r)
+		}
+	}
+	return rk, n
+}
+
+// revealTaken counts the clues of the enemy piece that the player's last
+// move attacked (pendingSq), when it took it: it is the one enemy piece
+// captured since the last view besides an attacker of the enemy's last
+// move. It runs before the enemy's move moves the clues, which a piece
+// recapturing on that square would replace.
+func (b *beliefs) revealTaken(v stratego.View) {
+	sq := b.pendingSq
+	if sq == stratego.NoSquare {
+		return
+	}
+	b.pendingSq = stratego.NoSquare
+	captured := v.Captured(b.me.Opponent())
+	if ev := v.LastEvent(); ev.Color == b.me.Opponent() && ev.IsAttack() && ev.Combat != stratego.AttackerWins {
+		if r := ev.Piece.Rank(); captured[r] > 0 {
+			captured[r]--
+		}
+	}
+	if rk, n := b.taken(captured); n == 1 {
+		b.reveal(sq, rk)
+	}
+}
+
 // note records what the view v shows of the enemy's setup: the ranks of
 // the enemy pieces it shows whose setup squares are known, and the rank
 // of the piece the player's last attack removed (the enemy's captured
@@ -226,24 +267,11 @@ func (b *beliefs) saw(zone int16, rk stratego.Rank) {
 func (b *beliefs) note(v stratego.View) {
 	enemy := b.me.Opponent()
 	captured := v.Captured(enemy)
-	if b.pending >= 0 || b.pendingSq != stratego.NoSquare {
-		var rk stratego.Rank
-		n := 0
-		for r, c := range captured {
-			if d := int(c) - int(b.captured[r]); d > 0 {
-				n += d
-				rk = stratego.Rank(r)
-			}
-		}
-		if n == 1 {
+	if b.pending >= 0 {
+		if rk, n := b.taken(captured); n == 1 {
 			b.saw(b.pending, rk)
-			if sq := b.pendingSq; sq != stratego.NoSquare {
-				if p, ok := v.At(sq); !ok || p.Color() != enemy {
-					b.reveal(sq, rk)
-				}
-			}
 		}
-		b.pending, b.pendingSq = -1, stratego.NoSquare
+		b.pending = -1
 	}
 	b.captured = captured
 	for _, sq := range b.squares() {

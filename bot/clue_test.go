@@ -3,16 +3,18 @@ package bot
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stratego-go/stratego"
 	"pgregory.net/rapid"
 )
 
-// clueGame is a short game from a hand-built board: Red's Major takes a
-// Scout on e5 and shows its rank, Blue's hidden General steps next to it
-// (an approach) and takes it. Its moves alternate from Red.
-func clueGame(t *testing.T) (stratego.State, []string) {
+// clueBoard is a hand-built board, Red to move: Red's Major on e4 can
+// take a Blue Scout on e5 and show its rank, a hidden Blue piece of rank
+// approacher stands on e7, and a spare Blue piece of rank spareRank on
+// spare.
+func clueBoard(t *testing.T, approacher stratego.Rank, spare string, spareRank stratego.Rank) stratego.State {
 	t.Helper()
 	var bd stratego.Board
 	put := placer(&bd)
@@ -21,25 +23,29 @@ func clueGame(t *testing.T) (stratego.State, []string) {
 	put("j1", stratego.Red, stratego.Scout)
 	put("a10", stratego.Blue, stratego.Flag)
 	put("e5", stratego.Blue, stratego.Scout)
-	put("e7", stratego.Blue, stratego.General)
-	put("j10", stratego.Blue, stratego.Scout)
+	put("e7", stratego.Blue, approacher)
+	put(spare, stratego.Blue, spareRank)
 	s, err := stratego.FromBoard(stratego.Classic(), bd, stratego.Red)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s, []string{"e4xe5", "e7-e6", "j1-j2", "e6xe5"}
+	return s
 }
 
-// TestCluesCountedWhenTheRankShows: the approach of a hidden piece to a
-// piece whose rank its side knows is a clue kept with the piece (the
-// ranks that beat the Major // gain the approach ratio; the base share is of the army less what it
-// lost and showed, 4 of 32 movable pieces, since a board from FromBoard
-// counts the whole army), and it is counted as a hit when the piece shows
-// its rank by taking the Major.
-func TestCluesCountedWhenTheRankShows(t *testing.T) {
-	s, moves := clueGame(t)
-	b := newBeliefs(s.Rules(), stratego.Red)
-	b.model = nil
+// clueGame is a short game: Red's Major takes the Scout on e5 and shows
+// its rank, Blue's hidden General steps next to it (an approach) and
+// takes it. Its moves alternate from Red.
+func clueGame(t *testing.T) (stratego.State, []string) {
+	t.Helper()
+	return clueBoard(t, stratego.General, "j10", stratego.Scout), []string{"e4xe5", "e7-e6", "j1-j2", "e6xe5"}
+}
+
+// followClues plays moves from s, Red's and Blue's in turn from Red's,
+// with Red's beliefs b told of Red's moves and shown Red's view after
+// each of Blue's, and calls after (when not nil) after each move; it
+// returns the state at the end.
+func followClues(t *testing.T, b *beliefs, s stratego.State, moves []string, after func(i int)) stratego.State {
+	t.Helper()
 	b.observe(s.View(stratego.Red))
 	for i, m := range moves {
 		mv := stratego.MustParseMove(m)
@@ -53,6 +59,24 @@ func TestCluesCountedWhenTheRankShows(t *testing.T) {
 		if i%2 == 1 {
 			b.observe(s.View(stratego.Red))
 		}
+		if after != nil {
+			after(i)
+		}
+	}
+	return s
+}
+
+// TestCluesCountedWhenTheRankShows: the approach of a hidden piece to a
+// piece whose rank its side knows is a clue kept with the piece (the
+// ranks that beat the Major gain the approach ratio; the base share is
+// of the army less what it lost and showed, 4 of 32 movable pieces,
+// since a board from FromBoard counts the whole army), and it is counted
+// as a hit when the piece shows its rank by taking the Major.
+func TestCluesCountedWhenTheRankShows(t *testing.T) {
+	s, moves := clueGame(t)
+	b := newBeliefs(s.Rules(), stratego.Red)
+	b.model = nil
+	followClues(t, b, s, moves, func(i int) {
 		if i == 1 {
 			e6 := stratego.MustParseSquare("e6")
 			cl := b.clues[e6.Index()]
@@ -64,7 +88,7 @@ func TestCluesCountedWhenTheRankShows(t *testing.T) {
 				t.Fatalf("General over Scout on e6: %.4f, want log %g", got, approachBias)
 			}
 		}
-	}
+	})
 	if got := b.found[clueApproach]; got.n != 1 || got.hits != 1 || got.base != 0.125 {
 		t.Fatalf("found approaches %+v, want one hit at base 0.125", got)
 	}
@@ -82,34 +106,10 @@ func TestCluesCountedWhenTheRankShows(t *testing.T) {
 // the shown Major and is taken by it is a miss, counted through the
 // captured army (the Scout leaves the board as the Major takes it).
 func TestCluesMissWhenOurAttackShowsABluff(t *testing.T) {
-	var bd stratego.Board
-	put := placer(&bd)
-	put("a1", stratego.Red, stratego.Flag)
-	put("e4", stratego.Red, stratego.Major)
-	put("j1", stratego.Red, stratego.Scout)
-	put("a10", stratego.Blue, stratego.Flag)
-	put("e5", stratego.Blue, stratego.Scout)
-	put("e7", stratego.Blue, stratego.Scout)
-	put("h10", stratego.Blue, stratego.General)
-	s, err := stratego.FromBoard(stratego.Classic(), bd, stratego.Red)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := clueBoard(t, stratego.Scout, "h10", stratego.General)
 	b := newBeliefs(s.Rules(), stratego.Red)
 	b.model = nil
-	b.observe(s.View(stratego.Red))
-	for i, m := range []string{"e4xe5", "e7-e6", "e5xe6", "h10-h9"} {
-		mv := stratego.MustParseMove(m)
-		if i%2 == 0 {
-			b.played(s.View(stratego.Red), mv)
-		}
-		if s, _, err = s.Apply(mv); err != nil {
-			t.Fatal(err)
-		}
-		if i%2 == 1 {
-			b.observe(s.View(stratego.Red))
-		}
-	}
+	followClues(t, b, s, []string{"e4xe5", "e7-e6", "e5xe6", "h10-h9"}, nil)
 	if got := b.found[clueApproach]; got.n != 1 || got.hits != 0 {
 		t.Fatalf("found approaches %+v, want one miss", got)
 	}
@@ -203,6 +203,96 @@ func TestClueRatio(t *testing.T) {
 			if up := more.logRatio(k); up < got {
 				t.Fatalf("one more hit lowers the ratio: %g to %g", got, up)
 			}
+		}
+	})
+}
+
+// TestCluesFollowTheirPieces: in random Classic games seen by Blue's
+// beliefs, clues stand only on squares of Red's hidden pieces, each
+// piece's clues moving with it, and the counts found are those of the
+// clues whose piece showed its rank, hits by the piece's true rank.
+func TestCluesFollowTheirPieces(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		r := stratego.Classic()
+		seed := rapid.Uint64().Draw(rt, "seed")
+		rng := rand.New(rand.NewPCG(seed, 1))
+		s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+		if err != nil {
+			rt.Fatal(err)
+		}
+		// id[sq]: the Red piece on sq, by its setup square; rank[id].
+		var id [stratego.MaxSquares]int
+		rank := map[int]stratego.Rank{}
+		for i := range id {
+			id[i] = -1
+			if pc, ok := s.At(stratego.SquareFromIndex(i)); ok && pc.Color() == stratego.Red {
+				id[i], rank[i] = i, pc.Rank()
+			}
+		}
+		b := newBeliefs(r, stratego.Blue)
+		held := map[int][]clue{} // the clues of each Red piece at Blue's last view
+		var want clueCounts
+		red, blue := NewRandom(seed), NewRandom(seed+1)
+		ctx := context.Background()
+		for ply := 0; ply < 400 && !s.Outcome().IsOver(); ply++ {
+			c := s.Turn()
+			v := s.View(c)
+			p := Player(red)
+			if c == stratego.Blue {
+				p = blue
+				b.observe(v)
+				now := map[int][]clue{}
+				for i := range stratego.MaxSquares {
+					if len(b.clues[i]) == 0 {
+						continue
+					}
+					sq := stratego.SquareFromIndex(i)
+					if id[i] < 0 || !v.Hidden().Has(sq) {
+						rt.Fatalf("ply %d: clues on %v, which holds no hidden Red piece", ply, sq)
+					}
+					now[id[i]] = b.clues[i]
+				}
+				for pid, old := range held {
+					if len(now[pid]) >= len(old) {
+						continue
+					}
+					for _, cl := range old {
+						want[cl.kind].n++
+						want[cl.kind].base += float64(cl.base)
+						if cl.favored&(1<<rank[pid]) != 0 {
+							want[cl.kind].hits++
+						}
+					}
+				}
+				held = now
+				for k := range want {
+					if want[k].n != b.found[k].n || want[k].hits != b.found[k].hits || math.Abs(want[k].base-b.found[k].base) > 1e-3 {
+						rt.Fatalf("ply %d: found %+v, want %+v", ply, b.found, want)
+					}
+				}
+			}
+			m, err := p.Move(ctx, v, Budget{})
+			if err != nil {
+				rt.Fatal(err)
+			}
+			if c == stratego.Blue {
+				b.played(v, m)
+			}
+			mover, _ := s.At(m.From)
+			next, ev, err := s.Apply(m)
+			from, to := m.From.Index(), m.To.Index()
+			switch {
+			case !ev.IsAttack() || ev.Combat == stratego.AttackerWins:
+				if mover.Color() == stratego.Red {
+					id[to] = id[from]
+				} else {
+					id[to] = -1
+				}
+			case ev.Combat == stratego.BothRemoved:
+				id[to] = -1
+			}
+			id[from] = -1
+			s = next
 		}
 	})
 }
