@@ -66,6 +66,13 @@ type beliefs struct {
 	// prior, when not nil, replaces model.logp: the setup prior learned
 	// of this opponent (Memory.logPrior).
 	prior [][stratego.NumRanks]float64
+	// flip, when not nil, is prior in the mirror (the files reversed),
+	// flipOdds the log of the odds before this game's sightings that
+	// the opponent set up so (Memory.mirrorLogOdds), and mixed the
+	// prior that replaces prior: the mixture of the two by what this
+	// game showed (mix).
+	flip, mixed [][stratego.NumRanks]float64
+	flipOdds    float64
 	// seen[i] is one more than the rank seen this game on the enemy's
 	// setup square of zone index i (0: none); pending is the zone index
 	// of the enemy piece the player's last move attacked (-1: none), and
@@ -213,6 +220,69 @@ func (b *beliefs) observe(v stratego.View) {
 	b.judge(v, m.From, m.To)
 }
 
+// usePrior sets the setup prior learned of the opponent, prior, and the
+// log-odds flipOdds that the opponent sets up in its mirror this game
+// (see flip); mirrorOK tells whether the memory knows those odds.
+func (b *beliefs) usePrior(prior [][stratego.NumRanks]float64, flipOdds float64, mirrorOK bool) {
+	b.prior, b.flip, b.mixed = prior, nil, nil
+	if prior == nil || !mirrorOK || b.model == nil || len(b.model.mirror) != len(prior) {
+		return
+	}
+	b.flip = make([][stratego.NumRanks]float64, len(prior))
+	for i, j := range b.model.mirror {
+		b.flip[i] = prior[j]
+	}
+	b.flipOdds = flipOdds
+	b.mixed = make([][stratego.NumRanks]float64, len(prior))
+	b.mix()
+}
+
+// mix sets the mixed prior: the prior and its mirror weighed by the
+// probability of each given the ranks seen on the enemy's setup squares
+// this game and the squares whose pieces moved (no Bomb, no Flag), each
+// square's distribution normalized (a constant per square changes no
+// state's weight against another's).
+func (b *beliefs) mix() {
+	if b.mixed == nil {
+		return
+	}
+	lse := func(p *[stratego.NumRanks]float64) float64 {
+		top := math.Inf(-1)
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			top = max(top, p[rk])
+		}
+		sum := 0.0
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			sum += math.Exp(p[rk] - top)
+		}
+		return top + math.Log(sum)
+	}
+	movable := func(p *[stratego.NumRanks]float64, norm float64) float64 {
+		fixed := math.Exp(p[stratego.Bomb]-norm) + math.Exp(p[stratego.Flag]-norm)
+		return math.Log(max(1-fixed, 1e-9))
+	}
+	lo := b.flipOdds
+	norms := make([][2]float64, len(b.prior))
+	for i := range b.prior {
+		na, nf := lse(&b.prior[i]), lse(&b.flip[i])
+		norms[i] = [2]float64{na, nf}
+		switch s := b.seen[i]; {
+		case s > 0:
+			lo += (b.flip[i][s-1] - nf) - (b.prior[i][s-1] - na)
+		case b.moved[i]:
+			lo += movable(&b.flip[i], nf) - movable(&b.prior[i], na)
+		}
+	}
+	pf := 1 / (1 + math.Exp(-lo))
+	for i := range b.prior {
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			a := math.Exp(b.prior[i][rk] - norms[i][0])
+			f := math.Exp(b.flip[i][rk] - norms[i][1])
+			b.mixed[i][rk] = math.Log(max((1-pf)*a+pf*f, 1e-300))
+		}
+	}
+}
+
 // saw records that the enemy set up a piece of rank rk on the setup
 // square of zone index zone.
 func (b *beliefs) saw(zone int16, rk stratego.Rank) {
@@ -262,8 +332,10 @@ func (b *beliefs) revealTaken(v stratego.View) {
 // the enemy pieces it shows whose setup squares are known, and the rank
 // of the piece the player's last attack removed (the enemy's captured
 // pieces since the last view, less the ones the last event accounts
-// for); reveals the clues of the pieces whose rank shows (reveal); and counts the turns in which each unmoved hidden enemy piece
-// could have moved (still).
+// for); reveals the clues of the pieces whose rank shows (reveal); counts
+// the turns in which each unmoved hidden enemy piece could have moved
+// (still); and mixes the learned prior with its mirror by what the game
+// has shown (mix).
 func (b *beliefs) note(v stratego.View) {
 	enemy := b.me.Opponent()
 	captured := v.Captured(enemy)
@@ -289,6 +361,7 @@ func (b *beliefs) note(v stratego.View) {
 			b.still[i]++
 		}
 	}
+	b.mix()
 }
 
 // free reports whether the piece on sq has a square next to it that is
@@ -465,7 +538,9 @@ func (b *beliefs) logWeight(sq stratego.Square, rk stratego.Rank) float64 {
 	i := sq.Index()
 	w := float64(b.bias[i][rk])
 	if o := b.origin[i]; o >= 0 && b.model != nil {
-		if b.prior != nil {
+		if b.mixed != nil {
+			w += b.mixed[o][rk]
+		} else if b.prior != nil {
 			w += b.prior[o][rk]
 		} else {
 			w += b.model.logp[o][rk]

@@ -87,6 +87,10 @@ type setupCounts struct {
 	// compared counts the sightings on squares seen in an earlier game,
 	// repeated those of a rank seen there before.
 	compared, repeated int
+	// mirrored counts the games whose sightings agreed better with the
+	// counts in a mirror (the files reversed), and were counted so: a
+	// program may mirror one setup at random.
+	mirrored int
 }
 
 // weight returns the weight of the setup statistics in the learned
@@ -119,6 +123,55 @@ type sightings struct {
 	seen   []int8
 	moved  []bool
 	stayed []int
+	// mirror is setupModel.mirror: with it, add counts the sightings
+	// in the mirror when they agree better with the counts so.
+	mirror []int
+}
+
+// flipped returns the sightings g in the mirror.
+func (g sightings) flipped() sightings {
+	f := sightings{seen: make([]int8, len(g.seen)), moved: make([]bool, len(g.moved)), mirror: g.mirror}
+	for i, j := range g.mirror {
+		if i < len(g.seen) && j < len(f.seen) {
+			f.seen[j] = g.seen[i]
+		}
+		if i < len(g.moved) && j < len(f.moved) {
+			f.moved[j] = g.moved[i]
+		}
+	}
+	for _, i := range g.stayed {
+		if i >= 0 && i < len(g.mirror) {
+			f.stayed = append(f.stayed, g.mirror[i])
+		}
+	}
+	return f
+}
+
+// agreement scores how well the sightings g agree with the counts c: one
+// for each rank seen on a square where it was seen before, less one for
+// each rank seen where another was always seen before, less one for each
+// piece that moved from a square where only Bombs and Flags were seen.
+func (c *setupCounts) agreement(g sightings) int {
+	score := 0
+	for i := range min(len(g.seen), len(c.n)) {
+		total, fixed := 0.0, c.n[i][stratego.Bomb]+c.n[i][stratego.Flag]
+		for _, x := range c.n[i] {
+			total += x
+		}
+		if total == 0 {
+			continue
+		}
+		if s := g.seen[i]; s > 0 {
+			if c.n[i][s-1] > 0 {
+				score++
+			} else {
+				score--
+			}
+		} else if i < len(g.moved) && g.moved[i] && fixed == total {
+			score--
+		}
+	}
+	return score
 }
 
 // add records what was seen in one finished game.
@@ -133,6 +186,10 @@ func (m *Memory) add(opponent string, r stratego.Rules, zones int, g sightings) 
 	if c == nil || len(c.n) != zones {
 		c = &setupCounts{n: make([][stratego.NumRanks]float64, zones), moved: make([]float64, zones), stayed: make([]float64, zones)}
 		m.opp[k] = c
+	}
+	if len(g.mirror) == zones && c.games > 0 && c.agreement(g.flipped()) > c.agreement(g) {
+		g = g.flipped()
+		c.mirrored++
 	}
 	c.games++
 	for i := range min(zones, len(g.moved)) {
@@ -161,6 +218,22 @@ func (m *Memory) add(opponent string, r stratego.Rules, zones int, g sightings) 
 		}
 		c.n[i][s-1]++
 	}
+}
+
+// mirrorLogOdds returns the log of the odds that the opponent's next
+// setup under r is the mirror of the counts' (as many of its games
+// were, with half a game each way added), and whether there are counts.
+func (m *Memory) mirrorLogOdds(opponent string, r stratego.Rules) (float64, bool) {
+	if m == nil {
+		return 0, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c := m.opp[memoryKey{opponent, r.String()}]
+	if c == nil || c.games == 0 {
+		return 0, false
+	}
+	return math.Log((float64(c.mirrored) + 0.5) / (float64(c.games-c.mirrored) + 0.5)), true
 }
 
 // The weight of the setup statistics in a learned setup prior, in

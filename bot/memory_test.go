@@ -294,3 +294,84 @@ func TestBeliefsMinerNearBombs(t *testing.T) {
 		t.Errorf("away from bombs: Miner %.3f, want 0", got)
 	}
 }
+
+// TestMemoryMirroredSetups: against an opponent that plays one setup,
+// mirrored at random (as Peter Lewis's bot does), the memory counts each
+// game in the orientation that agrees with the others, and the beliefs
+// of a new game put the Flag on either of its two squares until a few
+// ranks seen this game tell which way it is set up.
+func TestMemoryMirroredSetups(t *testing.T) {
+	r := stratego.Classic()
+	model := newSetupModel(r)
+	zones := len(model.logp)
+	if len(model.mirror) != zones {
+		t.Fatal("the Classic zone has no mirror")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	setup := stratego.RandomSetup(r, rng)
+	ranks := make([]stratego.Rank, zones)
+	for i, sq := range model.zone {
+		ranks[i] = setup.At(sq)
+	}
+	flag := -1
+	for i, rk := range ranks {
+		if rk == stratego.Flag {
+			flag = i
+		}
+	}
+	mem := NewMemory()
+	for g := range 10 {
+		seen := make([]int8, zones)
+		for i := range zones {
+			j := i
+			if g%2 == 1 {
+				j = model.mirror[i]
+			}
+			if rng.IntN(2) == 0 || (ranks[i] == stratego.Flag && g%4 == 0) {
+				seen[j] = int8(ranks[i]) + 1
+			}
+		}
+		mem.add("mirror", r, zones, sightings{seen: seen, moved: make([]bool, zones), mirror: model.mirror})
+	}
+	c := mem.opp[memoryKey{"mirror", r.String()}]
+	if c.mirrored != 5 {
+		t.Fatalf("%d of the 10 games counted mirrored, want the 5 that were", c.mirrored)
+	}
+	for i := range zones {
+		for rk, n := range c.n[i] {
+			if n > 0 && stratego.Rank(rk) != ranks[i] {
+				t.Fatalf("square %d: %v seen %v times, the setup has %v there", i, stratego.Rank(rk), n, ranks[i])
+			}
+		}
+	}
+	odds, ok := mem.mirrorLogOdds("mirror", r)
+	if !ok || math.Abs(odds) > 1e-9 {
+		t.Fatalf("mirror log-odds %v, %v; want 0 after 5 games of 10", odds, ok)
+	}
+	b := newBeliefs(r, stratego.Blue)
+	b.usePrior(mem.logPrior("mirror", model), odds, ok)
+	pFlag := func(i int) float64 {
+		total := 0.0
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			total += math.Exp(b.mixed[i][rk])
+		}
+		return math.Exp(b.mixed[i][stratego.Flag]) / total
+	}
+	m := model.mirror[flag]
+	if a, f := pFlag(flag), pFlag(m); math.Abs(a-f) > 0.1 || a+f < 0.8 {
+		t.Fatalf("before any sighting: Flag %.3f on its square, %.3f on the mirror's; want about a half each", a, f)
+	}
+	// This game is set up in the mirror: three ranks seen where the
+	// two orientations differ tell so.
+	n := 0
+	for i := range zones {
+		if n < 3 && ranks[i] != ranks[model.mirror[i]] && ranks[i] != stratego.Flag {
+			b.seen[model.mirror[i]] = int8(ranks[i]) + 1
+			n++
+		}
+	}
+	b.mix()
+	if a, f := pFlag(flag), pFlag(m); f < 0.9 || a > 0.1 {
+		t.Fatalf("after three sightings of the mirror: Flag %.3f on its square, %.3f on the mirror's; want the mirror's", a, f)
+	}
+}

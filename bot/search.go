@@ -243,7 +243,7 @@ func (p *Search) Learn(final stratego.View) {
 	}
 	stayed := p.bel.learn(final)
 	if p.bel.model != nil {
-		p.memory().add(p.opponent, p.bel.rules, len(p.bel.model.logp), sightings{seen: p.bel.seen[:], moved: p.bel.moved[:], stayed: stayed})
+		p.memory().add(p.opponent, p.bel.rules, len(p.bel.model.logp), sightings{seen: p.bel.seen[:], moved: p.bel.moved[:], stayed: stayed, mirror: p.bel.model.mirror})
 	}
 	p.memory().addClues(p.opponent, p.bel.rules, p.bel.found)
 	p.bel = nil
@@ -272,7 +272,8 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 	start := p.now()
 	if p.bel == nil || p.bel.rules != v.Rules() || p.bel.me != v.Player() {
 		p.bel = newBeliefs(v.Rules(), v.Player())
-		p.bel.prior = p.memory().logPrior(p.opponent, p.bel.model)
+		flipOdds, ok := p.memory().mirrorLogOdds(p.opponent, p.bel.rules)
+		p.bel.usePrior(p.memory().logPrior(p.opponent, p.bel.model), flipOdds, ok)
 		p.bel.learned = p.memory().clues(p.opponent, p.bel.rules)
 		p.bel.setRatios()
 		p.bel.stillScale, p.bel.maxStill = p.tune.stillScale, p.tune.maxStill

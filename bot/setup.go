@@ -84,6 +84,10 @@ type setupModel struct {
 	bombCost float64                      // unguardedCost scaled by the bombs of the army
 	index    map[stratego.Square]int      // zone square to index
 	army     stratego.Army                // the army
+	// mirror[i] is the index of the zone square that is square i seen
+	// in a mirror (the files reversed); nil when the zone has no such
+	// symmetry.
+	mirror []int
 }
 
 func newSetupModel(r stratego.Rules) *setupModel {
@@ -139,6 +143,15 @@ func newSetupModel(r stratego.Rules) *setupModel {
 				m.diag[i] = append(m.diag[i], j)
 			}
 		}
+	}
+	m.mirror = make([]int, n)
+	for i, sq := range m.zone {
+		j, ok := m.index[stratego.SquareAt(r.Width-1-sq.File(), sq.Row())]
+		if !ok {
+			m.mirror = nil
+			break
+		}
+		m.mirror[i] = j
 	}
 	switch b := r.Army[stratego.Bomb]; {
 	case b >= 2:
