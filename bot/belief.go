@@ -13,6 +13,11 @@ const (
 	// that stepped next to it without attacking (strong pieces hunt known
 	// ones; a bluff remains possible, so the others keep their weight).
 	approachBias = 3.0
+	// stayBias multiplies the weight of the ranks that do not beat a
+	// piece of the player's whose rank the enemy knows, for a hidden
+	// enemy piece that the player's piece stepped next to and that did
+	// not take it.
+	stayBias = 3.0
 	// retreatBias multiplies the weight of the ranks that lose to such a
 	// piece, for a hidden enemy piece that stepped away from it.
 	retreatBias = 2.0
@@ -89,6 +94,8 @@ type beliefs struct {
 	// enemy piece the player's last move attacked (NoSquare: none).
 	clues     [stratego.MaxSquares][]clue
 	pendingSq stratego.Square
+	// dares are those of the player's last move (see dare).
+	dares []dare
 	// learned are the clues counted in earlier games against this
 	// opponent (Memory), found those counted in this game; ratio is
 	// the log likelihood ratio of each kind of clue that both show,
@@ -132,6 +139,7 @@ func (b *beliefs) reset(v stratego.View) {
 		b.clues[i] = nil
 	}
 	b.pending, b.pendingSq = -1, stratego.NoSquare
+	b.dares = b.dares[:0]
 	b.captured = v.Captured(b.me.Opponent())
 	if b.model == nil {
 		return
@@ -214,6 +222,7 @@ func (b *beliefs) observe(v stratego.View) {
 	b.origin[to], b.bias[to], b.still[to], b.clues[to] = b.origin[from], b.bias[from], 0, b.clues[from]
 	b.origin[from], b.bias[from], b.still[from], b.clues[from] = -1, [stratego.NumRanks]float32{}, 0, nil
 	b.note(v)
+	b.judgeStay(v)
 	if ev.IsAttack() {
 		return
 	}
@@ -380,10 +389,13 @@ func (b *beliefs) free(v stratego.View, sq stratego.Square) bool {
 }
 
 // played notes the player's move m in the view v: an attack on an enemy
-// piece whose setup square is known shows that piece's rank, which the
-// next view tells (note).
+// piece shows that piece's rank, which the next view tells (note, for
+// the setup square; revealTaken, for the clues); a quiet step of a piece
+// whose rank the enemy knows next to hidden enemy pieces dares them
+// (dared, judgeStay).
 func (b *beliefs) played(v stratego.View, m stratego.Move) {
 	b.pending, b.pendingSq = -1, stratego.NoSquare
+	b.dared(v, m)
 	if m.IsRescue() || m.To == stratego.NoSquare {
 		return
 	}

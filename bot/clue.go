@@ -20,13 +20,18 @@ const (
 	// clueRaid: a step next to a moved piece of the player's whose rank
 	// the enemy does not know; the raiders' ranks are favoured.
 	clueRaid
+	// clueStay: no attack on a piece of the player's whose rank the
+	// enemy knows, that the player's last move put next to the hidden
+	// piece; the ranks that do not beat it (Bombs and the Flag among
+	// them) are favoured.
+	clueStay
 	numClues
 )
 
 // defaultRatio is the likelihood ratio of each kind of clue before any
 // evidence of the opponent's: how much likelier the step is for a piece
 // of a favoured rank than for one of another rank.
-var defaultRatio = [numClues]float64{clueApproach: approachBias, clueRetreat: retreatBias, clueRaid: raidBias}
+var defaultRatio = [numClues]float64{clueApproach: approachBias, clueRetreat: retreatBias, clueRaid: raidBias, clueStay: stayBias}
 
 // Learning the ratios.
 const (
@@ -94,14 +99,19 @@ func (b *beliefs) setRatios() {
 // clue adds the clue of kind k, favouring the ranks of favored, to the
 // hidden enemy piece on sq: it multiplies the weight of those ranks by the
 // kind's ratio (the bias stays within biasCap) and keeps the clue until
-// the piece's rank shows.
+// the piece's rank shows. The base share is of the hidden movable pieces
+// for a clue of a step, of all hidden pieces for clueStay.
 func (b *beliefs) clue(v stratego.View, sq stratego.Square, k clueKind, favored uint16) {
 	if favored == 0 {
 		return
 	}
 	hidden := v.HiddenArmy()
+	last := stratego.Marshal
+	if k == clueStay {
+		last = stratego.Flag
+	}
 	all, fav := 0, 0
-	for rk := stratego.Spy; rk <= stratego.Marshal; rk++ {
+	for rk := stratego.Spy; rk <= last; rk++ {
 		all += int(hidden[rk])
 		if favored&(1<<rk) != 0 {
 			fav += int(hidden[rk])
@@ -114,7 +124,7 @@ func (b *beliefs) clue(v stratego.View, sq stratego.Square, k clueKind, favored 
 	b.clues[i] = append(b.clues[i], clue{kind: k, favored: favored, base: float32(fav) / float32(all)})
 	lf, bound := float32(b.ratio[k]), float32(b.biasCap)
 	bias := &b.bias[i]
-	for rk := stratego.Spy; rk <= stratego.Marshal; rk++ {
+	for rk := stratego.Spy; rk <= last; rk++ {
 		if favored&(1<<rk) != 0 {
 			bias[rk] = min(max(bias[rk]+lf, -bound), bound)
 		}
@@ -138,4 +148,58 @@ func (b *beliefs) reveal(sq stratego.Square, rk stratego.Rank) {
 	}
 	b.clues[i] = nil
 	b.setRatios()
+}
+
+// dare is a piece of the player's whose rank the enemy knows, that the
+// player's last move put next to a hidden enemy piece: the enemy piece's
+// square, the square and rank of the player's piece (see clueStay).
+type dare struct {
+	sq, at stratego.Square
+	rank   stratego.Rank
+}
+
+// dared notes the dares of the player's quiet move m in the view v before
+// it (see dare).
+func (b *beliefs) dared(v stratego.View, m stratego.Move) {
+	b.dares = b.dares[:0]
+	if m.IsRescue() || m.From == stratego.NoSquare || m.To == stratego.NoSquare || v.Knowledge(m.From)&stratego.KnownRank == 0 {
+		return
+	}
+	if _, ok := v.At(m.To); ok {
+		return
+	}
+	p, ok := v.At(m.From)
+	if !ok || p.Color() != b.me || !p.Rank().Movable() {
+		return
+	}
+	h := v.Hidden()
+	for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+		n := stratego.SquareAt(m.To.File()+d[0], m.To.Row()+d[1])
+		if b.rules.OnBoard(n) && h.Has(n) && !adjacent(m.From, n) {
+			b.dares = append(b.dares, dare{sq: n, at: m.To, rank: p.Rank()})
+		}
+	}
+}
+
+// judgeStay adds a clueStay to each hidden enemy piece of the dares that
+// stands where it stood (a piece that moved left its square empty), next
+// to the player's piece, after the enemy's move: it did not take it.
+func (b *beliefs) judgeStay(v stratego.View) {
+	h := v.Hidden()
+	for _, d := range b.dares {
+		if !h.Has(d.sq) {
+			continue
+		}
+		if q, ok := v.At(d.at); !ok || q.Color() != b.me || q.Rank() != d.rank {
+			continue
+		}
+		var favored uint16
+		for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+			if b.rules.Army[rk] > 0 && (!rk.Movable() || stratego.Resolve(b.rules, rk, d.rank) != stratego.AttackerWins) {
+				favored |= 1 << rk
+			}
+		}
+		b.clue(v, d.sq, clueStay, favored)
+	}
+	b.dares = b.dares[:0]
 }

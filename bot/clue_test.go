@@ -296,3 +296,52 @@ func TestCluesFollowTheirPieces(t *testing.T) {
 		}
 	})
 }
+
+// TestStayClue: a hidden piece that the shown Major steps next to and that
+// does not take it gets a clueStay: the ranks that do not beat the Major,
+// Bombs and the Flag among them, gain the stay ratio; one that takes it
+// gets none, and one the Major stepped next to before it was shown is not
+// dared.
+func TestStayClue(t *testing.T) {
+	e7 := stratego.MustParseSquare("e7")
+	s := clueBoard(t, stratego.General, "j10", stratego.Scout)
+	b := newBeliefs(s.Rules(), stratego.Red)
+	b.model = nil
+	followClues(t, b, s, []string{"e4xe5", "j10-j9", "e5-e6", "j9-j8"}, nil)
+	cl := b.clues[e7.Index()]
+	var want uint16
+	for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+		if rk <= stratego.Major || rk == stratego.Bomb || rk == stratego.Flag {
+			want |= 1 << rk
+		}
+	}
+	if len(cl) != 1 || cl[0].kind != clueStay || cl[0].favored != want {
+		t.Fatalf("the clues on e7 are %+v, want one clueStay favouring %b", cl, want)
+	}
+	// The behaviour bias alone (logWeight adds the Bombs' weight of an
+	// unmoved piece).
+	bias := b.bias[e7.Index()]
+	if got := float64(bias[stratego.Scout] - bias[stratego.General]); math.Abs(got-math.Log(stayBias)) > 1e-6 {
+		t.Fatalf("Scout over General on e7: %.4f, want log %g", got, stayBias)
+	}
+	if got := float64(bias[stratego.Bomb] - bias[stratego.General]); math.Abs(got-math.Log(stayBias)) > 1e-6 {
+		t.Fatalf("Bomb over General on e7: %.4f, want log %g", got, stayBias)
+	}
+
+	s = clueBoard(t, stratego.General, "j10", stratego.Scout)
+	b = newBeliefs(s.Rules(), stratego.Red)
+	b.model = nil
+	followClues(t, b, s, []string{"e4xe5", "j10-j9", "e5-e6", "e7xe6"}, nil)
+	if got := b.found[clueStay]; got.n != 0 || len(b.clues[stratego.MustParseSquare("e6").Index()]) != 0 {
+		t.Fatalf("the General took the Major: stay clues found %+v, on e6 %+v; want none", got, b.clues[stratego.MustParseSquare("e6").Index()])
+	}
+
+	// The Major steps next to e7 while still hidden: no dare.
+	s = clueBoard(t, stratego.General, "j10", stratego.Scout)
+	b = newBeliefs(s.Rules(), stratego.Red)
+	b.model = nil
+	followClues(t, b, s, []string{"e4-f4", "j10-j9", "f4-f5", "j9-j8", "f5-f6", "j8-j7"}, nil)
+	if cl := b.clues[e7.Index()]; len(cl) != 0 {
+		t.Fatalf("a hidden Major stepped next to e7: clues %+v, want none", cl)
+	}
+}
