@@ -65,37 +65,22 @@ func TestBeliefsTrackAcrossTurns(t *testing.T) {
 	b0 := newBeliefs(r, stratego.Blue)
 	b0.reset(s.View(stratego.Blue))
 	truth = b0.origin
-	red, blue := NewRandom(4), NewRandom(5)
-	ctx := context.Background()
 	checked := 0
-	for ply := 0; ply < 200 && !s.Outcome().IsOver(); ply++ {
-		c := s.Turn()
-		v := s.View(c)
-		p := Player(red)
-		if c == stratego.Blue {
-			p = blue
-			b.observe(v)
-			for i := range stratego.MaxSquares {
-				sq := stratego.SquareFromIndex(i)
-				if pc, ok := s.At(sq); ok && pc.Color() == stratego.Red && v.Hidden().Has(sq) {
-					if b.origin[i] != truth[i] {
-						t.Fatalf("ply %d: %v believed from %d, came from %d", ply, sq, b.origin[i], truth[i])
-					}
-					checked++
+	s = watchRandomGame(t, s, b, 4, 200, func(ply int, s stratego.State, v stratego.View) {
+		for i := range stratego.MaxSquares {
+			sq := stratego.SquareFromIndex(i)
+			if pc, ok := s.At(sq); ok && pc.Color() == stratego.Red && v.Hidden().Has(sq) {
+				if b.origin[i] != truth[i] {
+					t.Fatalf("ply %d: %v believed from %d, came from %d", ply, sq, b.origin[i], truth[i])
 				}
+				checked++
 			}
 		}
-		m, err := p.Move(ctx, v, Budget{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if c == stratego.Red && !m.IsRescue() {
+	}, func(before stratego.State, m stratego.Move, _ stratego.Event) {
+		if before.Turn() == stratego.Red && !m.IsRescue() {
 			truth[m.To.Index()], truth[m.From.Index()] = truth[m.From.Index()], -1
 		}
-		if s, _, err = s.Apply(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	if checked == 0 {
 		t.Fatal("nothing checked")
 	}

@@ -232,54 +232,38 @@ func TestCluesFollowTheirPieces(t *testing.T) {
 		b := newBeliefs(r, stratego.Blue)
 		held := map[int][]clue{} // the clues of each Red piece at Blue's last view
 		var want clueCounts
-		red, blue := NewRandom(seed), NewRandom(seed+1)
-		ctx := context.Background()
-		for ply := 0; ply < 400 && !s.Outcome().IsOver(); ply++ {
-			c := s.Turn()
-			v := s.View(c)
-			p := Player(red)
-			if c == stratego.Blue {
-				p = blue
-				b.observe(v)
-				now := map[int][]clue{}
-				for i := range stratego.MaxSquares {
-					if len(b.clues[i]) == 0 {
-						continue
-					}
-					sq := stratego.SquareFromIndex(i)
-					if id[i] < 0 || !v.Hidden().Has(sq) {
-						rt.Fatalf("ply %d: clues on %v, which holds no hidden Red piece", ply, sq)
-					}
-					now[id[i]] = b.clues[i]
+		watchRandomGame(rt, s, b, seed, 400, func(ply int, _ stratego.State, v stratego.View) {
+			now := map[int][]clue{}
+			for i := range stratego.MaxSquares {
+				if len(b.clues[i]) == 0 {
+					continue
 				}
-				for pid, old := range held {
-					if len(now[pid]) >= len(old) {
-						continue
-					}
-					for _, cl := range old {
-						want[cl.kind].n++
-						want[cl.kind].base += float64(cl.base)
-						if cl.favored&(1<<rank[pid]) != 0 {
-							want[cl.kind].hits++
-						}
-					}
+				sq := stratego.SquareFromIndex(i)
+				if id[i] < 0 || !v.Hidden().Has(sq) {
+					rt.Fatalf("ply %d: clues on %v, which holds no hidden Red piece", ply, sq)
 				}
-				held = now
-				for k := range want {
-					if want[k].n != b.found[k].n || want[k].hits != b.found[k].hits || math.Abs(want[k].base-b.found[k].base) > 1e-3 {
-						rt.Fatalf("ply %d: found %+v, want %+v", ply, b.found, want)
+				now[id[i]] = b.clues[i]
+			}
+			for pid, old := range held {
+				if len(now[pid]) >= len(old) {
+					continue
+				}
+				for _, cl := range old {
+					want[cl.kind].n++
+					want[cl.kind].base += float64(cl.base)
+					if cl.favored&(1<<rank[pid]) != 0 {
+						want[cl.kind].hits++
 					}
 				}
 			}
-			m, err := p.Move(ctx, v, Budget{})
-			if err != nil {
-				rt.Fatal(err)
+			held = now
+			for k := range want {
+				if want[k].n != b.found[k].n || want[k].hits != b.found[k].hits || math.Abs(want[k].base-b.found[k].base) > 1e-3 {
+					rt.Fatalf("ply %d: found %+v, want %+v", ply, b.found, want)
+				}
 			}
-			if c == stratego.Blue {
-				b.played(v, m)
-			}
-			mover, _ := s.At(m.From)
-			next, ev, err := s.Apply(m)
+		}, func(before stratego.State, m stratego.Move, ev stratego.Event) {
+			mover, _ := before.At(m.From)
 			from, to := m.From.Index(), m.To.Index()
 			switch {
 			case !ev.IsAttack() || ev.Combat == stratego.AttackerWins:
@@ -292,9 +276,49 @@ func TestCluesFollowTheirPieces(t *testing.T) {
 				id[to] = -1
 			}
 			id[from] = -1
-			s = next
-		}
+		})
 	})
+}
+
+// fataler is what watchRandomGame needs of a *testing.T or *rapid.T.
+type fataler interface {
+	Helper()
+	Fatal(args ...any)
+}
+
+// watchRandomGame plays a game of two random players (seeded from seed)
+// from s for at most plies plies, Blue's beliefs b shown each of Blue's
+// views (then seen is called with the state and the view) and told Blue's moves; moved is called
+// after each move with the state before it, the move and its event. It
+// returns the state at the end.
+func watchRandomGame(t fataler, s stratego.State, b *beliefs, seed uint64, plies int, seen func(ply int, s stratego.State, v stratego.View), moved func(before stratego.State, m stratego.Move, ev stratego.Event)) stratego.State {
+	t.Helper()
+	red, blue := NewRandom(seed), NewRandom(seed+1)
+	ctx := context.Background()
+	for ply := 0; ply < plies && !s.Outcome().IsOver(); ply++ {
+		c := s.Turn()
+		v := s.View(c)
+		p := Player(red)
+		if c == stratego.Blue {
+			p = blue
+			b.observe(v)
+			seen(ply, s, v)
+		}
+		m, err := p.Move(ctx, v, Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c == stratego.Blue {
+			b.played(v, m)
+		}
+		next, ev, err := s.Apply(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moved(s, m, ev)
+		s = next
+	}
+	return s
 }
 
 // TestStayClue: a hidden piece that the shown Major steps next to and that
