@@ -89,6 +89,9 @@ type beliefs struct {
 	// stillScale and maxStill are the constants of those names unless
 	// the search's tuning sets them.
 	stillScale, maxStill float64
+	// next lists the squares next to each square (shared, not copied
+	// with the beliefs).
+	next *neighbours
 	// clues[sq] are the clues of the hidden enemy piece on sq whose rank
 	// has not shown yet (see clue); pendingSq is the square of the
 	// enemy piece the player's last move attacked (NoSquare: none).
@@ -108,7 +111,7 @@ type beliefs struct {
 
 // newBeliefs returns the beliefs of player me under r.
 func newBeliefs(r stratego.Rules, me stratego.Color) *beliefs {
-	b := &beliefs{rules: r, me: me, ply: -1, pending: -1, pendingSq: stratego.NoSquare, stillScale: stillScale, maxStill: maxStill}
+	b := &beliefs{rules: r, me: me, ply: -1, pending: -1, pendingSq: stratego.NoSquare, stillScale: stillScale, maxStill: maxStill, next: newNeighbours(r)}
 	b.setRatios()
 	if presetArmy(r.Army) {
 		b.model = newSetupModel(r)
@@ -376,11 +379,7 @@ func (b *beliefs) note(v stratego.View) {
 // free reports whether the piece on sq has a square next to it that is
 // empty or holds a piece of the player's.
 func (b *beliefs) free(v stratego.View, sq stratego.Square) bool {
-	for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-		n := stratego.SquareAt(sq.File()+d[0], sq.Row()+d[1])
-		if !b.rules.OnBoard(n) {
-			continue
-		}
+	for _, n := range b.next.of(sq) {
 		if q, ok := v.At(n); !ok || q.Color() == b.me {
 			return true
 		}
@@ -498,9 +497,8 @@ func (b *beliefs) judgeMiner(v stratego.View, from, to stratego.Square) {
 	if !ok || p.Rank() != stratego.Unknown {
 		return
 	}
-	for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-		sq := stratego.SquareAt(to.File()+d[0], to.Row()+d[1])
-		if !b.rules.OnBoard(sq) || adjacent(from, sq) {
+	for _, sq := range b.next.of(to) {
+		if adjacent(from, sq) {
 			continue
 		}
 		if q, ok := v.At(sq); ok && q.Color() == b.me && (q.Rank() == stratego.Bomb || q.Rank() == stratego.Flag) {

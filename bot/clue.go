@@ -173,9 +173,8 @@ func (b *beliefs) dared(v stratego.View, m stratego.Move) {
 		return
 	}
 	h := v.Hidden()
-	for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-		n := stratego.SquareAt(m.To.File()+d[0], m.To.Row()+d[1])
-		if b.rules.OnBoard(n) && h.Has(n) && !adjacent(m.From, n) {
+	for _, n := range b.next.of(m.To) {
+		if h.Has(n) && !adjacent(m.From, n) {
 			b.dares = append(b.dares, dare{sq: n, at: m.To, rank: p.Rank()})
 		}
 	}

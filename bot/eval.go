@@ -89,9 +89,9 @@ type evaluator struct {
 	shownRank  [2][stratego.MaxSquares]stratego.Rank
 	shownWorth [2][stratego.MaxSquares]float64
 	nShown     [2]int
-	// next lists the playable squares next to each square (NoSquare
-	// ends a list); hunterDist, roomDist and queue are room's scratch.
-	next       [stratego.MaxSquares + 1][4]stratego.Square
+	// next lists the squares next to each square; hunterDist,
+	// roomDist and queue are room's scratch.
+	next       neighbours
 	hunterDist [stratego.MaxSquares + 1]uint8
 	roomDist   [stratego.MaxSquares + 1]uint8
 	queue      [stratego.MaxSquares]stratego.Square
@@ -105,16 +105,38 @@ type evaluator struct {
 func newEvaluator(r stratego.Rules, me stratego.Color) *evaluator {
 	e := &evaluator{rules: r, me: me, playable: r.Squares(), fight: fightTable(r),
 		shown: shownFactor, flagW: flagWeight, open: openCost, threatScale: 1, chase: chaseWeight}
-	for sq := range e.playable.All() {
+	e.next = *newNeighbours(r)
+	return e
+}
+
+// neighbours lists the playable squares next to each square, by Square;
+// NoSquare (the zero Square) ends a list shorter than four.
+type neighbours [stratego.MaxSquares + 1][4]stratego.Square
+
+// of returns the squares next to sq.
+func (t *neighbours) of(sq stratego.Square) []stratego.Square {
+	for i, q := range t[sq] {
+		if q == stratego.NoSquare {
+			return t[sq][:i]
+		}
+	}
+	return t[sq][:]
+}
+
+// newNeighbours returns the neighbours of the squares under r.
+func newNeighbours(r stratego.Rules) *neighbours {
+	var t neighbours
+	playable := r.Squares()
+	for sq := range playable.All() {
 		n := 0
 		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			if q := stratego.SquareAt(sq.File()+d[0], sq.Row()+d[1]); e.playable.Has(q) {
-				e.next[sq][n] = q
+			if q := stratego.SquareAt(sq.File()+d[0], sq.Row()+d[1]); playable.Has(q) {
+				t[sq][n] = q
 				n++
 			}
 		}
 	}
-	return e
+	return &t
 }
 
 // side is 0 for Red and 1 for Blue.

@@ -37,6 +37,7 @@ func (f *setupFacts) add(r stratego.Rules, s stratego.Setup) {
 			top = append(top, rk)
 		}
 	}
+	next := newNeighbours(r)
 	for sq := range r.Zone.All() {
 		rk := s.At(sq)
 		if rk == stratego.Flag {
@@ -44,7 +45,7 @@ func (f *setupFacts) add(r stratego.Rules, s stratego.Setup) {
 				f.flagBack++
 			}
 			bombed, open := true, false
-			for _, q := range neighbours(r, sq) {
+			for _, q := range next.of(sq) {
 				switch s.At(q) {
 				case stratego.Bomb:
 				case stratego.NoRank:
@@ -62,24 +63,13 @@ func (f *setupFacts) add(r stratego.Rules, s stratego.Setup) {
 			}
 		}
 		if len(top) == 2 && rk == top[0] {
-			for _, q := range neighbours(r, sq) {
+			for _, q := range next.of(sq) {
 				if s.At(q) == top[1] {
 					f.topTouch++
 				}
 			}
 		}
 	}
-}
-
-// neighbours returns the playable squares next to sq.
-func neighbours(r stratego.Rules, sq stratego.Square) []stratego.Square {
-	var out []stratego.Square
-	for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-		if q := stratego.SquareAt(sq.File()+d[0], sq.Row()+d[1]); r.OnBoard(q) {
-			out = append(out, q)
-		}
-	}
-	return out
 }
 
 // TestChooseSetupBetterThanRandom: under every preset the chosen setups
