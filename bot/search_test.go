@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -686,5 +687,72 @@ func TestExposureCorrection(t *testing.T) {
 		if score[back] != 0 {
 			t.Errorf("%s: e4-e3 scores %v, want 0", tc.name, score[back])
 		}
+	}
+}
+
+// TestSuspectsAttacked: a hidden piece of the player's that has moved and
+// stands next to a shown enemy piece is one the enemy may attack in the
+// search although blindAttacks, judging by the whole hidden army, refuses
+// it (the enemy reads that the piece stepped or stayed next to its piece
+// without taking it), and the search moves it away from a shown Captain
+// that beats it. Red: Flag e1 between Bombs d1 and f1, Marshal j1, Miner
+// a3, Scout b4; Blue: Flag j10, Captain b6, Scout j9. The Scout shows
+// the Captain by attacking it, the Marshal and the Miner move, and the
+// Captain steps next to the Miner.
+func TestSuspectsAttacked(t *testing.T) {
+	r := stratego.Classic()
+	var b stratego.Board
+	put := placer(&b)
+	put("e1", stratego.Red, stratego.Flag)
+	put("d1", stratego.Red, stratego.Bomb)
+	put("f1", stratego.Red, stratego.Bomb)
+	put("j1", stratego.Red, stratego.Marshal)
+	put("a3", stratego.Red, stratego.Miner)
+	put("b4", stratego.Red, stratego.Scout)
+	put("j10", stratego.Blue, stratego.Flag)
+	put("b6", stratego.Blue, stratego.Captain)
+	put("j9", stratego.Blue, stratego.Scout)
+	s, err := stratego.FromBoard(r, b, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"j1-j2", "b6-b5", "b4xb5", "j9-j8", "a3-a4", "b5-a5"} {
+		if _, err := s.Play(stratego.MustParseMove(m)); err != nil {
+			t.Fatal(m, err)
+		}
+	}
+	ev := newEvaluator(r, stratego.Red)
+	blind := blindAttacks(&s, ev)
+	if blind[1][stratego.Captain] {
+		t.Fatal("blindAttacks lets a Captain attack a moved piece (the Marshal or the Miner): the position tests nothing")
+	}
+	sus := suspects(&s, ev)
+	miner := stratego.MustParseSquare("a4")
+	if sus[miner.Index()] != stratego.NewPiece(stratego.Red, stratego.Miner) {
+		t.Errorf("the Miner on a4, next to the shown Captain, is no suspect: %v", sus[miner.Index()])
+	}
+	for i, pc := range sus {
+		if pc != 0 && i != miner.Index() {
+			t.Errorf("%v on %v is a suspect", pc, stratego.SquareFromIndex(i))
+		}
+	}
+	p := &Search{ev: ev, blind: blind, suspect: sus}
+	p.flagSq = [2]stratego.Square{stratego.MustParseSquare("e1"), stratego.MustParseSquare("j10")}
+	bd := s.Board()
+	take := stratego.MustParseMove("a5-a4")
+	if kept := p.blindFilter(&s, &bd, []stratego.Move{take, stratego.MustParseMove("a5-a6")}); !slices.Contains(kept, take) {
+		t.Errorf("the filter removes the Captain's attack on the suspect: %v", kept)
+	}
+	v := s.View(stratego.Red)
+	m, err := NewSearch(Options{Seed: 1}).Move(context.Background(), v, Budget{Iterations: 20000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, _, err := s.Apply(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pc := next.Board().At(miner); pc == stratego.NewPiece(stratego.Red, stratego.Miner) && next.Board().At(stratego.MustParseSquare("a5")).Rank() == stratego.Captain {
+		t.Errorf("the search played %v, leaving the Miner next to the shown Captain", m)
 	}
 }
