@@ -165,7 +165,6 @@ type tuning struct {
 	chase                float64 // chaseWeight
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
-	noSuspects           bool    // blindAttacks alone (for measuring suspects)
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
@@ -484,10 +483,7 @@ func (p *Search) ready(v stratego.View) {
 func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, bool) {
 	if len(dets) > 0 {
 		p.blind = blindAttacks(&dets[0].s, p.ev)
-		p.suspect = [stratego.MaxSquares]stratego.Piece{}
-		if !p.tune.noSuspects {
-			p.suspect = suspects(&dets[0].s, p.ev)
-		}
+		p.suspect = suspects(&dets[0].s, p.ev)
 	}
 	n := min(p.workers(), len(dets))
 	if n <= 1 {
@@ -1125,7 +1121,7 @@ func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64)
 		if d == 0 {
 			continue
 		}
-		if turn != p.ev.me && d.Color() == p.ev.me && !seen(k.At(m.To)) && !p.nearFlag(m.To) && p.suspect[m.To.Index()] != d {
+		if turn != p.ev.me && d.Color() == p.ev.me && p.blindAt(m.To, d, k.At(m.To)) {
 			// The enemy cannot see the rank: it attacks as its
 			// expectation says (see blindAttacks).
 			if !p.blindMay(b.At(m.From).Rank(), k.At(m.To)) {
@@ -1265,11 +1261,11 @@ func blindAttacks(s *stratego.State, ev *evaluator) (t [2][stratego.NumRanks]boo
 // pieces that have moved and stand next to a piece of the enemy's whose
 // rank it has shown. Such a piece has just stepped next to that piece or
 // stood next to it without taking it, which tells the enemy it is likely
-// weaker: in 7 games under the ISF rules against DOI, when one of DOI's
+// weaker: in 20 games under the ISF rules against DOI, when one of DOI's
 // shown pieces stepped next to a hidden moved piece of search's that it
-// beat and search left the piece where it stood, DOI took it 30 times in
-// 44 (and search moved it away in 84 others), where blindAttacks, judging
-// by the whole hidden army, often refused the attack. Unmoved pieces
+// beat and search left the piece where it stood, DOI took it 96 times in
+// 150 (and search moved it away in 210 others), where blindAttacks,
+// judging by the whole hidden army, often refused the attack. Unmoved pieces
 // (which may be Bombs) keep blindAttacks's judgement.
 func suspects(s *stratego.State, ev *evaluator) (t [stratego.MaxSquares]stratego.Piece) {
 	b, kb := s.Squares()
@@ -1317,16 +1313,24 @@ func (p *Search) nearFlag(sq stratego.Square) bool {
 	return f != stratego.NoSquare && manhattan[f][sq] == 1
 }
 
+// blindAt reports whether the enemy, in the search, judges an attack on
+// the player's piece d on sq, whose knowledge is k, by blindMay: the enemy
+// has not seen its rank, and d stands neither next to the enemy's flag nor
+// among the suspects.
+func (p *Search) blindAt(sq stratego.Square, d stratego.Piece, k stratego.Knowledge) bool {
+	return !seen(k) && !p.nearFlag(sq) && p.suspect[sq.Index()] != d
+}
+
 // blindFilter removes from the enemy's moves in s (on the board b) the
-// attacks on the player's pieces whose ranks the enemy has not seen that
-// blindMay refuses, but for pieces next to the enemy's flag, unless that
-// would leave no move.
+// attacks that blindMay refuses on the player's pieces that blindAt
+// leaves to it (ranks unseen, neither next to the enemy's flag nor
+// suspects), unless that would leave no move.
 func (p *Search) blindFilter(s *stratego.State, b *stratego.Board, moves []stratego.Move) []stratego.Move {
 	n := 0
 	for _, m := range moves {
 		if !m.IsRescue() {
 			if d := b.At(m.To); d != 0 && d.Color() == p.ev.me {
-				if k := s.Knowledge(m.To); !seen(k) && !p.blindMay(b.At(m.From).Rank(), k) && !p.nearFlag(m.To) && p.suspect[m.To.Index()] != d {
+				if k := s.Knowledge(m.To); p.blindAt(m.To, d, k) && !p.blindMay(b.At(m.From).Rank(), k) {
 					continue
 				}
 			}

@@ -435,11 +435,7 @@ func TestSearchWorkers(t *testing.T) {
 func TestBlindAttacks(t *testing.T) {
 	r := stratego.Duel()
 	s := flagPosition(t, r, "a10")
-	for _, m := range []string{"j1-j2", "j9-j8", "b5-b8"} {
-		if _, err := s.Play(stratego.MustParseMove(m)); err != nil {
-			t.Fatal(m, err)
-		}
-	}
+	playMoves(t, &s, "j1-j2", "j9-j8", "b5-b8")
 	ev := newEvaluator(r, stratego.Red)
 	got := blindAttacks(&s, ev)
 	// Unmoved and unseen: the Flag, two Bombs and the Miner (the Scout's
@@ -501,6 +497,16 @@ func flagPosition(t *testing.T, r stratego.Rules, marshals ...string) stratego.S
 		t.Fatal(err)
 	}
 	return s
+}
+
+// playMoves plays the moves, written as text, on s.
+func playMoves(t *testing.T, s *stratego.State, moves ...string) {
+	t.Helper()
+	for _, m := range moves {
+		if _, err := s.Play(stratego.MustParseMove(m)); err != nil {
+			t.Fatal(m, err)
+		}
+	}
 }
 
 // placer returns a function that puts a piece of colour c and rank rk
@@ -716,11 +722,7 @@ func TestSuspectsAttacked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []string{"j1-j2", "b6-b5", "b4xb5", "j9-j8", "a3-a4", "b5-a5"} {
-		if _, err := s.Play(stratego.MustParseMove(m)); err != nil {
-			t.Fatal(m, err)
-		}
-	}
+	playMoves(t, &s, "j1-j2", "b6-b5", "b4xb5", "j9-j8", "a3-a4", "b5-a5")
 	ev := newEvaluator(r, stratego.Red)
 	blind := blindAttacks(&s, ev)
 	if blind[1][stratego.Captain] {
