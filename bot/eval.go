@@ -62,6 +62,16 @@ const (
 	// huntRadius is the distance within which a shown enemy piece that
 	// beats a shown piece hunts it.
 	huntRadius = 3
+	// pursuitWeight is the part of its worth that a shown piece loses
+	// for the enemy's nearest movable piece that beats it, at distance
+	// d: pursuitWeight·pursuitDecay^(d-1), up to pursuitReach squares.
+	// A shown piece that takes the player's pieces far from the player's
+	// pieces that beat it is out of the search's reach; the term draws
+	// those pieces to it (and keeps a shown piece away from the enemy's
+	// that beat it).
+	pursuitWeight = 0.25
+	pursuitDecay  = 0.75
+	pursuitReach  = 10
 	// evalScale turns a point difference into a reward: the reward of a
 	// difference d is (1 + tanh(d/evalScale)) / 2.
 	evalScale = 60.0
@@ -100,11 +110,12 @@ type evaluator struct {
 	// scale of the threat term (threatValue's multiple).
 	shown, flagW, open, threatScale float64
 	chase                           float64 // chaseWeight
+	pursuit                         float64 // pursuitWeight
 }
 
 func newEvaluator(r stratego.Rules, me stratego.Color) *evaluator {
 	e := &evaluator{rules: r, me: me, playable: r.Squares(), fight: fightTable(r),
-		shown: shownFactor, flagW: flagWeight, open: openCost, threatScale: 1, chase: chaseWeight}
+		shown: shownFactor, flagW: flagWeight, open: openCost, threatScale: 1, chase: chaseWeight, pursuit: pursuitWeight}
 	e.next = *newNeighbours(r)
 	return e
 }
@@ -270,6 +281,9 @@ func (e *evaluator) searchPointsOn(b *stratego.Board, k *stratego.KnowledgeBoard
 	if e.chase != 0 {
 		d += e.chase * (e.hunted(b, 1-me) - e.hunted(b, me))
 	}
+	if e.pursuit != 0 {
+		d += e.pursuit * (e.pursued(1-me, movers[me]) - e.pursued(me, movers[1-me]))
+	}
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk := e.reach(me, movers[me], flag[1-me], e.walled(b, flag[1-me]))
 		def := e.reach(1-me, movers[1-me], flag[me], e.walled(b, flag[me]))
@@ -350,6 +364,39 @@ func (e *evaluator) hunted(b *stratego.Board, i int) float64 {
 	}
 	return sum
 }
+
+// pursued is the pursuit term of side i (after material, with n the
+// number of the enemy's movable pieces): the sum over its shown movable
+// pieces of their worth times pursuitDecay^(d-1), d the distance of the
+// nearest enemy movable piece that beats it, up to pursuitReach (see
+// pursuitWeight).
+func (e *evaluator) pursued(i, n int) float64 {
+	sum := 0.0
+	for a := range e.nShown[i] {
+		sq, rk := e.shownSq[i][a], e.shownRank[i][a]
+		to := &manhattan[sq]
+		d := pursuitReach + 1
+		for h, m := range e.mover[1-i][:n] {
+			if e.fight[e.moverRank[1-i][h]][rk] == stratego.AttackerWins {
+				d = min(d, int(to[m]))
+			}
+		}
+		if d <= pursuitReach {
+			sum += e.shownWorth[i][a] * pursuitTable[d-1]
+		}
+	}
+	return sum
+}
+
+// pursuitTable holds pursuitDecay^(d-1) for d = 1 … pursuitReach.
+var pursuitTable = func() (t [pursuitReach]float64) {
+	v := 1.0
+	for i := range t {
+		t[i] = v
+		v *= pursuitDecay
+	}
+	return t
+}()
 
 // room returns the room, at most trapRoom, of the shown piece of side i
 // and rank rk on sq of the board b: the empty squares it reaches over

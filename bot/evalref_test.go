@@ -75,6 +75,7 @@ func refSearchPoints(e *evaluator, s *stratego.State) float64 {
 	d, flag, movers := refMaterial(e, s, b)
 	me := side(e.me)
 	d += chaseWeight * (refHunted(e, s, b, 1-me) - refHunted(e, s, b, me))
+	d += pursuitWeight * (refPursued(e, s, b, 1-me) - refPursued(e, s, b, me))
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk := refReach(e, me, movers[me], flag[1-me], refWalled(e, b, flag[1-me]))
 		def := refReach(e, 1-me, movers[1-me], flag[me], refWalled(e, b, flag[me]))
@@ -113,6 +114,39 @@ func refHunted(e *evaluator, s *stratego.State, b stratego.Board, i int) float64
 			continue
 		}
 		sum += val[i][p.Rank()] * shownFactor * float64(trapRoom-refRoom(e, b, sq, hunters)) / trapRoom
+	}
+	return sum
+}
+
+// refPursued is evaluator.pursued square by square: every shown movable
+// piece of side i counts its shown worth times pursuitDecay to the
+// power of one less than the distance of the nearest enemy movable piece
+// (shown or not) that beats it, when that is at most pursuitReach.
+func refPursued(e *evaluator, s *stratego.State, b stratego.Board, i int) float64 {
+	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
+	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
+	sum := 0.0
+	for sq := range e.rules.Squares().All() {
+		p := b.At(sq)
+		if p == 0 || side(p.Color()) != i || !p.Rank().Movable() || s.Knowledge(sq)&stratego.KnownRank == 0 {
+			continue
+		}
+		d := -1
+		for q := range e.rules.Squares().All() {
+			h := b.At(q)
+			if h != 0 && side(h.Color()) != i && h.Rank().Movable() && stratego.Resolve(e.rules, h.Rank(), p.Rank()) == stratego.AttackerWins {
+				if x := abs(q.File()-sq.File()) + abs(q.Row()-sq.Row()); d < 0 || x < d {
+					d = x
+				}
+			}
+		}
+		if d >= 1 && d <= pursuitReach {
+			f := 1.0
+			for range d - 1 {
+				f *= pursuitDecay
+			}
+			sum += val[i][p.Rank()] * shownFactor * f
+		}
 	}
 	return sum
 }

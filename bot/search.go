@@ -163,12 +163,13 @@ type tuning struct {
 	shown, flagW, open   float64 // the evaluator's weights
 	threat               float64 // the scale of its threat term
 	chase                float64 // chaseWeight
+	pursuit              float64 // pursuitWeight
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
-	open: openCost, threat: 1, chase: chaseWeight, stillScale: stillScale, maxStill: maxStill}
+	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, stillScale: stillScale, maxStill: maxStill}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
@@ -460,7 +461,7 @@ type det struct {
 // view's rules and player.
 func (p *Search) ready(v stratego.View) {
 	p.ev = newEvaluator(v.Rules(), v.Player())
-	p.ev.shown, p.ev.flagW, p.ev.open, p.ev.threatScale, p.ev.chase = p.tune.shown, p.tune.flagW, p.tune.open, p.tune.threat, p.tune.chase
+	p.ev.shown, p.ev.flagW, p.ev.open, p.ev.threatScale, p.ev.chase, p.ev.pursuit = p.tune.shown, p.tune.flagW, p.tune.open, p.tune.threat, p.tune.chase, p.tune.pursuit
 	if p.history == nil {
 		p.history = make([]int32, moveKeys)
 	}

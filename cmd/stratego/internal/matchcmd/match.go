@@ -16,10 +16,15 @@
 // The kind may carry options of that engine alone, KEY=VALUE after
 // commas: starttime (its start, handshake and setup time, instead of
 // -starttime) for any engine, and overhead (its move overhead, instead
-// of -overhead) and workers (the goroutines of its search,
-// bot.Options.Workers: -1 one per core) for a built-in player:
+// of -overhead), workers (the goroutines of its search,
+// bot.Options.Workers: -1 one per core) and the settings of its search
+// by name (bot.SearchParams, such as pursuit=0) for a built-in player:
 //
 //	stratego match builtin,overhead=50ms,workers=2:search sbp,starttime=2m:"java -jar doi.jar"
+//
+// Two parameter sets of the search at a fixed budget of nodes a move:
+//
+//	stratego match -games 100 -movetime 60s builtin:search-20000 builtin,pursuit=0:search-20000
 //
 // Every pair of engines plays -games games, colours alternating. The
 // flags:
@@ -187,8 +192,9 @@ type engine struct {
 	// startTime and overhead are the engine's own options (zero: the
 	// flags').
 	startTime, overhead time.Duration
-	workers             int         // a built-in player's Options.Workers
-	memory              *bot.Memory // a built-in player's, shared by its games
+	workers             int                // a built-in player's Options.Workers
+	params              map[string]float64 // a built-in player's Options.Params
+	memory              *bot.Memory        // a built-in player's, shared by its games
 }
 
 // Run runs the subcommand.
@@ -217,7 +223,8 @@ func parse(args []string) (*config, error) {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: stratego match [flags] ENGINE ENGINE...")
 		fmt.Fprintln(stderr, "An ENGINE is builtin:NAME ("+strings.Join(bot.Names(), ", ")+"), sbp:COMMAND or ucc:COMMAND;")
-		fmt.Fprintln(stderr, "its kind may carry its own options: sbp,starttime=2m:COMMAND, builtin,overhead=50ms,workers=2:NAME.")
+		fmt.Fprintln(stderr, "its kind may carry its own options: sbp,starttime=2m:COMMAND, builtin,overhead=50ms,workers=2:NAME,")
+		fmt.Fprintln(stderr, "and a built-in search its settings ("+strings.Join(paramNames(), ", ")+"): builtin,pursuit=0:search.")
 		fs.PrintDefaults()
 		fmt.Fprint(stderr, exitStatuses)
 	}
@@ -382,10 +389,27 @@ func (e *engine) options(opts string) error {
 			e.workers = n
 			continue
 		}
+		if isParam(k) {
+			x, err := strconv.ParseFloat(v, 64)
+			switch {
+			case e.kind != "builtin":
+				return fmt.Errorf("option %q: the search settings are a built-in player's", kv)
+			case err != nil:
+				return fmt.Errorf("option %q: want a number", kv)
+			}
+			if err := bot.CheckParams(map[string]float64{k: x}); err != nil {
+				return fmt.Errorf("option %q: %w", kv, err)
+			}
+			if e.params == nil {
+				e.params = map[string]float64{}
+			}
+			e.params[k] = x
+			continue
+		}
 		d, err := time.ParseDuration(v)
 		switch {
 		case k != "starttime" && k != "overhead":
-			return fmt.Errorf("option %q: want starttime=D, overhead=D or workers=N", kv)
+			return fmt.Errorf("option %q: want starttime=D, overhead=D, workers=N or a search setting (%s)", kv, strings.Join(paramNames(), ", "))
 		case err != nil || d <= 0:
 			return fmt.Errorf("option %q: want a positive duration", kv)
 		case k == "overhead" && e.kind != "builtin":
@@ -436,16 +460,38 @@ func splitCommand(s string) ([]string, error) {
 	return args, nil
 }
 
-// labels names the engines for the table, numbering repeated names.
+// paramNames returns the names of the search's settings.
+func paramNames() []string {
+	var names []string
+	for _, p := range bot.SearchParams() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// isParam tells whether k names a setting of the search.
+func isParam(k string) bool {
+	return slices.Contains(paramNames(), k)
+}
+
+// labels names the engines for the table: KIND:NAME, or the whole
+// argument where engines of one name differ in it (builtin:search-20000
+// and builtin,pursuit=0:search-20000), numbering what still repeats.
 func labels(es []engine) {
-	count := map[string]int{}
+	count, specs := map[string]int{}, map[string]int{}
 	for _, e := range es {
 		count[e.kind+":"+e.name]++
+		specs[e.spec]++
 	}
 	seen := map[string]int{}
 	for i := range es {
 		l := es[i].kind + ":" + es[i].name
-		if count[l] > 1 {
+		switch {
+		case count[l] == 1:
+		case specs[es[i].spec] == 1:
+			l = es[i].spec
+		default:
+			l = es[i].spec
 			seen[l]++
 			l = fmt.Sprintf("%s#%d", l, seen[l])
 		}
@@ -697,7 +743,7 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 func (c *config) seat(ctx context.Context, e engine, seed uint64) (referee.Seat, error) {
 	switch e.kind {
 	case "builtin":
-		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15, MoveOverhead: cmp.Or(e.overhead, c.overhead), Workers: e.workers, Memory: e.memory})
+		p, err := bot.New(e.name, bot.Options{Seed: c.seed ^ seed*0x9e3779b97f4a7c15, MoveOverhead: cmp.Or(e.overhead, c.overhead), Workers: e.workers, Memory: e.memory, Params: e.params})
 		if err != nil {
 			return nil, err
 		}

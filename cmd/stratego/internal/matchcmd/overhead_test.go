@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestOverheadFlag: -overhead reaches the built-in players' options.
@@ -33,6 +35,32 @@ func TestEngineOptions(t *testing.T) {
 		t.Errorf("engines %+v", es)
 	}
 	for _, bad := range []string{"sbp,overhead=1s:prog", "builtin,starttime=x:random", "ucc,colour=red:prog", "sbp,starttime=-1s:prog", "ucc,workers=2:prog", "builtin,workers=0.5:search", "builtin,workers=-2:search"} {
+		if _, err := parse([]string{"builtin:random", bad}); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+// TestEngineParams: a built-in search's settings by name, and the labels
+// that tell two parameter sets of one player apart.
+func TestEngineParams(t *testing.T) {
+	c, err := parse([]string{"builtin:search-500", "builtin,pursuit=0,chase=1.5:search-500", "builtin:search-500", "builtin:random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	es := c.engines
+	if diff := cmp.Diff(map[string]float64{"pursuit": 0, "chase": 1.5}, es[1].params); diff != "" || es[0].params != nil {
+		t.Errorf("params (-want +got):\n%s\n%v", diff, es[0].params)
+	}
+	var got []string
+	for _, e := range es {
+		got = append(got, e.label)
+	}
+	want := []string{"builtin:search-500#1", "builtin,pursuit=0,chase=1.5:search-500", "builtin:search-500#2", "builtin:random"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("labels (-want +got):\n%s", diff)
+	}
+	for _, bad := range []string{"builtin,pursuit=2:search", "builtin,pursuit=x:search", "sbp,pursuit=0:prog", "builtin,Pursuit=0:search"} {
 		if _, err := parse([]string{"builtin:random", bad}); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
