@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"iter"
 	"math/rand/v2"
 
 	"github.com/stratego-go/stratego"
@@ -85,19 +86,32 @@ func refSearchPoints(e *evaluator, s *stratego.State) float64 {
 	return d
 }
 
+// refShown yields the squares of side i's shown movable pieces, square
+// by square, with their shown worth (shownFactor of their rank's value).
+func refShown(e *evaluator, s *stratego.State, b stratego.Board, i int) iter.Seq2[stratego.Square, float64] {
+	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
+	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
+	return func(yield func(stratego.Square, float64) bool) {
+		for sq := range e.rules.Squares().All() {
+			p := b.At(sq)
+			if p == 0 || side(p.Color()) != i || !p.Rank().Movable() || s.Knowledge(sq)&stratego.KnownRank == 0 {
+				continue
+			}
+			if !yield(sq, val[i][p.Rank()]*shownFactor) {
+				return
+			}
+		}
+	}
+}
+
 // refHunted is evaluator.hunted square by square: every shown movable
 // piece of side i with a shown enemy piece that beats it within
 // huntRadius squares counts its shown worth times the share of trapRoom that its
 // room (refRoom) falls short of.
 func refHunted(e *evaluator, s *stratego.State, b stratego.Board, i int) float64 {
-	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
-	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
 	sum := 0.0
-	for sq := range e.rules.Squares().All() {
+	for sq, worth := range refShown(e, s, b, i) {
 		p := b.At(sq)
-		if p == 0 || side(p.Color()) != i || !p.Rank().Movable() || s.Knowledge(sq)&stratego.KnownRank == 0 {
-			continue
-		}
 		var hunters []stratego.Square
 		near := false
 		for q := range e.rules.Squares().All() {
@@ -113,7 +127,7 @@ func refHunted(e *evaluator, s *stratego.State, b stratego.Board, i int) float64
 		if !near {
 			continue
 		}
-		sum += val[i][p.Rank()] * shownFactor * float64(trapRoom-refRoom(e, b, sq, hunters)) / trapRoom
+		sum += worth * float64(trapRoom-refRoom(e, b, sq, hunters)) / trapRoom
 	}
 	return sum
 }
@@ -123,14 +137,9 @@ func refHunted(e *evaluator, s *stratego.State, b stratego.Board, i int) float64
 // power of one less than the distance of the nearest enemy movable piece
 // (shown or not) that beats it, when that is at most pursuitReach.
 func refPursued(e *evaluator, s *stratego.State, b stratego.Board, i int) float64 {
-	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
-	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
 	sum := 0.0
-	for sq := range e.rules.Squares().All() {
+	for sq, worth := range refShown(e, s, b, i) {
 		p := b.At(sq)
-		if p == 0 || side(p.Color()) != i || !p.Rank().Movable() || s.Knowledge(sq)&stratego.KnownRank == 0 {
-			continue
-		}
 		d := -1
 		for q := range e.rules.Squares().All() {
 			h := b.At(q)
@@ -145,7 +154,7 @@ func refPursued(e *evaluator, s *stratego.State, b stratego.Board, i int) float6
 			for range d - 1 {
 				f *= pursuitDecay
 			}
-			sum += val[i][p.Rank()] * shownFactor * f
+			sum += worth * f
 		}
 	}
 	return sum

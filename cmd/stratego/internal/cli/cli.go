@@ -144,3 +144,13 @@ func SignalName(sig os.Signal) string {
 	}
 	return sig.String()
 }
+
+// ParamNames returns the names of the settings ps (bot.SearchParams or a
+// part of it), in their order.
+func ParamNames(ps []bot.SearchParam) []string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.Name
+	}
+	return names
+}

@@ -389,7 +389,7 @@ func (e *engine) options(opts string) error {
 			e.workers = n
 			continue
 		}
-		if isParam(k) {
+		if slices.Contains(paramNames(), k) {
 			x, err := strconv.ParseFloat(v, 64)
 			switch {
 			case e.kind != "builtin":
@@ -461,18 +461,7 @@ func splitCommand(s string) ([]string, error) {
 }
 
 // paramNames returns the names of the search's settings.
-func paramNames() []string {
-	var names []string
-	for _, p := range bot.SearchParams() {
-		names = append(names, p.Name)
-	}
-	return names
-}
-
-// isParam tells whether k names a setting of the search.
-func isParam(k string) bool {
-	return slices.Contains(paramNames(), k)
-}
+func paramNames() []string { return cli.ParamNames(bot.SearchParams()) }
 
 // labels names the engines for the table: KIND:NAME, or the whole
 // argument where engines of one name differ in it (builtin:search-20000
@@ -486,14 +475,12 @@ func labels(es []engine) {
 	seen := map[string]int{}
 	for i := range es {
 		l := es[i].kind + ":" + es[i].name
-		switch {
-		case count[l] == 1:
-		case specs[es[i].spec] == 1:
+		if count[l] > 1 {
 			l = es[i].spec
-		default:
-			l = es[i].spec
-			seen[l]++
-			l = fmt.Sprintf("%s#%d", l, seen[l])
+			if specs[l] > 1 {
+				seen[l]++
+				l = fmt.Sprintf("%s#%d", l, seen[l])
+			}
 		}
 		es[i].label = l
 	}

@@ -90,7 +90,7 @@ func parse(args []string, out io.Writer) (*config, error) {
 		fs.PrintDefaults()
 	}
 	rules := fs.String("rules", "classic", "rules: a preset or rules text")
-	params := fs.String("params", "", "the settings to tune, comma-separated (default all: "+names(bot.SearchParams())+")")
+	params := fs.String("params", "", "the settings to tune, comma-separated (default all: "+strings.Join(cli.ParamNames(bot.SearchParams()), ",")+")")
 	start := fs.String("start", "", "starting values, name=value comma-separated (default the player's defaults)")
 	c := &config{out: out}
 	fs.IntVar(&c.steps, "steps", 20, "SPSA steps")
@@ -123,7 +123,7 @@ func parse(args []string, out io.Writer) (*config, error) {
 		for _, n := range strings.Split(*params, ",") {
 			i := sort.Search(len(all), func(i int) bool { return all[i].Name >= n })
 			if i == len(all) || all[i].Name != n {
-				return nil, fmt.Errorf("no search setting %q (known: %s)", n, names(all))
+				return nil, fmt.Errorf("no search setting %q (known: %s)", n, strings.Join(cli.ParamNames(all), ","))
 			}
 			c.params = append(c.params, all[i])
 		}
@@ -158,14 +158,6 @@ func parse(args []string, out io.Writer) (*config, error) {
 }
 
 // names lists the settings' names.
-func names(ps []bot.SearchParam) string {
-	var s []string
-	for _, p := range ps {
-		s = append(s, p.Name)
-	}
-	return strings.Join(s, ",")
-}
-
 // run tunes and returns the final settings.
 func (c *config) run(ctx context.Context) (map[string]float64, error) {
 	// theta holds each setting as a part of its range, 0 to 1.
