@@ -2,6 +2,8 @@ package matchcmd
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -64,6 +66,35 @@ func TestEngineParams(t *testing.T) {
 		if _, err := parse([]string{"builtin:random", bad}); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+}
+
+// TestEngineParamsReachPlayer: a built-in search's settings change its
+// play. The same game, seed and node budget, once with the defaults and
+// once with pool=8 (8 determinizations a move instead of 32), give two
+// records that differ; were the settings dropped on the way to the
+// player, they would be the same.
+func TestEngineParamsReachPlayer(t *testing.T) {
+	record := func(spec string) string {
+		t.Helper()
+		dir := t.TempDir()
+		var out bytes.Buffer
+		if err := Run([]string{"-games", "1", "-seed", "3", "-maxplies", "40", "-movetime", "1h", "-progress", "off", "-out", dir, spec, "builtin:search-500"}, nil, &out); err != nil {
+			t.Fatalf("%s: %v\n%s", spec, err, out.String())
+		}
+		rec, err := os.ReadFile(filepath.Join(dir, "game-001.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The tags name the engines; the moves are what the settings change.
+		return string(rec[bytes.Index(rec, []byte("\n\n")):])
+	}
+	def, pool := record("builtin:search-500"), record("builtin,pool=8:search-500")
+	if def == pool {
+		t.Errorf("pool=8 plays the moves of the default settings:\n%s", def)
+	}
+	if again := record("builtin:search-500"); again != def {
+		t.Errorf("the same match twice gives two records: the test cannot tell settings from chance")
 	}
 }
 
