@@ -157,7 +157,6 @@ func parse(args []string, out io.Writer) (*config, error) {
 	return c, nil
 }
 
-// names lists the settings' names.
 // run tunes and returns the final settings.
 func (c *config) run(ctx context.Context) (map[string]float64, error) {
 	// theta holds each setting as a part of its range, 0 to 1.
