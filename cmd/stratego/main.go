@@ -32,6 +32,7 @@ import (
 	"github.com/stratego-go/stratego/cmd/stratego/internal/matchcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/perftcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/playcmd"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/reportcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/servecmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/staticcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/tunecmd"
@@ -61,6 +62,7 @@ var commands = []command{
 	{"match", "play a round-robin tournament between built-in players and engines", matchcmd.Run},
 	{"engine", "run a built-in player as an engine (SBP/1 or UCC 2012) on standard input and output", enginecmd.Run},
 	{"tune", "tune the search player's settings by self-play (SPSA) at a fixed node budget", tunecmd.Run},
+	{"report", "report how each player's games ended and how it lost its pieces, from game records", reportcmd.Run},
 }
 
 // defaultCommand runs when no command is named.

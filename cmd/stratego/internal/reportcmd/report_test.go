@@ -1,0 +1,120 @@
+package reportcmd
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stratego-go/stratego"
+	"github.com/stratego-go/stratego/cmd/stratego/internal/cli"
+)
+
+// spyGame is a short game from a built position: Red's Marshal takes
+// Blue's Captain on e6 and stays there, next to Blue's unmoved Spy, which
+// takes it; Red's Scout strikes Blue's Bomb on j9 from afar and falls;
+// Blue's Sergeant steps; Red resigns (its Sergeant never moved).
+func spyGame(t *testing.T) stratego.Record {
+	t.Helper()
+	var b stratego.Board
+	put := func(sq string, c stratego.Color, rk stratego.Rank) {
+		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
+	}
+	put("a1", stratego.Red, stratego.Flag)
+	put("a2", stratego.Red, stratego.Bomb)
+	put("b1", stratego.Red, stratego.Bomb)
+	put("e5", stratego.Red, stratego.Marshal)
+	put("j1", stratego.Red, stratego.Scout)
+	put("c3", stratego.Red, stratego.Sergeant)
+	put("j10", stratego.Blue, stratego.Flag)
+	put("i10", stratego.Blue, stratego.Bomb)
+	put("j9", stratego.Blue, stratego.Bomb)
+	put("e6", stratego.Blue, stratego.Captain)
+	put("f6", stratego.Blue, stratego.Spy)
+	put("h9", stratego.Blue, stratego.Sergeant)
+	s, err := stratego.FromBoard(stratego.Classic(), b, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := stratego.GameFrom(s)
+	for _, m := range []string{"e5xe6", "f6xe6", "j1xj9", "h9-h8"} {
+		if g, _, err = g.Apply(stratego.MustParseMove(m)); err != nil {
+			t.Fatal(m, err)
+		}
+	}
+	if g, err = g.Resign(stratego.Red); err != nil {
+		t.Fatal(err)
+	}
+	rec := g.Record()
+	rec.Tags = []stratego.Tag{{Name: "Red", Value: "alpha"}, {Name: "Blue", Value: "beta"}}
+	return rec
+}
+
+// TestReport: the counts of a game whose every combat is known.
+func TestReport(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "game-001.txt"), []byte(spyGame(t).String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := Run([]string{dir}, nil, &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{
+		"1 records\n",
+		"alpha: 0 won, 0 drawn, 1 lost\n",
+		"  lost by: resignation 1\n",
+		"taken while shown, by a hidden piece   1  Marshal 1\n",
+		"lost attacking a hidden piece          1  Scout 1\n",
+		"it took a piece next to the taker and stayed  1\n",
+		"  Marshal lost to: Spy, hidden 1\n",
+		"beta: 1 won, 0 drawn, 0 lost\n",
+		"  won by:  resignation 1\n",
+		"taken while hidden, by a hidden piece  1  Captain 1\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the report lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "General lost") || strings.Count(got, "Marshal 1") != 1 || strings.Count(got, " 1  ") != 3 {
+		t.Errorf("the report counts more than the game holds:\n%s", got)
+	}
+	out.Reset()
+	if err := Run([]string{"-player", "bet", dir}, nil, &out); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "alpha") || !strings.Contains(out.String(), "beta") {
+		t.Errorf("-player bet reports:\n%s", out.String())
+	}
+}
+
+// TestReportBadInput: a record that does not replay is named with its
+// file and number, and the command fails with status 1 after the report
+// of the others; no path, a missing path or a directory without records
+// are errors of status 2.
+func TestReportBadInput(t *testing.T) {
+	stderr = &bytes.Buffer{}
+	dir := t.TempDir()
+	good := spyGame(t).String()
+	bad := strings.Replace(good, "h9-h8", "h9-h1", 1)
+	if err := os.WriteFile(filepath.Join(dir, "two.rec"), []byte(good+"\n"+bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	err := Run([]string{dir}, nil, &out)
+	var failure *cli.Failure
+	if !errors.As(err, &failure) {
+		t.Fatalf("a bad record: %v, want a *cli.Failure", err)
+	}
+	if !strings.Contains(out.String(), "1 records\n") || !strings.Contains(out.String(), filepath.Join(dir, "two.rec")+", record 2: ") {
+		t.Errorf("the report of a file with a bad second record:\n%s", out.String())
+	}
+	for _, args := range [][]string{nil, {filepath.Join(dir, "nothing")}, {t.TempDir()}} {
+		if err := Run(args, nil, &out); err == nil || errors.As(err, &failure) {
+			t.Errorf("%q: %v, want an error of bad input", args, err)
+		}
+	}
+}
