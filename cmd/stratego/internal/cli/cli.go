@@ -1,11 +1,13 @@
 // Package cli holds what the subcommands of the stratego command share:
-// the error that asks for exit status 1, and writing files safely.
+// the error that asks for exit status 1, writing files safely, and
+// gathering the files that command-line paths name.
 package cli
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -153,4 +155,34 @@ func ParamNames(ps []bot.SearchParam) []string {
 		names[i] = p.Name
 	}
 	return names
+}
+
+// Gather expands command-line paths into files: a file as given, a
+// directory walked (its subdirectories too) for the files whose path
+// keep accepts, in lexical order.
+func Gather(args []string, keep func(path string) bool) ([]string, error) {
+	var paths []string
+	for _, a := range args {
+		info, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			paths = append(paths, a)
+			continue
+		}
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && keep(p) {
+				paths = append(paths, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return paths, nil
 }

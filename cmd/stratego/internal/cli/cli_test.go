@@ -72,3 +72,34 @@ func TestSignalName(t *testing.T) {
 		}
 	}
 }
+
+// TestGather: a file is taken as given whatever its name, a directory
+// is walked, subdirectories too, for the files keep accepts, in lexical
+// order; a path that does not exist is an error.
+func TestGather(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"b.rec", "a.rec", "skip.log", "sub/c.rec", "other.txt"} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keep := func(p string) bool { return filepath.Ext(p) == ".rec" }
+	got, err := Gather([]string{filepath.Join(dir, "other.txt"), dir}, keep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"other.txt", "a.rec", "b.rec", "sub/c.rec"}
+	for i := range want {
+		want[i] = filepath.Join(dir, want[i])
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Gather = %q, want %q", got, want)
+	}
+	if _, err := Gather([]string{filepath.Join(dir, "nothing")}, keep); err == nil {
+		t.Error("a missing path gathered without an error")
+	}
+}

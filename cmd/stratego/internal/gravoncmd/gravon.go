@@ -45,7 +45,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -144,7 +143,8 @@ func parseFlags(args []string) (options, []string, error) {
 		fl.Usage()
 		return o, nil, errors.New("no files or directories given")
 	}
-	paths, err := gather(fl.Args())
+	// Files as given, directories walked for .xml and .gsn files.
+	paths, err := cli.Gather(fl.Args(), func(p string) bool { return kindOf(p, nil) != "" })
 	if err != nil {
 		return o, nil, err
 	}
@@ -198,35 +198,6 @@ func (r *runner) game(g game) error {
 		fmt.Fprintln(r.tw, line)
 	}
 	return nil
-}
-
-// gather expands the command-line paths: files as given, directories
-// walked for .xml and .gsn files in lexical order.
-func gather(args []string) ([]string, error) {
-	var paths []string
-	for _, a := range args {
-		info, err := os.Stat(a)
-		if err != nil {
-			return nil, err
-		}
-		if !info.IsDir() {
-			paths = append(paths, a)
-			continue
-		}
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && kindOf(p, nil) != "" {
-				paths = append(paths, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return paths, nil
 }
 
 // kindOf returns "xml" or "gsn" for a path by its extension or, when

@@ -9,8 +9,8 @@
 //	stratego report [flags] PATH...
 //
 // Each PATH is a file of one or more game records (stratego.ReadRecords)
-// or a directory, whose files named *.txt or *.rec are read (not its
-// subdirectories). A player is the name of the record's Red or Blue tag
+// or a directory, whose files named *.txt or *.rec are read (and its
+// subdirectories'). A player is the name of the record's Red or Blue tag
 // (stratego match writes the engine's label there), or "Red" and "Blue"
 // when the record has none. A game's end is read as the referee decided
 // it (referee.RecordEnd, by the record's Profile tag as stratego match
@@ -91,31 +91,22 @@ func Run(args []string, _ io.Reader, out io.Writer) error {
 }
 
 // recordFiles returns the files that paths name: a file as it is, a
-// directory's files named *.txt or *.rec, sorted by name.
+// directory's files named *.txt or *.rec (its subdirectories' too); a
+// directory without one is an error.
 func recordFiles(paths []string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
-		fi, err := os.Stat(p)
+		found, err := cli.Gather([]string{p}, func(f string) bool {
+			ext := filepath.Ext(f)
+			return ext == ".txt" || ext == ".rec"
+		})
 		if err != nil {
 			return nil, err
 		}
-		if !fi.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		entries, err := os.ReadDir(p)
-		if err != nil {
-			return nil, err
-		}
-		n := len(files)
-		for _, e := range entries {
-			if ext := filepath.Ext(e.Name()); !e.IsDir() && (ext == ".txt" || ext == ".rec") {
-				files = append(files, filepath.Join(p, e.Name()))
-			}
-		}
-		if len(files) == n {
+		if len(found) == 0 {
 			return nil, fmt.Errorf("%s holds no record files (*.txt or *.rec)", p)
 		}
+		files = append(files, found...)
 	}
 	return files, nil
 }
