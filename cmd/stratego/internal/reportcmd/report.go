@@ -24,8 +24,9 @@
 // not. A shown piece taken by a hidden one is counted again by how the
 // taker came to stand next to it: the piece stepped next to it, it took
 // a piece there and stayed, the taker stepped next to it and it was left
-// there, or the taker struck from afar (a Scout). Last come the Marshal
-// and the General: what took them, and whether the taker was hidden.
+// there, or the taker struck from afar (a Scout). Last come the Marshal,
+// the General and the Flag: what took them, and whether the taker was
+// hidden.
 //
 // The flags:
 //
@@ -160,9 +161,10 @@ type stats struct {
 	// how counts the shown pieces taken by hidden ones by how they came
 	// next to the taker.
 	how [numHows]int
-	// top counts the Marshal's and the General's losses by what took
-	// them (a rank's name, with "hidden" or "shown", or "trade").
-	top [2]map[string]int
+	// top counts the losses of the Marshal, the General and the Flag by
+	// what took them (a rank's name, with "hidden", "shown" or "both
+	// fell").
+	top [3]map[string]int
 }
 
 // tally is the report of many records.
@@ -176,7 +178,7 @@ func newTally() *tally { return &tally{players: map[string]*stats{}} }
 func (t *tally) player(name string) *stats {
 	s := t.players[name]
 	if s == nil {
-		s = &stats{wonBy: map[string]int{}, lostBy: map[string]int{}, top: [2]map[string]int{{}, {}}}
+		s = &stats{wonBy: map[string]int{}, lostBy: map[string]int{}, top: [3]map[string]int{{}, {}, {}}}
 		t.players[name] = s
 	}
 	return s
@@ -283,8 +285,8 @@ func (t *tally) add(rec stratego.Record) error {
 	return nil
 }
 
-// topLoss counts in s the loss of its piece pc, when it is a Marshal or
-// a General, to the piece by (shown says whether its rank was seen
+// topLoss counts in s the loss of its piece pc, when it is a Marshal, a
+// General or the Flag, to the piece by (shown says whether its rank was seen
 // before the combat; trade that both fell).
 func topLoss(s *stats, pc, by stratego.Piece, shown, trade bool) {
 	i := -1
@@ -293,6 +295,8 @@ func topLoss(s *stats, pc, by stratego.Piece, shown, trade bool) {
 		i = 0
 	case stratego.General:
 		i = 1
+	case stratego.Flag:
+		i = 2
 	}
 	if i < 0 {
 		return
@@ -393,7 +397,7 @@ func (t *tally) write(out io.Writer, filter string) {
 			}
 			tw.Flush()
 		}
-		for i, r := range [2]string{"Marshal", "General"} {
+		for i, r := range [3]string{"Marshal", "General", "Flag"} {
 			if len(s.top[i]) > 0 {
 				fmt.Fprintf(out, "  %s lost to: %s\n", r, counts(s.top[i]))
 			}

@@ -52,10 +52,40 @@ func spyGame(t *testing.T) stratego.Record {
 	return rec
 }
 
-// TestReport: the counts of a game whose every combat is known.
+// minerGame: Red's Miner steps next to Blue's bombs, takes the Bomb on
+// j9 and then the Flag on j10 behind it, while Blue's Sergeant walks.
+func minerGame(t *testing.T) stratego.Record {
+	t.Helper()
+	var b stratego.Board
+	put := func(sq string, c stratego.Color, rk stratego.Rank) {
+		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
+	}
+	put("a1", stratego.Red, stratego.Flag)
+	put("i8", stratego.Red, stratego.Miner)
+	put("j10", stratego.Blue, stratego.Flag)
+	put("i10", stratego.Blue, stratego.Bomb)
+	put("j9", stratego.Blue, stratego.Bomb)
+	put("a10", stratego.Blue, stratego.Sergeant)
+	s, err := stratego.FromBoard(stratego.Classic(), b, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := stratego.GameFrom(s)
+	for _, m := range []string{"i8-i9", "a10-a9", "i9xj9", "a9-a8", "j9xj10"} {
+		if g, _, err = g.Apply(stratego.MustParseMove(m)); err != nil {
+			t.Fatal(m, err)
+		}
+	}
+	rec := g.Record()
+	rec.Tags = []stratego.Tag{{Name: "Red", Value: "alpha"}, {Name: "Blue", Value: "beta"}}
+	return rec
+}
+
+// TestReport: the counts of two games whose every combat is known, in
+// one file.
 func TestReport(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "game-001.txt"), []byte(spyGame(t).String()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "games.txt"), []byte(spyGame(t).String()+"\n"+minerGame(t).String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
@@ -64,22 +94,26 @@ func TestReport(t *testing.T) {
 	}
 	got := out.String()
 	for _, want := range []string{
-		"1 records\n",
-		"alpha: 0 won, 0 drawn, 1 lost\n",
+		"2 records\n",
+		"alpha: 1 won, 0 drawn, 1 lost\n",
+		"  won by:  flag captured 1\n",
 		"  lost by: resignation 1\n",
 		"taken while shown, by a hidden piece   1  Marshal 1\n",
 		"lost attacking a hidden piece          1  Scout 1\n",
 		"it took a piece next to the taker and stayed  1\n",
 		"  Marshal lost to: Spy, hidden 1\n",
-		"beta: 1 won, 0 drawn, 0 lost\n",
+		"beta: 1 won, 0 drawn, 1 lost\n",
 		"  won by:  resignation 1\n",
-		"taken while hidden, by a hidden piece  1  Captain 1\n",
+		"  lost by: flag captured 1\n",
+		"taken while hidden, by a hidden piece  2  Captain 1, Bomb 1\n",
+		"taken while hidden, by a shown piece   1  Flag 1\n",
+		"  Flag lost to: Miner, shown 1\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the report lacks %q:\n%s", want, got)
 		}
 	}
-	if strings.Contains(got, "General lost") || strings.Count(got, "Marshal 1") != 1 || strings.Count(got, " 1  ") != 3 {
+	if strings.Contains(got, "General lost") || strings.Count(got, "Marshal 1") != 1 || strings.Count(got, "Flag lost") != 1 {
 		t.Errorf("the report counts more than the game holds:\n%s", got)
 	}
 	out.Reset()
