@@ -18,6 +18,11 @@ const (
 	// enemy piece that the player's piece stepped next to and that did
 	// not take it.
 	stayBias = 3.0
+	// guardBias is the default likelihood ratio of clueGuard: a piece
+	// next to one that a strong piece of the player's attacks is twice as
+	// likely as chance to beat the attacker, before the opponent's own
+	// games show how it guards.
+	guardBias = 2.0
 	// retreatBias multiplies the weight of the ranks that lose to such a
 	// piece, for a hidden enemy piece that stepped away from it.
 	retreatBias = 2.0
@@ -400,7 +405,38 @@ func (b *beliefs) played(v stratego.View, m stratego.Move) {
 	}
 	if p, ok := v.At(m.To); ok && p.Color() == b.me.Opponent() {
 		b.pending, b.pendingSq = b.origin[m.To.Index()], m.To
+		b.guarded(v, m)
 	}
+}
+
+// guarded adds a clueGuard to each hidden enemy piece next to the enemy
+// piece that the player's attack m (in the view v before it) attacks,
+// when the attacker is worth exposureFloor or more: the ranks that beat
+// the attacker are favoured.
+func (b *beliefs) guarded(v stratego.View, m stratego.Move) {
+	a, ok := v.At(m.From)
+	if !ok || a.Color() != b.me || baseValue[a.Rank()] < exposureFloor {
+		return
+	}
+	favored := beaters(b.rules, a.Rank())
+	h := v.Hidden()
+	for _, n := range b.next.of(m.To) {
+		if n != m.From && h.Has(n) {
+			b.clue(v, n, clueGuard, favored)
+		}
+	}
+}
+
+// beaters returns the movable ranks of r's army that beat a piece of rank
+// rk when they attack it, as a set of bits.
+func beaters(r stratego.Rules, rk stratego.Rank) uint16 {
+	var set uint16
+	for a := stratego.Spy; a <= stratego.Marshal; a++ {
+		if r.Army[a] > 0 && stratego.Resolve(r, a, rk) == stratego.AttackerWins {
+			set |= 1 << a
+		}
+	}
+	return set
 }
 
 // learn notes the final view v of the game (see Learner): the last move

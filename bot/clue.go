@@ -25,13 +25,22 @@ const (
 	// piece; the ranks that do not beat it (Bombs and the Flag among
 	// them) are favoured.
 	clueStay
+	// clueGuard: the piece stands next to a piece of the enemy's that
+	// a strong piece of the player's (worth exposureFloor or more)
+	// attacks; the ranks that beat the attacker are favoured. A program
+	// guards its pieces: in 170 games against Demon of Ignorance, when a
+	// Major or a higher piece of the player's took a piece and stood next
+	// to hidden ones, one of them beat it with 2.3 to 4.9 times the odds
+	// of chance (docs/strength.md). The learned ratio also weighs the
+	// risk of such attacks before they are made (see Search.correct).
+	clueGuard
 	numClues
 )
 
 // defaultRatio is the likelihood ratio of each kind of clue before any
 // evidence of the opponent's: how much likelier the step is for a piece
 // of a favoured rank than for one of another rank.
-var defaultRatio = [numClues]float64{clueApproach: approachBias, clueRetreat: retreatBias, clueRaid: raidBias, clueStay: stayBias}
+var defaultRatio = [numClues]float64{clueApproach: approachBias, clueRetreat: retreatBias, clueRaid: raidBias, clueStay: stayBias, clueGuard: guardBias}
 
 // Learning the ratios.
 const (

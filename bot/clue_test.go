@@ -210,7 +210,9 @@ func TestClueRatio(t *testing.T) {
 // TestCluesFollowTheirPieces: in random Classic games seen by Blue's
 // beliefs, clues stand only on squares of Red's hidden pieces, each
 // piece's clues moving with it, and the counts found are those of the
-// clues whose piece showed its rank, hits by the piece's true rank.
+// clues whose piece showed its rank, hits by the piece's true rank (the
+// clues are looked at in each of Blue's views and after each of Blue's
+// moves, which adds the guard clues of its attacks).
 func TestCluesFollowTheirPieces(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		r := stratego.Classic()
@@ -232,7 +234,9 @@ func TestCluesFollowTheirPieces(t *testing.T) {
 		b := newBeliefs(r, stratego.Blue)
 		held := map[int][]clue{} // the clues of each Red piece at Blue's last view
 		var want clueCounts
-		watchRandomGame(rt, s, b, seed, 400, func(ply int, _ stratego.State, v stratego.View) {
+		// snap checks the clues of the beliefs at Blue's view v, and the
+		// counts found against those of the clues that left.
+		snap := func(ply int, v stratego.View) {
 			now := map[int][]clue{}
 			for i := range stratego.MaxSquares {
 				if len(b.clues[i]) == 0 {
@@ -262,8 +266,15 @@ func TestCluesFollowTheirPieces(t *testing.T) {
 					rt.Fatalf("ply %d: found %+v, want %+v", ply, b.found, want)
 				}
 			}
+		}
+		watchRandomGame(rt, s, b, seed, 400, func(ply int, _ stratego.State, v stratego.View) {
+			snap(ply, v)
 		}, func(before stratego.State, m stratego.Move, ev stratego.Event) {
 			mover, _ := before.At(m.From)
+			if mover.Color() == stratego.Blue {
+				// Blue's attacks add guard clues (played).
+				snap(before.Ply(), before.View(stratego.Blue))
+			}
 			from, to := m.From.Index(), m.To.Index()
 			switch {
 			case !ev.IsAttack() || ev.Combat == stratego.AttackerWins:
@@ -367,5 +378,35 @@ func TestStayClue(t *testing.T) {
 	followClues(t, b, s, []string{"e4-f4", "j10-j9", "f4-f5", "j9-j8", "f5-f6", "j8-j7"}, nil)
 	if cl := b.clues[e7.Index()]; len(cl) != 0 {
 		t.Fatalf("a hidden Major stepped next to e7: clues %+v, want none", cl)
+	}
+}
+
+// TestGuardClue: when the Major takes the Scout on e5, the hidden piece
+// on f5 beside it gets a clueGuard favouring the ranks that beat the
+// Major, and the Sergeant on e7, two squares away, none; when the piece
+// on f5, a General, takes the Major, the clue is counted as a hit.
+func TestGuardClue(t *testing.T) {
+	s := clueBoard(t, stratego.Sergeant, "f5", stratego.General)
+	b := newBeliefs(s.Rules(), stratego.Red)
+	b.model = nil
+	f5, e7 := stratego.MustParseSquare("f5"), stratego.MustParseSquare("e7")
+	followClues(t, b, s, []string{"e4xe5", "f5xe5"}, func(i int) {
+		if i != 0 {
+			return
+		}
+		cl := b.clues[f5.Index()]
+		want := uint16(1<<stratego.Colonel | 1<<stratego.General | 1<<stratego.Marshal)
+		if len(cl) != 1 || cl[0].kind != clueGuard || cl[0].favored != want {
+			t.Fatalf("after e4xe5 the clues on f5 are %+v, want one clueGuard favouring Colonel, General and Marshal", cl)
+		}
+		if got := b.logWeight(f5, stratego.General) - b.logWeight(f5, stratego.Sergeant); math.Abs(got-math.Log(guardBias)) > 1e-6 {
+			t.Fatalf("General over Sergeant on f5: %.4f, want log %g", got, guardBias)
+		}
+		if cl := b.clues[e7.Index()]; len(cl) != 0 {
+			t.Fatalf("e7 is not next to e5, but has the clues %+v", cl)
+		}
+	})
+	if got := b.found[clueGuard]; got.n != 1 || got.hits != 1 {
+		t.Fatalf("the General took the Major: guard clues found %+v, want one hit", got)
 	}
 }

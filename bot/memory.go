@@ -23,9 +23,11 @@ type Learner interface {
 // of the opponent's setup squares in every finished game (a program's
 // setups repeat), and how the opponent's hidden pieces behave: how often
 // one that stepped next to a piece whose rank it knew turned out to beat
-// it, one that stepped away to lose to it, and one that stepped next to
+// it, one that stepped away to lose to it, one that stepped next to
 // an unknown moved piece to be a raider (a program may never bluff, or
-// always probe). A player given a Memory (Options.Memory) weighs the
+// always probe), and one that stood next to a piece that a strong piece
+// of the player's attacked to beat the attacker (a program may guard its
+// pieces). A player given a Memory (Options.Memory) weighs the
 // opponent's setup squares by it in the next games, besides the setup
 // statistics of real players, and weighs those steps by what they showed.
 // It is safe for concurrent use: the players of a match, one a game,

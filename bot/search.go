@@ -75,7 +75,9 @@ const (
 // the less room it has to flee, see evaluator.room). A state not yet searched at the current depth counts with
 // its last depth. A root move that leaves a shown piece of the player's
 // next to a hidden enemy piece has its score corrected by the beliefs'
-// probability that the piece beats it (see exposure). It plays the root
+// probability that the piece beats it (see exposure; for a piece that
+// attacks, with the odds of the guards the opponent is seen to keep
+// beside its pieces, see clueGuard). It plays the root
 // move of the best score.
 //
 // An iteration (the unit of Budget.Iterations and Options.Iterations) is
@@ -817,17 +819,19 @@ const exposureFloor = 50
 // hidden enemy piece: the root move, the enemy piece's square, the
 // player's piece's rank, and its loss (a squashed worth).
 type exposed struct {
-	move int
-	sq   stratego.Square
-	rank stratego.Rank
-	loss float64
+	move    int
+	sq      stratego.Square
+	rank    stratego.Rank
+	loss    float64
+	capture bool // the piece attacks with the root move (see correct)
 }
 
 // exposure lists in p.exposed the pieces of the player's, worth at least
 // exposureFloor, whose ranks the enemy knows, that each root move leaves
 // next to a hidden enemy piece (the piece that moves, on its new square
-// even when it attacks, and those that stay), for the exposure
-// correction of scores.
+// even when it attacks, and those that stay), and the hidden piece that
+// attacks, whose rank the combat shows, for the exposure correction of
+// scores.
 // The enemy takes such a piece in the states where the hidden piece
 // beats it, which a few dozen states sample badly: a piece the beliefs
 // give the Spy one time in twenty-five holds it in no state or in a
@@ -849,28 +853,37 @@ func (p *Search) exposure(v stratego.View, moves []stratego.Move) {
 			own = append(own, sq)
 		}
 	}
-	if len(own) == 0 {
-		return
-	}
 	b := v.Board()
+	expose := func(i int, at stratego.Square, rk stratego.Rank, to stratego.Square, capture bool) {
+		loss := math.Tanh(baseValue[rk] * p.ev.shown / evalScale)
+		for _, n := range p.ev.next[at] {
+			if n == stratego.NoSquare {
+				break
+			}
+			if h.Has(n) && n != to {
+				p.exposed = append(p.exposed, exposed{i, n, rk, loss, capture})
+			}
+		}
+	}
 	for i, m := range moves {
 		if m.IsRescue() || m.From == stratego.NoSquare {
 			continue
 		}
+		d := b.At(m.To)
+		attack := d != 0 && d.Color() != me
+		shown := false
 		for _, sq := range own {
 			at := sq
 			if sq == m.From {
 				// An attacker that wins stands on the square it took.
-				at = m.To
+				at, shown = m.To, true
 			}
-			rk := b.At(sq).Rank()
-			for _, n := range p.ev.next[at] {
-				if n == stratego.NoSquare {
-					break
-				}
-				if h.Has(n) && n != m.To {
-					p.exposed = append(p.exposed, exposed{i, n, rk, math.Tanh(baseValue[rk] * p.ev.shown / evalScale)})
-				}
+			expose(i, at, b.At(sq).Rank(), m.To, sq == m.From && attack)
+		}
+		if attack && !shown {
+			// A hidden attacker shows its rank in the combat.
+			if rk := b.At(m.From).Rank(); rk.Movable() && baseValue[rk] >= exposureFloor {
+				expose(i, m.To, rk, m.To, true)
 			}
 		}
 	}
@@ -878,7 +891,10 @@ func (p *Search) exposure(v stratego.View, moves []stratego.Move) {
 
 // correct sets the exposure correction of the states dets (see
 // exposure), the beliefs' probabilities taken from the states states
-// weighed by w.
+// weighed by w. For a piece that attacks, the odds that a hidden piece
+// beside the one it attacks beats it are the beliefs' times the learned
+// ratio of clueGuard: the enemy guards its pieces, and the beliefs hold
+// that of a piece only once the player has attacked beside it.
 func (p *Search) correct(dets []det, states []stratego.State, w []float64) {
 	n := len(p.exposed)
 	if n == 0 || len(dets) == 0 {
@@ -890,6 +906,10 @@ func (p *Search) correct(dets []det, states []stratego.State, w []float64) {
 	}
 	moves := p.exposedMoves
 	base := make([]float64, moves)
+	guard := 1.0
+	if p.bel != nil {
+		guard = math.Exp(p.bel.ratio[clueGuard])
+	}
 	total := 0.0
 	for _, x := range w {
 		total += x
@@ -904,7 +924,15 @@ func (p *Search) correct(dets []det, states []stratego.State, w []float64) {
 				prob += w[k]
 			}
 		}
-		base[e.move] += e.loss * prob / total
+		q := prob / total
+		if e.capture && guard != 1 && q < 1 {
+			// The enemy guards its pieces: the odds that a hidden piece
+			// next to the one taken beats the taker are the learned
+			// ratio of clueGuard times the beliefs'.
+			o := guard * q / (1 - q)
+			q = o / (1 + o)
+		}
+		base[e.move] += e.loss * q
 	}
 	for d := range dets {
 		risk := make([]float64, moves)

@@ -806,3 +806,72 @@ func TestPursuit(t *testing.T) {
 		t.Errorf("without the pursuit the two positions differ by %.3f points: the test measures more than the pursuit", d)
 	}
 }
+
+// TestGuardCorrection: a hidden Major that takes a piece shows its rank,
+// so the exposure correction counts the hidden piece beside the one it
+// takes; its probability of beating the Major is the beliefs' with the
+// odds times the learned ratio of clueGuard. Red: Flag a1, Major e4,
+// Scout j1; Blue: Flag a10, Scout e5, General f5, Sergeant e7, Scout j10.
+func TestGuardCorrection(t *testing.T) {
+	var bd stratego.Board
+	put := placer(&bd)
+	put("a1", stratego.Red, stratego.Flag)
+	put("e4", stratego.Red, stratego.Major)
+	put("j1", stratego.Red, stratego.Scout)
+	put("a10", stratego.Blue, stratego.Flag)
+	put("e5", stratego.Blue, stratego.Scout)
+	put("f5", stratego.Blue, stratego.General)
+	put("e7", stratego.Blue, stratego.Sergeant)
+	put("j10", stratego.Blue, stratego.Scout)
+	s, err := stratego.FromBoard(stratego.Classic(), bd, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := s.View(stratego.Red)
+	moves := v.AppendLegalMoves(nil)
+	take := slices.IndexFunc(moves, func(m stratego.Move) bool { return m.String() == "e4-e5" })
+	if take < 0 {
+		t.Fatalf("no e4xe5 among %v", moves)
+	}
+	p := NewSearch(Options{Seed: 1})
+	p.ready(v)
+	p.tune = defaultTuning
+	p.exposure(v, moves)
+	var at []string
+	for _, e := range p.exposed {
+		if e.move == take {
+			if !e.capture || e.rank != stratego.Major {
+				t.Errorf("e4xe5 exposes %+v, want the Major in a capture", e)
+			}
+			at = append(at, e.sq.String())
+		}
+	}
+	if len(at) != 1 || at[0] != "f5" {
+		t.Fatalf("e4xe5 exposes the Major to %v, want f5", at)
+	}
+	// One state with the General on f5 (the true one), three with a
+	// Sergeant there.
+	var bd2 stratego.Board = bd
+	bd2.Put(stratego.MustParseSquare("f5"), stratego.NewPiece(stratego.Blue, stratego.Sergeant))
+	bd2.Put(stratego.MustParseSquare("e7"), stratego.NewPiece(stratego.Blue, stratego.General))
+	other, err := stratego.FromBoard(stratego.Classic(), bd2, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loss := math.Tanh(baseValue[stratego.Major] * shownFactor / evalScale)
+	for _, tc := range []struct {
+		ratio, want float64
+	}{
+		{1, 0.25},        // the beliefs' probability
+		{3, 0.5},         // odds 1/3 times 3
+		{guardBias, 0.4}, // odds 1/3 times 2
+	} {
+		p.bel = newBeliefs(s.Rules(), stratego.Red)
+		p.bel.ratio[clueGuard] = math.Log(tc.ratio)
+		dets := []det{{s: s, mult: 1, vals: make([]float64, len(moves))}}
+		p.correct(dets, []stratego.State{s, other, other, other}, []float64{1, 1, 1, 1})
+		if got := dets[0].base[take]; math.Abs(got-tc.want*loss) > 1e-9 {
+			t.Errorf("ratio %g: the expected loss of e4xe5 is %.4f, want %.4f (%g of the Major's)", tc.ratio, got, tc.want*loss, tc.want)
+		}
+	}
+}
