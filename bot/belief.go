@@ -427,12 +427,16 @@ func (b *beliefs) guarded(v stratego.View, m stratego.Move) {
 	}
 }
 
-// beaters returns the movable ranks of r's army that beat a piece of rank
-// rk when they attack it, as a set of bits.
+// movableRanks is the set of the movable ranks, Spy to Marshal, as bits.
+const movableRanks uint16 = 1<<(stratego.Marshal+1) - 1<<stratego.Spy
+
+// beaters returns the movable ranks that beat a piece of rank rk when
+// they attack it under r, as a set of bits (the approach clue's and the
+// guard clue's favoured ranks).
 func beaters(r stratego.Rules, rk stratego.Rank) uint16 {
 	var set uint16
 	for a := stratego.Spy; a <= stratego.Marshal; a++ {
-		if r.Army[a] > 0 && stratego.Resolve(r, a, rk) == stratego.AttackerWins {
+		if stratego.Resolve(r, a, rk) == stratego.AttackerWins {
 			set |= 1 << a
 		}
 	}
@@ -567,12 +571,9 @@ func (b *beliefs) judgeWith(v stratego.View, from, to stratego.Square, known fun
 		default:
 			continue
 		}
-		var favored uint16
-		for rk := stratego.Spy; rk <= stratego.Marshal; rk++ {
-			c := stratego.Resolve(b.rules, rk, q.Rank())
-			if (k == clueApproach) == (c == stratego.AttackerWins) {
-				favored |= 1 << rk
-			}
+		favored := beaters(b.rules, q.Rank())
+		if k == clueRetreat {
+			favored = ^favored & movableRanks
 		}
 		b.clue(v, to, k, favored)
 	}

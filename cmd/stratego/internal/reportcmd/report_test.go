@@ -18,64 +18,55 @@ import (
 // Blue's Sergeant steps; Red resigns (its Sergeant never moved).
 func spyGame(t *testing.T) stratego.Record {
 	t.Helper()
-	var b stratego.Board
-	put := func(sq string, c stratego.Color, rk stratego.Rank) {
-		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
-	}
-	put("a1", stratego.Red, stratego.Flag)
-	put("a2", stratego.Red, stratego.Bomb)
-	put("b1", stratego.Red, stratego.Bomb)
-	put("e5", stratego.Red, stratego.Marshal)
-	put("j1", stratego.Red, stratego.Scout)
-	put("c3", stratego.Red, stratego.Sergeant)
-	put("j10", stratego.Blue, stratego.Flag)
-	put("i10", stratego.Blue, stratego.Bomb)
-	put("j9", stratego.Blue, stratego.Bomb)
-	put("e6", stratego.Blue, stratego.Captain)
-	put("f6", stratego.Blue, stratego.Spy)
-	put("h9", stratego.Blue, stratego.Sergeant)
-	s, err := stratego.FromBoard(stratego.Classic(), b, stratego.Red)
+	g := play(t, map[string]stratego.Piece{
+		"a1": red(stratego.Flag), "a2": red(stratego.Bomb), "b1": red(stratego.Bomb),
+		"e5": red(stratego.Marshal), "j1": red(stratego.Scout), "c3": red(stratego.Sergeant),
+		"j10": blue(stratego.Flag), "i10": blue(stratego.Bomb), "j9": blue(stratego.Bomb),
+		"e6": blue(stratego.Captain), "f6": blue(stratego.Spy), "h9": blue(stratego.Sergeant),
+	}, "e5xe6", "f6xe6", "j1xj9", "h9-h8")
+	g, err := g.Resign(stratego.Red)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := stratego.GameFrom(s)
-	for _, m := range []string{"e5xe6", "f6xe6", "j1xj9", "h9-h8"} {
-		if g, _, err = g.Apply(stratego.MustParseMove(m)); err != nil {
-			t.Fatal(m, err)
-		}
-	}
-	if g, err = g.Resign(stratego.Red); err != nil {
-		t.Fatal(err)
-	}
-	rec := g.Record()
-	rec.Tags = []stratego.Tag{{Name: "Red", Value: "alpha"}, {Name: "Blue", Value: "beta"}}
-	return rec
+	return named(g)
 }
 
 // minerGame: Red's Miner steps next to Blue's bombs, takes the Bomb on
 // j9 and then the Flag on j10 behind it, while Blue's Sergeant walks.
 func minerGame(t *testing.T) stratego.Record {
 	t.Helper()
+	return named(play(t, map[string]stratego.Piece{
+		"a1": red(stratego.Flag), "i8": red(stratego.Miner),
+		"j10": blue(stratego.Flag), "i10": blue(stratego.Bomb), "j9": blue(stratego.Bomb), "a10": blue(stratego.Sergeant),
+	}, "i8-i9", "a10-a9", "i9xj9", "a9-a8", "j9xj10"))
+}
+
+func red(rk stratego.Rank) stratego.Piece  { return stratego.NewPiece(stratego.Red, rk) }
+func blue(rk stratego.Rank) stratego.Piece { return stratego.NewPiece(stratego.Blue, rk) }
+
+// play returns the Classic game from the pieces on their squares, Red to
+// move, with the moves played.
+func play(t *testing.T, pieces map[string]stratego.Piece, moves ...string) stratego.Game {
+	t.Helper()
 	var b stratego.Board
-	put := func(sq string, c stratego.Color, rk stratego.Rank) {
-		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
+	for sq, pc := range pieces {
+		b.Put(stratego.MustParseSquare(sq), pc)
 	}
-	put("a1", stratego.Red, stratego.Flag)
-	put("i8", stratego.Red, stratego.Miner)
-	put("j10", stratego.Blue, stratego.Flag)
-	put("i10", stratego.Blue, stratego.Bomb)
-	put("j9", stratego.Blue, stratego.Bomb)
-	put("a10", stratego.Blue, stratego.Sergeant)
 	s, err := stratego.FromBoard(stratego.Classic(), b, stratego.Red)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := stratego.GameFrom(s)
-	for _, m := range []string{"i8-i9", "a10-a9", "i9xj9", "a9-a8", "j9xj10"} {
+	for _, m := range moves {
 		if g, _, err = g.Apply(stratego.MustParseMove(m)); err != nil {
 			t.Fatal(m, err)
 		}
 	}
+	return g
+}
+
+// named returns the record of g with Red named alpha and Blue beta.
+func named(g stratego.Game) stratego.Record {
 	rec := g.Record()
 	rec.Tags = []stratego.Tag{{Name: "Red", Value: "alpha"}, {Name: "Blue", Value: "beta"}}
 	return rec
