@@ -88,7 +88,7 @@ type Options struct {
 	// the operating system's scheduling on a busy machine, the referee,
 	// a protocol's pipe (the "Move Overhead" of chess engines). 0 is
 	// DefaultMoveOverhead, a negative value none. Of the rest, a search
-	// spends half (see MCTS.Move).
+	// keeps a reserve in hand for a busy machine (see MCTS.Move).
 	MoveOverhead time.Duration
 	// Memory, when not nil, is where a searching player (Search) learns
 	// of its opponents across games and weighs their setups by what it

@@ -29,10 +29,12 @@ const (
 	// first iterations favour the moves the greedy player likes and the
 	// bias fades as the counts grow.
 	priorWeight = 1.0
-	// thinkNum/thinkDen is the share of a move's time, less the move
-	// overhead, that a search spends (see stopTime): the rest is kept in
-	// hand for a busy machine's scheduling delays.
-	thinkNum, thinkDen = 1, 2
+	// reserveBase and reserveShare make the part of a move's time, less
+	// the move overhead, that a search keeps in hand for a busy machine's
+	// scheduling delays (see reserve): reserveBase and a reserveShare-th
+	// of the time, but never more than half of it.
+	reserveBase  = 50 * time.Millisecond
+	reserveShare = 10
 	// checkEvery is how many iterations a worker runs between looks at
 	// the clock and the context.
 	checkEvery = 2
@@ -120,11 +122,12 @@ func (p *MCTS) Setup(ctx context.Context, r stratego.Rules, c stratego.Color) (s
 //
 // Time: the search has the earlier of the end of Budget.Time and ctx's
 // deadline, counted from the call. It keeps Options.MoveOverhead of that
-// back (at most three quarters of it) and stops after half of
-// the rest, looking at the clock every checkEvery iterations; then it
-// returns the best move found so far (with no iteration done, the greedy
-// player's move). With a 30ms budget and the default overhead it stops
-// after 10ms, with 1s after 495ms: on a machine loaded far beyond its
+// back (at most three quarters of it) and of the rest keeps a reserve in
+// hand (half of a short time; 50ms and a tenth of a long one), looking at
+// the clock every checkEvery iterations; then it returns the best move
+// found so far (with no iteration done, the greedy player's move). With
+// a 30ms budget and the default overhead it stops after 10ms, with 200ms
+// after 121ms, with 1s after 841ms: on a machine loaded far beyond its
 // cores a process can wait a quarter of a second for a processor.
 //
 // When ctx is done before Move starts it returns ctx.Err(); when it ends

@@ -205,8 +205,8 @@ func (p *Search) setAlarm(alarm func(time.Duration) (<-chan time.Time, func() bo
 // Move searches the view within the budget and returns the move it found
 // best. The zero Budget is DefaultTime; Options.Iterations replaces the
 // budget's iterations (nodes). The time is kept as by MCTS.Move: the
-// search plans to stop after half of its time less the move
-// overhead, earlier on a busy machine, and returns the best move of the
+// search plans to stop at its time less the move overhead and a
+// reserve (841ms of a second), earlier on a busy machine, and returns the best move of the
 // depths it finished (with none finished, the greedy player's move). When
 // ctx is done before Move starts it returns ctx.Err(); when it ends during
 // the search, Move returns the best move so far. It fails with ErrNoMove

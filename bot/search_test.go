@@ -531,7 +531,7 @@ func TestWeightedCap(t *testing.T) {
 		want   int
 	}{
 		{30 * time.Millisecond, 0, maxWeighted},
-		{time.Second, 0, int((time.Second - DefaultMoveOverhead) / thinkDen * thinkNum / weightedCost / weightedShare)},
+		{time.Second, 0, int(spent(time.Second-DefaultMoveOverhead) / weightedCost / weightedShare)},
 		{time.Hour, 0, maxWeightedCap},
 		{0, 1000, maxWeighted},
 		{0, 150000, 150000 * weightedPerNode},

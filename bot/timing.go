@@ -118,9 +118,9 @@ func (t *timer) expired(last *time.Time) bool {
 // deadline counts a move that arrives after it as lost on time); the
 // search keeps the overhead of that in hand for what happens outside it
 // (the process's scheduling, the referee, a pipe), but never more than
-// three quarters, and spends thinkNum/thinkDen (half) of the rest, which
-// leaves a busy machine's scheduling delays the other half. The zero Time is no
-// limit.
+// three quarters, and spends the rest but its reserve (see reserve),
+// which it leaves to a busy machine's scheduling delays. The zero Time is
+// no limit.
 func stopTime(ctx context.Context, start time.Time, limit, overhead time.Duration) time.Time {
 	var end time.Time
 	if limit > 0 {
@@ -137,5 +137,17 @@ func stopTime(ctx context.Context, start time.Time, limit, overhead time.Duratio
 		return start
 	}
 	use := max(have-max(overhead, 0), have/4)
-	return start.Add(use / thinkDen * thinkNum)
+	return start.Add(use - reserve(use))
+}
+
+// reserve returns the part of the time use (a move's time less the move
+// overhead) that a search keeps in hand for a busy machine's scheduling
+// delays: half of a short time (up to 125ms: 10ms of 30ms less the default
+// overhead), reserveBase and a tenth of a longer one (149ms of
+// a second). The search spends the rest; what it keeps in hand is what
+// the backstop and the machine's delays may take. Spending half of a
+// second left half a second idle at every move, twice the largest delay
+// seen on the shared 2-core machine (docs/strength.md).
+func reserve(use time.Duration) time.Duration {
+	return min(use/2, reserveBase+use/reserveShare)
 }

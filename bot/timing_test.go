@@ -117,8 +117,8 @@ func timedPlayers(o Options) map[string]clocked {
 // TestNeverLateOnSlowClock: on a fake clock, whatever the time between two
 // looks at it, a timed player returns a legal move before the end of its
 // time less the move overhead, and with looks close together (and one
-// worker) it uses the time it plans to use (thinkNum/thinkDen of the time
-// less the overhead).
+// worker) it uses the time it plans to use (its time less the overhead
+// and the reserve).
 func TestNeverLateOnSlowClock(t *testing.T) {
 	s := midgame(t, stratego.Classic(), 2, 40)
 	v := s.View(s.Turn())
@@ -148,7 +148,7 @@ func TestNeverLateOnSlowClock(t *testing.T) {
 						}
 						// With more workers, each one's gaps between its looks
 						// hold the others' looks too.
-						if plan := (limit - overhead) * thinkNum / thinkDen; workers == 1 && tick <= limit/100 && took < plan-tick {
+						if plan := spent(limit - overhead); workers == 1 && tick <= limit/100 && took < plan-tick {
 							t.Errorf("took %v, want about the planned %v", took, plan)
 						}
 					})
@@ -178,7 +178,7 @@ func TestStopsEarlierOnBusyMachine(t *testing.T) {
 			took := clk.read().Sub(start)
 			// lagFactor jumps no longer fit before limit-overhead at
 			// the look after the jump: it stops there, well before the
-			// planned half.
+			// plan.
 			if took > jump+3*small || took < jump {
 				t.Errorf("took %v with a jump of %v, want it to stop right after the jump", took, jump)
 			}
@@ -191,7 +191,7 @@ func TestStopsEarlierOnBusyMachine(t *testing.T) {
 			took = clk.read().Sub(start)
 			// Half the jump is remembered: it stops at the first look at
 			// which lagFactor half jumps no longer fit, or at the plan.
-			want := min(limit-overhead-lagFactor*jump/2, (limit-overhead)*thinkNum/thinkDen)
+			want := min(limit-overhead-lagFactor*jump/2, spent(limit-overhead))
 			if took > want || took < want-2*small {
 				t.Errorf("next move: took %v, want about %v (half the jump remembered)", took, want)
 			}
@@ -199,8 +199,9 @@ func TestStopsEarlierOnBusyMachine(t *testing.T) {
 	}
 }
 
-// TestStopTime: a search plans to stop after half of its time less the
-// move overhead (keeping at least a quarter of the time), the
+// TestStopTime: a search plans to stop at its time less the move
+// overhead (keeping at least a quarter of the time) and less its reserve
+// (half of a short time, 50ms and a tenth of a long one), the
 // time being the earlier of its budget's end and the context's deadline.
 func TestStopTime(t *testing.T) {
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -217,7 +218,9 @@ func TestStopTime(t *testing.T) {
 	}{
 		{"no limit", bg, 0, 10 * ms, -1},
 		{"30ms", bg, 30 * ms, 10 * ms, 10 * ms},
-		{"1s", bg, time.Second, 10 * ms, 495 * ms},
+		{"1s", bg, time.Second, 10 * ms, 841 * ms},
+		{"200ms", bg, 200 * ms, 10 * ms, 121 * ms},
+		{"5s", bg, 5 * time.Second, 10 * ms, 4441 * ms},
 		{"no overhead", bg, 100 * ms, 0, 50 * ms},
 		{"overhead over the limit", bg, 20 * ms, 50 * ms, 2500 * time.Microsecond},
 		{"context first", early, time.Second, 20 * ms, 40 * ms},
@@ -260,7 +263,7 @@ func TestZeroBudgetIsDefaultTime(t *testing.T) {
 		if _, err := p.Move(context.Background(), v, Budget{}); err != nil {
 			t.Fatal(err)
 		}
-		plan := (DefaultTime - DefaultMoveOverhead) * thinkNum / thinkDen
+		plan := spent(DefaultTime - DefaultMoveOverhead)
 		if took := clk.read().Sub(start); took < plan-tick || took > plan+tick {
 			t.Errorf("%s: the zero Budget took %v, want %v", name, took, plan)
 		}
@@ -337,7 +340,7 @@ func TestBackstopAnswersForStalledSearch(t *testing.T) {
 			// It keeps half the gap it missed (from the planned stop to
 			// the backstop) lagFactor times in hand.
 			const overhead = DefaultMoveOverhead
-			stop := (limit - overhead) * thinkNum / thinkDen
+			stop := spent(limit - overhead)
 			missed := (limit - overhead - stop) / 2
 			want := limit - overhead - lagFactor*missed/2
 			if took := clk2.read().Sub(start); took > want+100*time.Microsecond || took < want-time.Millisecond {
@@ -358,9 +361,9 @@ func TestBackstop(t *testing.T) {
 	for _, tc := range []struct {
 		limit, overhead, want time.Duration
 	}{
-		{200 * ms, 10 * ms, 142500 * time.Microsecond},
+		{200 * ms, 10 * ms, 155500 * time.Microsecond},
 		{30 * ms, 10 * ms, 15 * ms},
-		{time.Second, 10 * ms, 742500 * time.Microsecond},
+		{time.Second, 10 * ms, 915500 * time.Microsecond},
 		{20 * ms, 50 * ms, 2500 * time.Microsecond}, // the end less the overhead is before the stop
 	} {
 		tm := newTimer(context.Background(), time.Now, start, tc.limit, tc.overhead, 0)
@@ -408,3 +411,7 @@ func TestLateStart(t *testing.T) {
 		}
 	}
 }
+
+// spent is the time a search plans to spend of the time use (its time
+// less the move overhead).
+func spent(use time.Duration) time.Duration { return use - reserve(use) }
