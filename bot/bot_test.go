@@ -241,7 +241,10 @@ func TestRandomPlayer(t *testing.T) {
 
 // midgame returns a game under r after plies random plies of random
 // setups drawn from seed (the first game of seed, seed+1, … that lasts).
-func midgame(t testing.TB, r stratego.Rules, seed uint64, plies int) stratego.State {
+func midgame(t interface {
+	Helper()
+	Fatal(...any)
+}, r stratego.Rules, seed uint64, plies int) stratego.State {
 	t.Helper()
 	for ; ; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 2))

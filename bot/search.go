@@ -59,7 +59,9 @@ const (
 // poolDraws states uniformly from the view's Sampler and picks poolSize
 // of them in proportion to the beliefs' weights (importance resampling),
 // most likely first. It then deepens: at depth 1, 2, … it searches every root move in
-// every picked state with negamax alpha-beta (captures first, the most
+// every picked state with negamax alpha-beta (with a transposition table
+// of the positions searched for the move, see ttable; the table's best
+// move first, then captures, the most
 // valuable victim first, then the killer moves and the history heuristic;
 // a quiescence search of the captures that do not lose the attacker at the
 // leaves, where a side whose flag an enemy piece could take next may not
@@ -137,6 +139,7 @@ type Search struct {
 	scbuf   [maxDepth + quiesceDepth + 2][]float64
 	killer  [maxDepth + 2][2]stratego.Move
 	history []int32 // per move key
+	tt      ttable
 	hidden  []stratego.Square
 	flagSq  [2]stratego.Square // the flags in the determinization searched (NoSquare: none)
 	// blind[k][rk] says whether the enemy, in the search, may attack one
@@ -168,6 +171,7 @@ type tuning struct {
 	pursuit              float64 // pursuitWeight
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
+	noTT                 bool    // no transposition table (for tests)
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
@@ -469,6 +473,7 @@ func (p *Search) ready(v stratego.View) {
 	}
 	clear(p.history)
 	p.killer = [maxDepth + 2][2]stratego.Move{}
+	p.tt.reset(p.tune.noTT)
 }
 
 // search runs the search of the determinizations dets (from pick) and
@@ -585,6 +590,7 @@ func (p *Search) helpers(n int) []*Search {
 		}
 		clear(h.history)
 		h.killer = [maxDepth + 2][2]stratego.Move{}
+		h.tt.reset(h.tune.noTT)
 	}
 	return hs
 }
@@ -994,6 +1000,7 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 	}
 	vals := make([]float64, len(moves))
 	best := math.Inf(-1)
+	kh := knowHash(&s)
 	c := &p.stack[1]
 	for _, i := range order {
 		*c = s
@@ -1006,7 +1013,7 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 		if !math.IsInf(best, -1) && math.Abs(best) < winPoints/2 {
 			alpha = best - p.tune.rootMargin
 		}
-		x := -p.negamax(c, depth-1, 1, math.Inf(-1), -alpha)
+		x := -p.negamax(c, kh^knowDelta(&s, c, moves[i]), depth-1, 1, math.Inf(-1), -alpha)
 		if p.aborted {
 			return nil
 		}
@@ -1071,8 +1078,10 @@ func over(s *stratego.State, ply int) float64 {
 }
 
 // negamax searches s to depth plies (then the captures) and returns its
-// value for the side to move, within the window (alpha, beta).
-func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64) float64 {
+// value for the side to move, within the window (alpha, beta); kh is the
+// hash of what each side has seen of the other's pieces in s (see
+// knowHash), for the transposition table.
+func (p *Search) negamax(s *stratego.State, kh uint64, depth, ply int, alpha, beta float64) float64 {
 	if p.stop() {
 		return 0
 	}
@@ -1081,6 +1090,14 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 	}
 	if depth <= 0 {
 		return p.quiesce(s, quiesceDepth, ply, alpha, beta)
+	}
+	tk := ttKey(s, kh)
+	var hint stratego.Move
+	if e := p.tt.probe(tk); e != nil {
+		if x, ok := e.cut(depth, ply, alpha, beta); ok {
+			return x
+		}
+		hint = e.move
 	}
 	moves := s.AppendLegalMoves(p.buf[ply][:0])
 	p.buf[ply] = moves
@@ -1092,7 +1109,12 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 		moves = p.blindFilter(s, &b, moves)
 	}
 	p.order(&b, moves, ply)
+	if hint != (stratego.Move{}) {
+		first(moves, hint)
+	}
+	alpha0 := alpha
 	best := math.Inf(-1)
+	var bestMove stratego.Move
 	c := &p.stack[ply+1]
 	for _, m := range moves {
 		*c = *s
@@ -1100,12 +1122,12 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 			continue
 		}
 		p.nodes++
-		x := -p.negamax(c, depth-1, ply+1, -beta, -alpha)
+		x := -p.negamax(c, kh^knowDelta(s, c, m), depth-1, ply+1, -beta, -alpha)
 		if p.aborted {
 			return 0
 		}
 		if x > best {
-			best = x
+			best, bestMove = x, m
 		}
 		if x > alpha {
 			alpha = x
@@ -1120,6 +1142,9 @@ func (p *Search) negamax(s *stratego.State, depth, ply int, alpha, beta float64)
 			}
 			break
 		}
+	}
+	if !math.IsInf(best, -1) {
+		p.tt.store(tk, depth, ply, best, alpha0, beta, bestMove)
 	}
 	return best
 }

@@ -1,0 +1,133 @@
+package bot
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/stratego-go/stratego"
+	"pgregory.net/rapid"
+)
+
+// rootSearch searches the root moves of s to depth plies with every root
+// move's window open (so that each value is exact), with or without the
+// transposition table, and returns the values and the nodes searched.
+func rootSearch(s stratego.State, depth int, noTT bool) ([]float64, int) {
+	p := NewSearch(Options{Seed: 1})
+	p.tune.noTT = noTT
+	p.tune.rootMargin = math.Inf(1)
+	p.ready(s.View(s.Turn()))
+	p.tm = newTimer(context.Background(), time.Now, time.Now(), 0, 0, 0) // no limit
+	p.blind = blindAttacks(&s, p.ev)
+	p.suspect = suspects(&s, p.ev)
+	moves := s.AppendLegalMoves(nil)
+	order := make([]int, len(moves))
+	for i := range order {
+		order[i] = i
+	}
+	var vals []float64
+	for d := 1; d <= depth; d++ {
+		vals = p.rootValues(s, moves, order, d)
+	}
+	return vals, p.nodes
+}
+
+// TestTranspositionsKeepValues: the transposition table changes how many
+// nodes a search visits, not what it finds: with every root move's window
+// open, each root move's value at each depth is the one the search finds
+// without the table (deepened the same way). A table that kept a bound as
+// a value, or a win's distance from the root, fails this.
+func TestTranspositionsKeepValues(t *testing.T) {
+	var with, without int
+	rapid.Check(t, func(t *rapid.T) {
+		r := rapid.SampledFrom([]stratego.Rules{stratego.Classic(), stratego.Barrage()}).Draw(t, "rules")
+		seed := rapid.Uint64Range(1, 1<<20).Draw(t, "seed")
+		plies := rapid.IntRange(0, 300).Draw(t, "plies")
+		depth := rapid.IntRange(1, 3).Draw(t, "depth")
+		s := midgame(t, r, seed, plies)
+		a, na := rootSearch(s, depth, false)
+		b, nb := rootSearch(s, depth, true)
+		with += na
+		without += nb
+		for i := range a {
+			if math.Abs(a[i]-b[i]) > 1e-9 {
+				t.Fatalf("root move %d: %v with the table, %v without\n%s", i, a[i], b[i], s.Picture())
+			}
+		}
+	})
+	t.Logf("nodes: %d with the table, %d without", with, without)
+}
+
+// TestTTWinsCountFromThePosition: a win kept at one ply of the search and
+// met at another counts its plies from where it is met.
+func TestTTWinsCountFromThePosition(t *testing.T) {
+	var tt ttable
+	tt.reset(false)
+	m := stratego.Move{From: stratego.SquareAt(0, 3), To: stratego.SquareAt(0, 4)}
+	tt.store(7, 3, 2, winPoints-5, -1, 1, m) // a win 3 plies after ply 2
+	e := tt.probe(7)
+	if e == nil || e.move != m {
+		t.Fatalf("probe = %+v, want the entry with move %v", e, m)
+	}
+	if x, ok := e.cut(3, 4, -1, 1); !ok || x != winPoints-7 {
+		t.Errorf("met at ply 4: %v, %v; want %v (3 plies on), true", x, ok, winPoints-7)
+	}
+	if _, ok := e.cut(4, 4, -1, 1); ok {
+		t.Error("a shallower entry settles a deeper search")
+	}
+	tt.store(8, 2, 1, 30, 40, 100, m) // failed low: at most 30
+	e = tt.probe(8)
+	if _, ok := e.cut(2, 1, 35, 100); !ok {
+		t.Error("an upper bound below alpha does not settle the search")
+	}
+	if _, ok := e.cut(2, 1, 20, 100); ok {
+		t.Error("an upper bound above alpha settles the search")
+	}
+	tt.store(8, 1, 1, 50, 0, 40, m) // shallower: kept out
+	if e := tt.probe(8); e.depth != 2 {
+		t.Errorf("a shallower search replaced a deeper one's entry (depth %d)", e.depth)
+	}
+	if tt.probe(9) != nil {
+		t.Error("probe of a key never stored found an entry")
+	}
+	for range 300 { // the next moves (the generation wraps)
+		tt.reset(false)
+		if tt.probe(8) != nil {
+			t.Fatalf("an entry of an earlier move is found after %d resets", tt.gen)
+		}
+		tt.store(8, 1, 1, 50, 0, 100, m)
+	}
+}
+
+// TestKnowDeltaFollowsTheGame: along random games, the knowledge hash
+// kept move by move (knowDelta) is the one computed afresh (knowHash),
+// and positions of one placement with different knowledge have different
+// keys.
+func TestKnowDeltaFollowsTheGame(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t)
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
+		s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kh := knowHash(&s)
+		for ply := 0; ply < 400 && !s.Outcome().IsOver(); ply++ {
+			m, ok := s.RandomMove(rng)
+			if !ok {
+				break
+			}
+			c := s
+			if _, err := c.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			kh ^= knowDelta(&s, &c, m)
+			if want := knowHash(&c); kh != want {
+				t.Fatalf("ply %d, after %v: kept %#x, afresh %#x", ply, m, kh, want)
+			}
+			s = c
+		}
+	})
+}
