@@ -139,7 +139,7 @@ type Search struct {
 	scbuf   [maxDepth + quiesceDepth + 2][]float64
 	killer  [maxDepth + 2][2]stratego.Move
 	history []int32 // per move key
-	tt      ttable
+	tt      *ttable // lent for a move's search (see takeTT)
 	hidden  []stratego.Square
 	flagSq  [2]stratego.Square // the flags in the determinization searched (NoSquare: none)
 	// blind[k][rk] says whether the enemy, in the search, may attack one
@@ -473,7 +473,6 @@ func (p *Search) ready(v stratego.View) {
 	}
 	clear(p.history)
 	p.killer = [maxDepth + 2][2]stratego.Move{}
-	p.tt.reset(p.tune.noTT)
 }
 
 // search runs the search of the determinizations dets (from pick) and
@@ -494,6 +493,8 @@ func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, b
 		p.suspect = suspects(&dets[0].s, p.ev)
 	}
 	n := min(p.workers(), len(dets))
+	p.tt = takeTT(p.tune.noTT)
+	defer func() { p.tt.give(); p.tt = nil }()
 	if n <= 1 {
 		mine := make([]int, len(dets))
 		for i := range mine {
@@ -528,6 +529,10 @@ func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, b
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if k > 0 {
+				w.tt = takeTT(w.tune.noTT)
+				defer func() { w.tt.give(); w.tt = nil }()
+			}
 			finished[k] = w.deepen(dets, mine, moves, publish, &mu)
 		}()
 	}
@@ -590,7 +595,6 @@ func (p *Search) helpers(n int) []*Search {
 		}
 		clear(h.history)
 		h.killer = [maxDepth + 2][2]stratego.Move{}
-		h.tt.reset(h.tune.noTT)
 	}
 	return hs
 }

@@ -1,10 +1,14 @@
 package bot
 
-import "github.com/stratego-go/stratego"
+import (
+	"sync"
 
-// ttBits sets the size of a searcher's transposition table: 1<<ttBits
-// entries of 24 bytes (6 MiB), about the nodes of a second's search.
-const ttBits = 18
+	"github.com/stratego-go/stratego"
+)
+
+// ttBits sets the size of a transposition table: 1<<ttBits entries of
+// 24 bytes (3 MiB), about the positions a second's search stores.
+const ttBits = 17
 
 // Bounds of a transposition table entry's value.
 const (
@@ -36,30 +40,43 @@ type ttEntry struct {
 // ranks and colours on each square, State.BoardHash), what each side has
 // seen of the other's pieces (knowHash) and the side to move; the history
 // that the repetition rules read is taken to be the same at equal keys,
-// as chess programs take it to be. Determinizations that place the hidden pieces alike share their
-// entries, as they share their searches. Every move starts from an empty
-// table (the evaluation follows what the player has seen): the entries
-// of earlier moves are of other generations, and a table is cleared only
-// when its generation counter wraps.
+// as chess programs take it to be. Determinizations that place the
+// hidden pieces alike share their entries, as they share their searches.
+// Every search starts from an empty table (the evaluation follows what
+// the player has seen): the entries of earlier searches are of other
+// generations, and a table is cleared only when its generation counter
+// wraps.
+//
+// The tables are lent to the searches from a pool (ttPool) for the time
+// of one move's search: a program that holds many players (a server of
+// many games) holds as many tables as it runs searches at once.
 type ttable struct {
 	e   []ttEntry
 	gen uint8
 }
 
-// reset empties the table, making it first; off (for tests) makes it
-// keep nothing.
-func (t *ttable) reset(off bool) {
+// ttPool holds the tables that no search is using.
+var ttPool = sync.Pool{New: func() any { return &ttable{e: make([]ttEntry, 1<<ttBits)} }}
+
+// takeTT returns an empty table from the pool (nil when off: a search
+// without a table, for tests).
+func takeTT(off bool) *ttable {
 	if off {
-		t.e = nil
-		return
+		return nil
 	}
-	if t.e == nil {
-		t.e = make([]ttEntry, 1<<ttBits)
-	}
+	t := ttPool.Get().(*ttable)
 	t.gen++
 	if t.gen == 0 {
 		clear(t.e)
 		t.gen = 1
+	}
+	return t
+}
+
+// give returns the table to the pool (t may be nil).
+func (t *ttable) give() {
+	if t != nil {
+		ttPool.Put(t)
 	}
 }
 
@@ -112,7 +129,7 @@ func ttKey(s *stratego.State, kh uint64) uint64 {
 
 // probe returns the entry of key, nil when there is none.
 func (t *ttable) probe(key uint64) *ttEntry {
-	if t.e == nil {
+	if t == nil {
 		return nil
 	}
 	e := &t.e[key&(1<<ttBits-1)]
@@ -128,7 +145,7 @@ func (t *ttable) probe(key uint64) *ttEntry {
 // of another position gives way; one of the same position only to a
 // search as deep or deeper.
 func (t *ttable) store(key uint64, depth, ply int, x, alpha, beta float64, move stratego.Move) {
-	if t.e == nil {
+	if t == nil {
 		return
 	}
 	e := &t.e[key&(1<<ttBits-1)]

@@ -20,6 +20,8 @@ func rootSearch(s stratego.State, depth int, noTT bool) ([]float64, int) {
 	p.tune.rootMargin = math.Inf(1)
 	p.ready(s.View(s.Turn()))
 	p.tm = newTimer(context.Background(), time.Now, time.Now(), 0, 0, 0) // no limit
+	p.tt = takeTT(noTT)
+	defer p.tt.give()
 	p.blind = blindAttacks(&s, p.ev)
 	p.suspect = suspects(&s, p.ev)
 	moves := s.AppendLegalMoves(nil)
@@ -63,8 +65,8 @@ func TestTranspositionsKeepValues(t *testing.T) {
 // TestTTWinsCountFromThePosition: a win kept at one ply of the search and
 // met at another counts its plies from where it is met.
 func TestTTWinsCountFromThePosition(t *testing.T) {
-	var tt ttable
-	tt.reset(false)
+	tt := takeTT(false)
+	defer func() { tt.give() }()
 	m := stratego.Move{From: stratego.SquareAt(0, 3), To: stratego.SquareAt(0, 4)}
 	tt.store(7, 3, 2, winPoints-5, -1, 1, m) // a win 3 plies after ply 2
 	e := tt.probe(7)
@@ -93,7 +95,8 @@ func TestTTWinsCountFromThePosition(t *testing.T) {
 		t.Error("probe of a key never stored found an entry")
 	}
 	for range 300 { // the next moves (the generation wraps)
-		tt.reset(false)
+		tt.give()
+		tt = takeTT(false)
 		if tt.probe(8) != nil {
 			t.Fatalf("an entry of an earlier move is found after %d resets", tt.gen)
 		}
@@ -130,4 +133,27 @@ func TestKnowDeltaFollowsTheGame(t *testing.T) {
 			s = c
 		}
 	})
+}
+
+// TestTablesAreLent: a player holds its transposition table only while it
+// searches (a server of many games holds as many tables as searches run
+// at once), with one worker and with two.
+func TestTablesAreLent(t *testing.T) {
+	s := midgame(t, stratego.Classic(), 3, 60)
+	v := s.View(s.Turn())
+	for _, workers := range []int{1, 2} {
+		p := NewSearch(Options{Seed: 1, Workers: workers})
+		if _, err := p.Move(context.Background(), v, Budget{Iterations: 2000}); err != nil {
+			t.Fatal(err)
+		}
+		held := p.tt != nil || p.w != nil && p.w.tt != nil
+		if p.w != nil {
+			for _, h := range p.w.aides {
+				held = held || h.tt != nil
+			}
+		}
+		if held {
+			t.Errorf("workers=%d: a table is held after the move", workers)
+		}
+	}
 }
