@@ -47,24 +47,41 @@ type ttEntry struct {
 // generations, and a table is cleared only when its generation counter
 // wraps.
 //
-// The tables are lent to the searches from a pool (ttPool) for the time
-// of one move's search: a program that holds many players (a server of
-// many games) holds as many tables as it runs searches at once.
+// The tables are lent to the searches from a free list (ttFree) for the
+// time of one move's search: a program that holds many players (a server
+// of many games) holds as many tables as it runs searches at once (the
+// list keeps up to maxFreeTT of them for the next searches; the garbage
+// collector takes the rest).
 type ttable struct {
 	e   []ttEntry
 	gen uint8
 }
 
-// ttPool holds the tables that no search is using.
-var ttPool = sync.Pool{New: func() any { return &ttable{e: make([]ttEntry, 1<<ttBits)} }}
+// maxFreeTT is the most tables the free list keeps.
+const maxFreeTT = 16
 
-// takeTT returns an empty table from the pool (nil when off: a search
-// without a table, for tests).
+// ttFree holds the tables that no search is using.
+var ttFree struct {
+	sync.Mutex
+	list []*ttable
+}
+
+// takeTT returns an empty table (nil when off: a search without a table,
+// for tests).
 func takeTT(off bool) *ttable {
 	if off {
 		return nil
 	}
-	t := ttPool.Get().(*ttable)
+	var t *ttable
+	ttFree.Lock()
+	if n := len(ttFree.list); n > 0 {
+		t = ttFree.list[n-1]
+		ttFree.list = ttFree.list[:n-1]
+	}
+	ttFree.Unlock()
+	if t == nil {
+		t = &ttable{e: make([]ttEntry, 1<<ttBits)}
+	}
 	t.gen++
 	if t.gen == 0 {
 		clear(t.e)
@@ -73,11 +90,16 @@ func takeTT(off bool) *ttable {
 	return t
 }
 
-// give returns the table to the pool (t may be nil).
+// give returns the table to the free list (t may be nil).
 func (t *ttable) give() {
-	if t != nil {
-		ttPool.Put(t)
+	if t == nil {
+		return
 	}
+	ttFree.Lock()
+	if len(ttFree.list) < maxFreeTT {
+		ttFree.list = append(ttFree.list, t)
+	}
+	ttFree.Unlock()
 }
 
 // knowHash returns a hash of what each side has seen of the other's
