@@ -58,3 +58,35 @@ func BenchmarkChooseSetupClassic(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSearchDepth reports the mean depth (plies, over the
+// determinizations) that Search finishes with 200,000 nodes a move in
+// middlegame views of random games of Classic, with its transposition
+// table and without (a node cut by the table counts as one).
+func BenchmarkSearchDepth(b *testing.B) {
+	var views []stratego.View
+	for i, plies := range []int{40, 100, 160, 220} {
+		s := midgame(b, stratego.Classic(), uint64(10+i), plies)
+		views = append(views, s.View(s.Turn()))
+	}
+	for _, c := range []struct {
+		name string
+		noTT bool
+	}{{"table", false}, {"no-table", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			depth, n := 0.0, 0
+			for b.Loop() {
+				for _, v := range views {
+					p := NewSearch(Options{Seed: 1})
+					p.tune.noTT = c.noTT
+					if _, err := p.Move(context.Background(), v, Budget{Iterations: 200000}); err != nil {
+						b.Fatal(err)
+					}
+					depth += p.w.reached
+					n++
+				}
+			}
+			b.ReportMetric(depth/float64(n), "plies")
+		})
+	}
+}

@@ -131,6 +131,7 @@ type Search struct {
 	tm      *timer
 	last    time.Time
 	nodes   int
+	reached float64 // the mean depth finished over the states of the last search (for benchmarks)
 	checks  int // calls of stop
 	budget  int // the node budget (0: none)
 	aborted bool
@@ -548,6 +549,10 @@ func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, b
 // bestOf returns the index of the best root move by the states' scores,
 // and done; 0 and false when not done (no depth finished).
 func (p *Search) bestOf(dets []det, moves []stratego.Move, done bool) (int, bool) {
+	p.reached = 0
+	for _, d := range dets {
+		p.reached += float64(d.depth) / float64(len(dets))
+	}
 	if !done {
 		return 0, false
 	}
