@@ -40,9 +40,9 @@ type ttEntry struct {
 // ranks and colours on each square, State.BoardHash), what each side has
 // seen of the other's pieces (knowHash) and the side to move; the history
 // that the repetition rules read is taken to be the same at equal keys,
-// as chess programs take it to be. Determinizations that place the
-// hidden pieces alike share their entries, as they share their searches.
-// Every search starts from an empty table (the evaluation follows what
+// as chess programs take it to be. One table serves every determinization
+// and depth of a move's search (determinizations that give the hidden
+// pieces different ranks have different keys). Every search starts from an empty table (the evaluation follows what
 // the player has seen): the entries of earlier searches are of other
 // generations, and a table is cleared only when its generation counter
 // wraps.
