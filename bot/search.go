@@ -132,8 +132,8 @@ type Search struct {
 	last    time.Time
 	nodes   int
 	reached float64 // the mean depth finished over the states of the last search (for benchmarks)
-	checks  int // calls of stop
-	budget  int // the node budget (0: none)
+	checks  int     // calls of stop
+	budget  int     // the node budget (0: none)
 	aborted bool
 	buf     [maxDepth + quiesceDepth + 2][]stratego.Move
 	stack   [maxDepth + quiesceDepth + 3]stratego.State // the state at each ply
