@@ -7,8 +7,8 @@ import (
 )
 
 // ttBits sets the size of a transposition table: 1<<ttBits entries of
-// 24 bytes (3 MiB), about the positions a second's search stores.
-const ttBits = 17
+// 24 bytes (6 MiB), about the nodes of a second's search.
+const ttBits = 18
 
 // Bounds of a transposition table entry's value.
 const (
