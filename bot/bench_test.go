@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stratego-go/stratego"
 )
@@ -59,34 +60,38 @@ func BenchmarkChooseSetupClassic(b *testing.B) {
 	}
 }
 
-// BenchmarkSearchDepth reports the mean depth (plies, over the
-// determinizations) that Search finishes with 200,000 nodes a move in
-// middlegame views of random games of Classic, with its transposition
-// table and without (a node cut by the table counts as one).
+// BenchmarkSearchDepth reports the mean depth (over the
+// determinizations) that Search finishes in half a second a move, with
+// its transposition table (plies-table) and without (plies-none), and
+// the nodes a second of each, in middlegame views of random games of
+// Classic. The two searches of a view run one after the other, so that a
+// busy machine slows both alike.
 func BenchmarkSearchDepth(b *testing.B) {
 	var views []stratego.View
 	for i, plies := range []int{40, 100, 160, 220} {
 		s := midgame(b, stratego.Classic(), uint64(10+i), plies)
 		views = append(views, s.View(s.Turn()))
 	}
-	for _, c := range []struct {
-		name string
-		noTT bool
-	}{{"table", false}, {"no-table", true}} {
-		b.Run(c.name, func(b *testing.B) {
-			depth, n := 0.0, 0
-			for b.Loop() {
-				for _, v := range views {
-					p := NewSearch(Options{Seed: 1})
-					p.tune.noTT = c.noTT
-					if _, err := p.Move(context.Background(), v, Budget{Iterations: 200000}); err != nil {
-						b.Fatal(err)
-					}
-					depth += p.w.reached
-					n++
+	const limit = 500 * time.Millisecond
+	var depth, nodes [2]float64
+	n := 0
+	for b.Loop() {
+		for _, v := range views {
+			for k, off := range []bool{false, true} {
+				p := NewSearch(Options{Seed: 1})
+				p.tune.noTT = off
+				if _, err := p.Move(context.Background(), v, Budget{Time: limit}); err != nil {
+					b.Fatal(err)
 				}
+				<-p.running // the search has returned
+				depth[k] += p.w.reached
+				nodes[k] += float64(p.w.nodes)
 			}
-			b.ReportMetric(depth/float64(n), "plies")
-		})
+			n++
+		}
 	}
+	b.ReportMetric(depth[0]/float64(n), "plies-table")
+	b.ReportMetric(depth[1]/float64(n), "plies-none")
+	b.ReportMetric(nodes[0]/float64(n)/limit.Seconds(), "nodes/s-table")
+	b.ReportMetric(nodes[1]/float64(n)/limit.Seconds(), "nodes/s-none")
 }
