@@ -24,9 +24,13 @@
 // not. A shown piece taken by a hidden one is counted again by how the
 // taker came to stand next to it: the piece stepped next to it, it took
 // a piece there and stayed, the taker stepped next to it and it was left
-// there, or the taker struck from afar (a Scout). Last come the Marshal,
+// there, or the taker struck from afar (a Scout). Then come the Marshal,
 // the General and the Flag: what took them, and whether the taker was
-// hidden.
+// hidden. Last, the risks the shown Marshal and General took: their
+// moves that ended next to enemy pieces whose ranks they had not seen,
+// how many of those put them next to a hidden piece that beats them (a
+// Spy for the Marshal), and how many would have by chance (each hidden
+// neighbour drawn alike from the enemy's hidden pieces).
 //
 // The flags:
 //
@@ -165,6 +169,19 @@ type stats struct {
 	// what took them (a rank's name, with "hidden", "shown" or "both
 	// fell").
 	top [3]map[string]int
+	// steps counts the moves of the shown Marshal (0) and General (1)
+	// that end next to hidden enemy pieces (see step).
+	steps [2]steps
+}
+
+// steps counts moves of a shown piece that end next to hidden enemy
+// pieces: how many, how many of them put it next to a hidden piece that
+// beats it (one that wins attacking it: the Spy for the Marshal), and the
+// sum over them of the chance of that, were the neighbours drawn alike
+// from the enemy's hidden pieces.
+type steps struct {
+	n, beside int
+	chance    float64
 }
 
 // tally is the report of many records.
@@ -248,6 +265,7 @@ func (t *tally) add(rec stratego.Record) error {
 	}
 	for j := 1; j < len(states); j++ {
 		before, ev := states[j-1], states[j].LastEvent()
+		step(seat(ev.Color), before, states[j])
 		if !ev.IsAttack() {
 			continue
 		}
@@ -283,6 +301,67 @@ func (t *tally) add(rec stratego.Record) error {
 		}
 	}
 	return nil
+}
+
+// step counts in s the move from before to after when it is one of a
+// shown Marshal or General that ends with the piece on its target square
+// next to enemy pieces whose ranks it has not seen (a capture included:
+// the piece stays there).
+func step(s *stats, before, after stratego.State) {
+	ev := after.LastEvent()
+	i := -1
+	switch ev.Piece.Rank() {
+	case stratego.Marshal:
+		i = 0
+	case stratego.General:
+		i = 1
+	}
+	if i < 0 || before.Knowledge(ev.Move.From)&stratego.KnownRank == 0 || after.Outcome().IsOver() {
+		return
+	}
+	if pc, ok := after.At(ev.Move.To); !ok || pc != ev.Piece {
+		return // it fell
+	}
+	r := after.Rules()
+	me := ev.Piece.Color()
+	hiddenEnemy := func(q stratego.Square) (stratego.Piece, bool) {
+		pc, ok := after.At(q)
+		return pc, ok && pc.Color() != me && after.Knowledge(q)&stratego.KnownRank == 0
+	}
+	beats := func(pc stratego.Piece) bool {
+		return pc.Rank().Movable() && stratego.Resolve(r, pc.Rank(), ev.Piece.Rank()) == stratego.AttackerWins
+	}
+	hidden, beaters := 0, 0
+	for q := range r.Squares().All() {
+		if pc, ok := hiddenEnemy(q); ok {
+			hidden++
+			if beats(pc) {
+				beaters++
+			}
+		}
+	}
+	to := ev.Move.To
+	none, near, beside := 1.0, 0, false
+	for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+		q := stratego.SquareAt(to.File()+d[0], to.Row()+d[1])
+		if !r.OnBoard(q) {
+			continue
+		}
+		if pc, ok := hiddenEnemy(q); ok {
+			near++
+			none *= 1 - float64(beaters)/float64(hidden)
+			beside = beside || beats(pc)
+		}
+	}
+	if near == 0 {
+		return
+	}
+	st := &s.steps[i]
+	st.n++
+	st.chance += 1 - none
+	if beside {
+		st.beside++
+	}
 }
 
 // topLoss counts in s the loss of its piece pc, when it is a Marshal, a
@@ -400,6 +479,12 @@ func (t *tally) write(out io.Writer, filter string) {
 		for i, r := range [3]string{"Marshal", "General", "Flag"} {
 			if len(s.top[i]) > 0 {
 				fmt.Fprintf(out, "  %s lost to: %s\n", r, counts(s.top[i]))
+			}
+		}
+		for i, r := range [2]string{"Marshal", "General"} {
+			if st := s.steps[i]; st.n > 0 {
+				fmt.Fprintf(out, "  moves of the shown %s next to hidden pieces: %d, next to one that beats it %d (%.1f%%; by chance %.1f%%)\n",
+					r, st.n, st.beside, 100*float64(st.beside)/float64(st.n), 100*st.chance/float64(st.n))
 			}
 		}
 	}

@@ -41,6 +41,19 @@ func minerGame(t *testing.T) stratego.Record {
 	}, "i8-i9", "a10-a9", "i9xj9", "a9-a8", "j9xj10"))
 }
 
+// walkGame: Red's Marshal takes Blue's Sergeant (shown from then on,
+// next to no hidden piece), then steps next to Blue's hidden Spy and
+// Lieutenant (one of six hidden Blue pieces beats it: by chance 1 −
+// (5/6)², 30.6%), and the Spy takes it.
+func walkGame(t *testing.T) stratego.Record {
+	t.Helper()
+	return named(play(t, map[string]stratego.Piece{
+		"a1": red(stratego.Flag), "a2": red(stratego.Bomb), "b1": red(stratego.Bomb), "e4": red(stratego.Marshal),
+		"j10": blue(stratego.Flag), "i10": blue(stratego.Bomb), "j9": blue(stratego.Bomb), "e5": blue(stratego.Sergeant),
+		"e7": blue(stratego.Spy), "f6": blue(stratego.Lieutenant), "h9": blue(stratego.Sergeant),
+	}, "e4xe5", "h9-h8", "e5-e6", "e7xe6"))
+}
+
 func red(rk stratego.Rank) stratego.Piece  { return stratego.NewPiece(stratego.Red, rk) }
 func blue(rk stratego.Rank) stratego.Piece { return stratego.NewPiece(stratego.Blue, rk) }
 
@@ -107,6 +120,11 @@ func TestReport(t *testing.T) {
 	if strings.Contains(got, "General lost") || strings.Count(got, "Marshal 1") != 1 || strings.Count(got, "Flag lost") != 1 {
 		t.Errorf("the report counts more than the game holds:\n%s", got)
 	}
+	// The Marshal of spyGame was hidden when it moved: no move of a shown
+	// Marshal is counted.
+	if strings.Contains(got, "moves of the shown") {
+		t.Errorf("the report counts moves of a hidden Marshal:\n%s", got)
+	}
 	out.Reset()
 	if err := Run([]string{"-player", "bet", dir}, nil, &out); err != nil {
 		t.Fatal(err)
@@ -141,5 +159,22 @@ func TestReportBadInput(t *testing.T) {
 		if err := Run(args, nil, &out); err == nil || errors.As(err, &failure) {
 			t.Errorf("%q: %v, want an error of bad input", args, err)
 		}
+	}
+}
+
+// TestReportSteps: the moves of a shown Marshal that end next to hidden
+// pieces, those next to one that beats it, and the chance of that.
+func TestReportSteps(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "walk.txt"), []byte(walkGame(t).String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := Run([]string{"-player", "alpha", dir}, nil, &out); err != nil {
+		t.Fatal(err)
+	}
+	want := "  moves of the shown Marshal next to hidden pieces: 1, next to one that beats it 1 (100.0%; by chance 30.6%)\n"
+	if got := out.String(); !strings.Contains(got, want) || strings.Contains(got, "moves of the shown General") {
+		t.Errorf("the report lacks %q (or counts a General):\n%s", want, got)
 	}
 }
