@@ -28,6 +28,13 @@ var baseValue = [stratego.NumRanks]float64{
 
 // Evaluation weights.
 const (
+	// topFactor multiplies the worth of the Marshals and the Generals
+	// (baseValue) in the evaluation of the search player (Search; its
+	// setting top) and its exposure correction, not in MCTS's playouts.
+	// 1.5 was screened against DOI at a fixed budget (docs/strength.md):
+	// fewer Marshals lost to the Spy with one seed, none fewer with
+	// another, more Generals lost to a hidden Marshal; not kept.
+	topFactor = 1.0
 	// shownFactor is the part of its value that a piece keeps once the
 	// enemy has seen its rank: a hidden piece threatens more than it is,
 	// and a known strong piece is hunted (the Spy waits for a known
@@ -111,11 +118,12 @@ type evaluator struct {
 	shown, flagW, open, threatScale float64
 	chase                           float64 // chaseWeight
 	pursuit                         float64 // pursuitWeight
+	top                             float64 // the factor on the Marshal's and the General's worth
 }
 
 func newEvaluator(r stratego.Rules, me stratego.Color) *evaluator {
 	e := &evaluator{rules: r, me: me, playable: r.Squares(), fight: fightTable(r),
-		shown: shownFactor, flagW: flagWeight, open: openCost, threatScale: 1, chase: chaseWeight, pursuit: pursuitWeight}
+		shown: shownFactor, flagW: flagWeight, open: openCost, threatScale: 1, chase: chaseWeight, pursuit: pursuitWeight, top: 1}
 	e.next = *newNeighbours(r)
 	return e
 }
@@ -314,7 +322,10 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 	}
 	var worth [64]float64 // by piece
 	for i, c := range [2]stratego.Color{stratego.Red, stratego.Blue} {
-		for r, v := range values(army[i], army[1-i]) {
+		vals := values(army[i], army[1-i])
+		vals[stratego.Marshal] *= e.top
+		vals[stratego.General] *= e.top
+		for r, v := range vals {
 			worth[stratego.NewPiece(c, stratego.Rank(r))&63] = v
 		}
 	}

@@ -170,13 +170,14 @@ type tuning struct {
 	threat               float64 // the scale of its threat term
 	chase                float64 // chaseWeight
 	pursuit              float64 // pursuitWeight
+	top                  float64 // the factor on the Marshal's and the General's worth
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 	noTT                 bool    // no transposition table (for tests)
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
-	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, stillScale: stillScale, maxStill: maxStill}
+	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, stillScale: stillScale, maxStill: maxStill}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
@@ -468,7 +469,7 @@ type det struct {
 // view's rules and player.
 func (p *Search) ready(v stratego.View) {
 	p.ev = newEvaluator(v.Rules(), v.Player())
-	p.ev.shown, p.ev.flagW, p.ev.open, p.ev.threatScale, p.ev.chase, p.ev.pursuit = p.tune.shown, p.tune.flagW, p.tune.open, p.tune.threat, p.tune.chase, p.tune.pursuit
+	p.ev.shown, p.ev.flagW, p.ev.open, p.ev.threatScale, p.ev.chase, p.ev.pursuit, p.ev.top = p.tune.shown, p.tune.flagW, p.tune.open, p.tune.threat, p.tune.chase, p.tune.pursuit, p.tune.top
 	if p.history == nil {
 		p.history = make([]int32, moveKeys)
 	}
@@ -870,7 +871,11 @@ func (p *Search) exposure(v stratego.View, moves []stratego.Move) {
 	}
 	b := v.Board()
 	expose := func(i int, at stratego.Square, rk stratego.Rank, to stratego.Square, capture bool) {
-		loss := math.Tanh(baseValue[rk] * p.ev.shown / evalScale)
+		worth := baseValue[rk]
+		if rk == stratego.Marshal || rk == stratego.General {
+			worth *= p.ev.top
+		}
+		loss := math.Tanh(worth * p.ev.shown / evalScale)
 		for _, n := range p.ev.next[at] {
 			if n == stratego.NoSquare {
 				break

@@ -668,7 +668,7 @@ func TestExposureCorrection(t *testing.T) {
 	}
 	spy, none := draw(true, 1), draw(false, 3)
 	beliefs := append(append([]stratego.State(nil), spy...), none...)
-	loss := math.Tanh(baseValue[stratego.Marshal] * shownFactor / evalScale)
+	loss := math.Tanh(baseValue[stratego.Marshal] * topFactor * shownFactor / evalScale)
 	for _, tc := range []struct {
 		name   string
 		states []stratego.State
@@ -873,5 +873,38 @@ func TestGuardCorrection(t *testing.T) {
 		if got := dets[0].base[take]; math.Abs(got-tc.want*loss) > 1e-9 {
 			t.Errorf("ratio %g: the expected loss of e4xe5 is %.4f, want %.4f (%g of the Major's)", tc.ratio, got, tc.want*loss, tc.want)
 		}
+	}
+}
+
+// TestTopWorth: the setting top scales the worth of both sides' Marshals
+// and Generals in the evaluation. Red: Marshal and General; Blue:
+// General; none shown.
+func TestTopWorth(t *testing.T) {
+	r := stratego.Classic()
+	var b stratego.Board
+	put := placer(&b)
+	put("a1", stratego.Red, stratego.Flag)
+	put("a2", stratego.Red, stratego.Bomb)
+	put("b1", stratego.Red, stratego.Bomb)
+	put("e4", stratego.Red, stratego.Marshal)
+	put("f4", stratego.Red, stratego.General)
+	put("b4", stratego.Red, stratego.Sergeant)
+	put("j10", stratego.Blue, stratego.Flag)
+	put("i10", stratego.Blue, stratego.Bomb)
+	put("j9", stratego.Blue, stratego.Bomb)
+	put("e7", stratego.Blue, stratego.General)
+	put("j7", stratego.Blue, stratego.Sergeant)
+	s, err := stratego.FromBoard(r, b, stratego.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := newEvaluator(r, stratego.Red)
+	ev.top = 1
+	base := ev.searchPoints(&s)
+	ev.top = 1.5
+	got := ev.searchPoints(&s) - base
+	want := 0.5 * (baseValue[stratego.Marshal] + baseValue[stratego.General] - baseValue[stratego.General])
+	if math.Abs(got-want) > 1e-9 {
+		t.Errorf("top 1.5 adds %.3f points, want %.3f (half the Marshal's worth: the Generals cancel)", got, want)
 	}
 }
