@@ -1105,13 +1105,20 @@ func (p *Search) negamax(s *stratego.State, kh uint64, depth, ply int, alpha, be
 	if depth <= 0 {
 		return p.quiesce(s, quiesceDepth, ply, alpha, beta)
 	}
-	tk := ttKey(s, kh)
+	// The table keeps the nodes of ttMinDepth plies or more: the many
+	// shallower ones cost little to search again and would crowd out,
+	// among the determinizations searched between two depths of one,
+	// the entries the next depth needs.
+	var tk uint64
 	var hint stratego.Move
-	if e := p.tt.probe(tk); e != nil {
-		if x, ok := e.cut(depth, ply, alpha, beta); ok {
-			return x
+	if depth >= ttMinDepth {
+		tk = ttKey(s, kh)
+		if e := p.tt.probe(tk); e != nil {
+			if x, ok := e.cut(depth, ply, alpha, beta); ok {
+				return x
+			}
+			hint = e.move
 		}
-		hint = e.move
 	}
 	moves := s.AppendLegalMoves(p.buf[ply][:0])
 	p.buf[ply] = moves
@@ -1136,7 +1143,11 @@ func (p *Search) negamax(s *stratego.State, kh uint64, depth, ply int, alpha, be
 			continue
 		}
 		p.nodes++
-		x := -p.negamax(c, kh^knowDelta(s, c, m), depth-1, ply+1, -beta, -alpha)
+		ckh := kh
+		if depth-1 >= ttMinDepth {
+			ckh ^= knowDelta(s, c, m)
+		}
+		x := -p.negamax(c, ckh, depth-1, ply+1, -beta, -alpha)
 		if p.aborted {
 			return 0
 		}
@@ -1157,7 +1168,7 @@ func (p *Search) negamax(s *stratego.State, kh uint64, depth, ply int, alpha, be
 			break
 		}
 	}
-	if !math.IsInf(best, -1) {
+	if depth >= ttMinDepth && !math.IsInf(best, -1) {
 		p.tt.store(tk, depth, ply, best, alpha0, beta, bestMove)
 	}
 	return best

@@ -10,6 +10,9 @@ import (
 // 24 bytes (6 MiB), about the nodes of a second's search.
 const ttBits = 18
 
+// ttMinDepth is the least depth (plies left) of a node the table keeps.
+const ttMinDepth = 2
+
 // Bounds of a transposition table entry's value.
 const (
 	ttExact uint8 = iota + 1 // the value itself
@@ -163,7 +166,8 @@ func (t *ttable) probe(key uint64) *ttEntry {
 
 // store keeps what a search of depth plies found of the position of key
 // at ply ply: its value x for the side to move, within the window that
-// alpha and beta were when the search began, and its best move. An entry
+// alpha and beta were when the search began, and its best move (none when
+// every move failed low). An entry
 // of another position gives way; one of the same position only to a
 // search as deep or deeper.
 func (t *ttable) store(key uint64, depth, ply int, x, alpha, beta float64, move stratego.Move) {
@@ -177,7 +181,14 @@ func (t *ttable) store(key uint64, depth, ply int, x, alpha, beta float64, move 
 	bound := ttExact
 	switch {
 	case x <= alpha:
+		// Every move failed low: none is known best, and the order of
+		// the next search is left to its captures, killers and history
+		// (or to an earlier search's best move of this position).
 		bound = ttUpper
+		move = stratego.Move{}
+		if e.key == key && e.gen == t.gen {
+			move = e.move
+		}
 	case x >= beta:
 		bound = ttLower
 	}

@@ -81,6 +81,9 @@ func TestTTWinsCountFromThePosition(t *testing.T) {
 	}
 	tt.store(8, 2, 1, 30, 40, 100, m) // failed low: at most 30
 	e = tt.probe(8)
+	if e.move != (stratego.Move{}) {
+		t.Errorf("an entry whose every move failed low names %v its best", e.move)
+	}
 	if _, ok := e.cut(2, 1, 35, 100); !ok {
 		t.Error("an upper bound below alpha does not settle the search")
 	}
