@@ -121,6 +121,15 @@ type evaluator struct {
 	top                             float64 // the factor on the Marshal's and the General's worth
 }
 
+// topOf returns the factor on the worth of a piece of rank rk: top for
+// the Marshal and the General, else 1.
+func (e *evaluator) topOf(rk stratego.Rank) float64 {
+	if rk == stratego.Marshal || rk == stratego.General {
+		return e.top
+	}
+	return 1
+}
+
 func newEvaluator(r stratego.Rules, me stratego.Color) *evaluator {
 	e := &evaluator{rules: r, me: me, playable: r.Squares(), fight: fightTable(r),
 		shown: shownFactor, flagW: flagWeight, open: openCost, threatScale: 1, chase: chaseWeight, pursuit: pursuitWeight, top: 1}
@@ -322,11 +331,8 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 	}
 	var worth [64]float64 // by piece
 	for i, c := range [2]stratego.Color{stratego.Red, stratego.Blue} {
-		vals := values(army[i], army[1-i])
-		vals[stratego.Marshal] *= e.top
-		vals[stratego.General] *= e.top
-		for r, v := range vals {
-			worth[stratego.NewPiece(c, stratego.Rank(r))&63] = v
+		for r, v := range values(army[i], army[1-i]) {
+			worth[stratego.NewPiece(c, stratego.Rank(r))&63] = v * e.topOf(stratego.Rank(r))
 		}
 	}
 	var mat [2]float64

@@ -871,11 +871,7 @@ func (p *Search) exposure(v stratego.View, moves []stratego.Move) {
 	}
 	b := v.Board()
 	expose := func(i int, at stratego.Square, rk stratego.Rank, to stratego.Square, capture bool) {
-		worth := baseValue[rk]
-		if rk == stratego.Marshal || rk == stratego.General {
-			worth *= p.ev.top
-		}
-		loss := math.Tanh(worth * p.ev.shown / evalScale)
+		loss := math.Tanh(baseValue[rk] * p.ev.topOf(rk) * p.ev.shown / evalScale)
 		for _, n := range p.ev.next[at] {
 			if n == stratego.NoSquare {
 				break

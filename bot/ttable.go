@@ -174,8 +174,8 @@ func (t *ttable) store(key uint64, depth, ply int, x, alpha, beta float64, move 
 	if t == nil {
 		return
 	}
-	e := &t.e[key&(1<<ttBits-1)]
-	if e.key == key && e.gen == t.gen && int(e.depth) > depth {
+	old := t.probe(key)
+	if old != nil && int(old.depth) > depth {
 		return
 	}
 	bound := ttExact
@@ -186,13 +186,13 @@ func (t *ttable) store(key uint64, depth, ply int, x, alpha, beta float64, move 
 		// (or to an earlier search's best move of this position).
 		bound = ttUpper
 		move = stratego.Move{}
-		if e.key == key && e.gen == t.gen {
-			move = e.move
+		if old != nil {
+			move = old.move
 		}
 	case x >= beta:
 		bound = ttLower
 	}
-	*e = ttEntry{key: key, val: toTT(x, ply), move: move, depth: int8(depth), bound: bound, gen: t.gen}
+	t.e[key&(1<<ttBits-1)] = ttEntry{key: key, val: toTT(x, ply), move: move, depth: int8(depth), bound: bound, gen: t.gen}
 }
 
 // toTT turns a value at ply ply of the search into the value kept: a win
@@ -208,15 +208,7 @@ func toTT(x float64, ply int) float64 {
 }
 
 // fromTT is the inverse of toTT, for a position met at ply ply.
-func fromTT(x float64, ply int) float64 {
-	switch {
-	case x >= winPoints/2:
-		return x - float64(ply)
-	case x <= -winPoints/2:
-		return x + float64(ply)
-	}
-	return x
-}
+func fromTT(x float64, ply int) float64 { return toTT(x, -ply) }
 
 // cut returns the entry's value for a search of depth plies at ply ply
 // within (alpha, beta), and whether it settles that search: the entry is

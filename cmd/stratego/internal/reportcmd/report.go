@@ -165,10 +165,10 @@ type stats struct {
 	// how counts the shown pieces taken by hidden ones by how they came
 	// next to the taker.
 	how [numHows]int
-	// top counts the losses of the Marshal, the General and the Flag by
-	// what took them (a rank's name, with "hidden", "shown" or "both
-	// fell").
-	top [3]map[string]int
+	// top counts the losses of the Marshal, the General and the Flag
+	// (topRanks) by what took them (a rank's name, with "hidden",
+	// "shown" or "both fell").
+	top [len(topRanks)]map[string]int
 	// steps counts the moves of the shown Marshal (0) and General (1)
 	// that end next to hidden enemy pieces (see step).
 	steps [2]steps
@@ -309,14 +309,8 @@ func (t *tally) add(rec stratego.Record) error {
 // the piece stays there).
 func step(s *stats, before, after stratego.State) {
 	ev := after.LastEvent()
-	i := -1
-	switch ev.Piece.Rank() {
-	case stratego.Marshal:
-		i = 0
-	case stratego.General:
-		i = 1
-	}
-	if i < 0 || before.Knowledge(ev.Move.From)&stratego.KnownRank == 0 || after.Outcome().IsOver() {
+	i := topIndex(ev.Piece.Rank())
+	if i < 0 || i >= len(s.steps) || before.Knowledge(ev.Move.From)&stratego.KnownRank == 0 || after.Outcome().IsOver() {
 		return
 	}
 	if pc, ok := after.At(ev.Move.To); !ok || pc != ev.Piece {
@@ -364,19 +358,25 @@ func step(s *stats, before, after stratego.State) {
 	}
 }
 
+// topRanks are the ranks whose losses the report tells apart, in the
+// order of stats.top (and, the first two, of stats.steps).
+var topRanks = [3]stratego.Rank{stratego.Marshal, stratego.General, stratego.Flag}
+
+// topIndex returns the index of rk in topRanks, -1 when it is not there.
+func topIndex(rk stratego.Rank) int {
+	for i, r := range topRanks {
+		if r == rk {
+			return i
+		}
+	}
+	return -1
+}
+
 // topLoss counts in s the loss of its piece pc, when it is a Marshal, a
 // General or the Flag, to the piece by (shown says whether its rank was seen
 // before the combat; trade that both fell).
 func topLoss(s *stats, pc, by stratego.Piece, shown, trade bool) {
-	i := -1
-	switch pc.Rank() {
-	case stratego.Marshal:
-		i = 0
-	case stratego.General:
-		i = 1
-	case stratego.Flag:
-		i = 2
-	}
+	i := topIndex(pc.Rank())
 	if i < 0 {
 		return
 	}
@@ -476,15 +476,15 @@ func (t *tally) write(out io.Writer, filter string) {
 			}
 			tw.Flush()
 		}
-		for i, r := range [3]string{"Marshal", "General", "Flag"} {
+		for i, r := range topRanks {
 			if len(s.top[i]) > 0 {
-				fmt.Fprintf(out, "  %s lost to: %s\n", r, counts(s.top[i]))
+				fmt.Fprintf(out, "  %s lost to: %s\n", rankName(r), counts(s.top[i]))
 			}
 		}
-		for i, r := range [2]string{"Marshal", "General"} {
-			if st := s.steps[i]; st.n > 0 {
+		for i, st := range s.steps {
+			if st.n > 0 {
 				fmt.Fprintf(out, "  moves of the shown %s next to hidden pieces: %d, next to one that beats it %d (%.1f%%; by chance %.1f%%)\n",
-					r, st.n, st.beside, 100*float64(st.beside)/float64(st.n), 100*st.chance/float64(st.n))
+					rankName(topRanks[i]), st.n, st.beside, 100*float64(st.beside)/float64(st.n), 100*st.chance/float64(st.n))
 			}
 		}
 	}
