@@ -496,6 +496,23 @@ func ExampleSquareSet() {
 	// 12 e5 f5 e6 f6
 }
 
+// The squares next to a square leave out the lakes and the edge of the
+// board: what a piece could step to, were they empty.
+func ExampleRules_Neighbors() {
+	r := stratego.Classic()
+	for _, name := range []string{"a1", "c4", "e5"} {
+		fmt.Print(name, ":")
+		for q := range r.Neighbors(stratego.MustParseSquare(name)) {
+			fmt.Print(" ", q)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// a1: a2 b1
+	// c4: d4 c3 b4
+	// e5: e6 f5 e4
+}
+
 // Classic is the ISF game; its fields are the settings every other
 // preset changes.
 func ExampleClassic() {

@@ -2,6 +2,7 @@ package stratego
 
 import (
 	"fmt"
+	"iter"
 	"math/bits"
 )
 
@@ -299,6 +300,22 @@ func (r Rules) Squares() SquareSet {
 // lake).
 func (r Rules) OnBoard(sq Square) bool {
 	return sq.IsValid() && sq.File() < r.Width && sq.Row() < r.Height && !r.Lakes.Has(sq)
+}
+
+// Neighbors returns the playable squares next to sq, one step Up, Right,
+// Down and Left in that order; those off the board or in a lake are left
+// out. sq itself need not be playable (a lake has neighbours too); an
+// invalid square has none. Pieces do not matter: the squares are those of
+// the board r describes.
+func (r Rules) Neighbors(sq Square) iter.Seq[Square] {
+	on := r.Squares()
+	return func(yield func(Square) bool) {
+		for _, d := range [...]Direction{Up, Right, Down, Left} {
+			if q := sq.Step(d, 1); on.Has(q) && !yield(q) {
+				return
+			}
+		}
+	}
 }
 
 // ZoneOf returns the squares of c's setup zone on the board: Zone for

@@ -591,3 +591,44 @@ func TestRectHugeBounds(t *testing.T) {
 		t.Errorf("Board of a huge Rules has %d squares, want %d", got, MaxSquares)
 	}
 }
+
+// TestNeighbors: under any rules, valid or not, Rules.Neighbors of any
+// value of Square (invalid ones too) yields exactly the playable squares
+// one orthogonal step away, Up, Right, Down, Left in that order, each
+// once; and q is a neighbour of p exactly when p is one of q.
+func TestNeighbors(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := rapid.OneOf(genAnyRules(), genValidRules()).Draw(t, "rules")
+		sq := Square(rapid.Uint8().Draw(t, "square"))
+		var got []Square
+		for q := range r.Neighbors(sq) {
+			got = append(got, q)
+		}
+		var want []Square
+		if sq.IsValid() {
+			f, w := sq.File(), sq.Row()
+			for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+				if q := SquareAt(f+d[0], w+d[1]); r.OnBoard(q) {
+					want = append(want, q)
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("Neighbors(%v) = %v, want %v", sq, got, want)
+		}
+		for _, q := range got {
+			if !slices.Contains(slices.Collect(r.Neighbors(q)), sq) && r.OnBoard(sq) {
+				t.Fatalf("%v is next to %v, not the other way round", q, sq)
+			}
+		}
+		// A loop that stops early stops the iterator.
+		n := 0
+		for range r.Neighbors(sq) {
+			n++
+			break
+		}
+		if n > 1 {
+			t.Fatal("Neighbors went on after its loop broke off")
+		}
+	})
+}

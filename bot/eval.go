@@ -154,14 +154,11 @@ func (t *neighbours) of(sq stratego.Square) []stratego.Square {
 // newNeighbours returns the neighbours of the squares under r.
 func newNeighbours(r stratego.Rules) *neighbours {
 	var t neighbours
-	playable := r.Squares()
-	for sq := range playable.All() {
+	for sq := range r.Squares().All() {
 		n := 0
-		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			if q := stratego.SquareAt(sq.File()+d[0], sq.Row()+d[1]); playable.Has(q) {
-				t[sq][n] = q
-				n++
-			}
+		for q := range r.Neighbors(sq) {
+			t[sq][n] = q
+			n++
 		}
 	}
 	return &t

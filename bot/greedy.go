@@ -124,9 +124,7 @@ func advance(v stratego.View, m stratego.Move) float64 {
 // of known rank that beats it.
 func danger(v stratego.View, sq stratego.Square, a stratego.Piece) float64 {
 	r := v.Rules()
-	f, w := sq.File(), sq.Row()
-	for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-		n := stratego.SquareAt(f+d[0], w+d[1])
+	for n := range r.Neighbors(sq) {
 		e, ok := v.At(n)
 		if !ok || e.Color() == a.Color() || e.Rank() == stratego.Unknown || !e.Rank().Movable() {
 			continue

@@ -1250,9 +1250,9 @@ func (p *Search) flagAttacked(me stratego.Color, b *stratego.Board) bool {
 	}
 	strike := p.ev.rules.Scouts == stratego.ScoutMoveAndStrike
 	enemy := me.Opponent()
-	for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+	for _, d := range [...]stratego.Direction{stratego.Up, stratego.Right, stratego.Down, stratego.Left} {
 		for k := 1; ; k++ {
-			q := stratego.SquareAt(f.File()+k*d[0], f.Row()+k*d[1])
+			q := f.Step(d, k)
 			if !p.ev.playable.Has(q) {
 				break
 			}

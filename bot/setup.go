@@ -120,12 +120,8 @@ func newSetupModel(r stratego.Rules) *setupModel {
 			m.logp[i][rk] = math.Log(float64(table[rk][dr*10+df]) + 1)
 		}
 		m.third[i] = 3 * sq.File() / r.Width
-		f, w := sq.File(), sq.Row()
-		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			q := stratego.SquareAt(f+d[0], w+d[1])
-			if r.OnBoard(q) {
-				m.open[i]++
-			}
+		for range r.Neighbors(sq) {
+			m.open[i]++
 		}
 	}
 	// The zone's neighbours are found in a second pass, once every square

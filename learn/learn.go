@@ -49,8 +49,15 @@ const (
 	rescuePlane0   = straightPlanes + turnPlanes
 )
 
-// The four directions of the action space: up, right, down, left.
-var actionDirs = [4]struct{ df, dr int }{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}
+// The four directions of the action space, in the order of its planes.
+var actionDirs = [4]stratego.Direction{stratego.Up, stratego.Right, stratego.Down, stratego.Left}
+
+// dirIndex returns the plane index of direction d, or -1 and false for
+// NoDirection.
+func dirIndex(d stratego.Direction) (int, bool) {
+	i := slices.Index(actionDirs[:], d)
+	return i, i >= 0
+}
 
 // ActionIndex returns the index of m in the action space (see
 // [NumActions]), with the board as it is (no turning), and true; or -1
@@ -76,18 +83,9 @@ func ActionIndex(m stratego.Move) (int, bool) {
 		}
 		return (turnPlane0+d1*2+t)*stratego.MaxSquares + m.From.Index(), true
 	}
-	df, dr := m.To.File()-m.From.File(), m.To.Row()-m.From.Row()
-	var d, n int
-	switch {
-	case df == 0 && dr > 0:
-		d, n = 0, dr
-	case dr == 0 && df > 0:
-		d, n = 1, df
-	case df == 0 && dr < 0:
-		d, n = 2, -dr
-	case dr == 0 && df < 0:
-		d, n = 3, -df
-	default:
+	dir, n := m.From.Line(m.To)
+	d, ok := dirIndex(dir)
+	if !ok {
 		return -1, false
 	}
 	return (d*maxDistance+n-1)*stratego.MaxSquares + m.From.Index(), true
@@ -95,11 +93,8 @@ func ActionIndex(m stratego.Move) (int, bool) {
 
 // stepDir returns the direction of the step from a to the adjacent b.
 func stepDir(a, b stratego.Square) (int, bool) {
-	df, dr := b.File()-a.File(), b.Row()-a.Row()
-	for d, v := range actionDirs {
-		if v.df == df && v.dr == dr {
-			return d, true
-		}
+	if dir, n := a.Line(b); n == 1 {
+		return dirIndex(dir)
 	}
 	return 0, false
 }
@@ -114,11 +109,9 @@ func ActionMove(i int) (stratego.Move, bool) {
 		return stratego.Move{}, false
 	}
 	plane, sq := i/stratego.MaxSquares, stratego.SquareFromIndex(i%stratego.MaxSquares)
-	f, r := sq.File(), sq.Row()
 	switch {
 	case plane < turnPlane0:
-		v, n := actionDirs[plane/maxDistance], plane%maxDistance+1
-		to := stratego.SquareAt(f+v.df*n, r+v.dr*n)
+		to := sq.Step(actionDirs[plane/maxDistance], plane%maxDistance+1)
 		if to == stratego.NoSquare {
 			return stratego.Move{}, false
 		}
@@ -129,9 +122,8 @@ func ActionMove(i int) (stratego.Move, bool) {
 		if (plane-turnPlane0)&1 == 1 {
 			d2 = (d1 + 3) & 3
 		}
-		v1, v2 := actionDirs[d1], actionDirs[d2]
-		via := stratego.SquareAt(f+v1.df, r+v1.dr)
-		to := stratego.SquareAt(f+v1.df+v2.df, r+v1.dr+v2.dr)
+		via := sq.Step(actionDirs[d1], 1)
+		to := via.Step(actionDirs[d2], 1)
 		if via == stratego.NoSquare || to == stratego.NoSquare {
 			return stratego.Move{}, false
 		}

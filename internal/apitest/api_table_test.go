@@ -181,6 +181,7 @@ var api = []entry{
 	{"stratego.Rules.AppendText", stratego.Rules.AppendText},
 	{"stratego.Rules.CheckSetup", stratego.Rules.CheckSetup},
 	{"stratego.Rules.MarshalText", stratego.Rules.MarshalText},
+	{"stratego.Rules.Neighbors", stratego.Rules.Neighbors},
 	{"stratego.Rules.OnBoard", stratego.Rules.OnBoard},
 	{"stratego.Rules.Rotate", stratego.Rules.Rotate},
 	{"stratego.Rules.Squares", stratego.Rules.Squares},

@@ -336,11 +336,7 @@ func step(s *stats, before, after stratego.State) {
 	}
 	to := ev.Move.To
 	none, near, beside := 1.0, 0, false
-	for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-		q := stratego.SquareAt(to.File()+d[0], to.Row()+d[1])
-		if !r.OnBoard(q) {
-			continue
-		}
+	for q := range r.Neighbors(to) {
 		if pc, ok := hiddenEnemy(q); ok {
 			near++
 			none *= 1 - float64(beaters)/float64(hidden)
