@@ -19,24 +19,7 @@ import (
 // wire: each go comes after a position line with the player's view.
 func ServeSBP(ctx context.Context, in io.Reader, out io.Writer, p bot.Player, o ServeOptions) error {
 	e := &sbpEngine{p: p, o: o, w: bufio.NewWriter(out)}
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 4096), 4*MaxLine)
-	for sc.Scan() {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		quit, err := e.handle(ctx, sc.Text())
-		if err != nil {
-			return err
-		}
-		if err := e.w.Flush(); err != nil {
-			return err
-		}
-		if quit {
-			return nil
-		}
-	}
-	return sc.Err()
+	return serveLines(ctx, in, 4*MaxLine, e.w, e.handle)
 }
 
 // sbpEngine is the state of ServeSBP.

@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"bufio"
+	"context"
 	"errors"
 	"io"
 	"time"
@@ -25,3 +27,27 @@ type ServeOptions struct {
 
 // ErrProtocol reports a referee's message that an engine cannot follow.
 var ErrProtocol = errors.New("referee: protocol error")
+
+// serveLines is the loop of an engine's server: it hands each line of in
+// (up to max bytes) to handle and flushes w after it, until handle says
+// quit, in ends, or ctx ends (seen before each line).
+func serveLines(ctx context.Context, in io.Reader, max int, w *bufio.Writer, handle func(context.Context, string) (bool, error)) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 4096), max)
+	for sc.Scan() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		quit, err := handle(ctx, sc.Text())
+		if err != nil {
+			return err
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if quit {
+			return nil
+		}
+	}
+	return sc.Err()
+}

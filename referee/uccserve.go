@@ -32,24 +32,7 @@ func ServeUCC(ctx context.Context, in io.Reader, out io.Writer, p bot.Player, o 
 		return err
 	}
 	e := &uccEngine{p: p, o: o, w: bufio.NewWriter(out), t: tracker{r: r}}
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 4096), MaxLine)
-	for sc.Scan() {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		quit, err := e.handle(ctx, sc.Text())
-		if err != nil {
-			return err
-		}
-		if err := e.w.Flush(); err != nil {
-			return err
-		}
-		if quit {
-			return nil
-		}
-	}
-	return sc.Err()
+	return serveLines(ctx, in, MaxLine, e.w, e.handle)
 }
 
 // uccEngine is the state of ServeUCC.
