@@ -37,7 +37,6 @@ import (
 	"github.com/stratego-go/stratego/cmd/stratego/internal/staticcmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/tunecmd"
 	"github.com/stratego-go/stratego/cmd/stratego/internal/watchcmd"
-	"github.com/stratego-go/stratego/internal/words"
 )
 
 // command is one subcommand.
@@ -113,18 +112,7 @@ func run(args []string, in io.Reader, out, errOut io.Writer) int {
 		usage(errOut)
 		return 2
 	}
-	err := c.run(args, in, out)
-	var failure *cli.Failure
-	switch {
-	case err == nil, errors.Is(err, flag.ErrHelp):
-		return 0
-	case errors.As(err, &failure):
-		fmt.Fprintln(errOut, "stratego "+c.name+":", words.Error(err))
-		return failure.ExitStatus()
-	default:
-		fmt.Fprintln(errOut, "stratego "+c.name+":", words.Error(err))
-		return 2
-	}
+	return cli.Exit(c.name, c.run(args, in, out), errOut)
 }
 
 // lookup finds a command by name.

@@ -6,7 +6,9 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/signal"
@@ -15,6 +17,7 @@ import (
 	"syscall"
 
 	"github.com/stratego-go/stratego/bot"
+	"github.com/stratego-go/stratego/internal/words"
 )
 
 // Failure is an error after which the command ran to its end but some of
@@ -36,6 +39,21 @@ func (f *Failure) ExitStatus() int {
 
 // Error returns the message.
 func (f *Failure) Error() string { return f.Msg }
+
+// Exit returns the exit status of the subcommand name that returned err,
+// and writes err in words to errOut as "stratego NAME: message": 0 (and
+// nothing written) for no error or a request for help (flag.ErrHelp),
+// a Failure's ExitStatus, and 2 for any other error.
+func Exit(name string, err error, errOut io.Writer) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	fmt.Fprintln(errOut, "stratego "+name+":", words.Error(err))
+	if f := (*Failure)(nil); errors.As(err, &f) {
+		return f.ExitStatus()
+	}
+	return 2
+}
 
 // CheckWritable reports whether a file can be written at path before a
 // long job starts: path is not a directory, and a file can be made in its

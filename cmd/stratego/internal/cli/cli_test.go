@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"errors"
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -101,5 +105,26 @@ func TestGather(t *testing.T) {
 	}
 	if _, err := Gather([]string{filepath.Join(dir, "nothing")}, keep); err == nil {
 		t.Error("a missing path gathered without an error")
+	}
+}
+
+// TestExit: the exit status of each kind of error, and what is written.
+func TestExit(t *testing.T) {
+	for _, c := range []struct {
+		err    error
+		status int
+		out    string
+	}{
+		{nil, 0, ""},
+		{flag.ErrHelp, 0, ""},
+		{fmt.Errorf("parse: %w", flag.ErrHelp), 0, ""},
+		{&Failure{Msg: "2 games failed"}, 1, "stratego x: 2 games failed\n"},
+		{fmt.Errorf("match: %w", &Failure{Msg: "lost", Status: 3}), 3, "stratego x: match: lost\n"},
+		{errors.New("bad flag"), 2, "stratego x: bad flag\n"},
+	} {
+		var b strings.Builder
+		if got := Exit("x", c.err, &b); got != c.status || b.String() != c.out {
+			t.Errorf("Exit(%v) = %d, wrote %q; want %d, %q", c.err, got, b.String(), c.status, c.out)
+		}
 	}
 }

@@ -55,17 +55,7 @@ const asMatch = "MATCHCMD_TEST_AS_MATCH"
 func runMatch(args []string) int {
 	os.Unsetenv(asMatch)
 	stderr = os.Stderr
-	err := Run(args, nil, os.Stdout)
-	var f *cli.Failure
-	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &f):
-		fmt.Fprintln(os.Stderr, "stratego match:", err)
-		return f.ExitStatus()
-	}
-	fmt.Fprintln(os.Stderr, "stratego match:", err)
-	return 2
+	return cli.Exit("match", Run(args, nil, os.Stdout), os.Stderr)
 }
 
 // fake is the engine argument of a misbehaving engine (fake_test.go).

@@ -35,16 +35,7 @@ const asPlay = "PLAYCMD_TEST_AS_PLAY"
 
 // runAsCommand runs the command and returns its exit status.
 func runAsCommand(args []string) int {
-	err := Run(args, os.Stdin, os.Stdout)
-	var f *cli.Failure
-	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &f):
-		return f.ExitStatus()
-	}
-	fmt.Fprintln(os.Stderr, err)
-	return 2
+	return cli.Exit("play", Run(args, os.Stdin, os.Stdout), os.Stderr)
 }
 
 // TestSignal stops a game waiting for the person's move with SIGTERM:

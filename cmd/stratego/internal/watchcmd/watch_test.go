@@ -34,16 +34,7 @@ const asWatch = "WATCHCMD_TEST_AS_WATCH"
 
 // runAsCommand runs the command and returns its exit status.
 func runAsCommand(args []string) int {
-	err := Run(args, nil, os.Stdout)
-	var f *cli.Failure
-	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &f):
-		return f.ExitStatus()
-	}
-	fmt.Fprintln(os.Stderr, err)
-	return 2
+	return cli.Exit("watch", Run(args, nil, os.Stdout), os.Stderr)
 }
 
 // TestSignal stops a live game, waiting an hour between its frames,
