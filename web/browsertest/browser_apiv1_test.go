@@ -99,6 +99,11 @@ func TestBrowserEventsStream(t *testing.T) {
 	}
 	ts.must(t, http.StatusOK, "POST", "/api/v1/games/"+cr.ID+"/resign", blue, map[string]string{})
 	tb.waitFor(`document.getElementById('game').dataset.phase === 'over'`)
+	// A request enters the page's resource timing when its answer has
+	// ended: the event stream's only after the server closed it at the
+	// end of the game, which on a busy machine can come after the page
+	// has shown the end.
+	tb.waitFor(`performance.getEntriesByType('resource').some((e) => e.name.includes('/events'))`)
 	reqs := eval[[]string](tb, `performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/api/'))`)
 	streams, polls := 0, 0
 	for _, u := range reqs {

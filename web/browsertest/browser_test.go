@@ -173,12 +173,13 @@ func (tb *tab) clickSquare(board, sq string) {
 	tb.click(board + ` [data-square="` + sq + `"] rect.hit`)
 }
 
-// waitFor waits until a JavaScript expression is truthy.
+// waitFor waits until a JavaScript expression is truthy, a minute at
+// most (the poll's own limit of 30 s is off: a busy machine is slow).
 func (tb *tab) waitFor(expr string) {
 	tb.t.Helper()
 	ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0))); err != nil {
 		tb.t.Fatalf("waiting for %s: %v", expr, err)
 	}
 }

@@ -103,16 +103,24 @@ function rulesText() {
   return $('preset').value + (info && info !== 'standard' ? ',info=' + info : '');
 }
 
+// rulesAsked counts describeRules's requests: an answer that comes after
+// a later request's was asked for is stale (the answers of a busy server
+// can come out of order) and is dropped.
+let rulesAsked = 0;
+
 async function describeRules() {
   const hint = $('rules-hint');
+  const asked = ++rulesAsked;
   try {
     const r = await (offline.only ? offline : api).rules(rulesText());
+    if (asked !== rulesAsked) return;
     const n = r.ranks.reduce((a, x) => a + x.count, 0);
     hint.textContent = `${r.text}: ${r.width}×${r.height} board, ${n} pieces a side, ` +
       `Two-Squares ${r.twoSquares || 'off'}, More-Squares ${r.moreSquares}, information ${r.info}` +
       (r.maxPlies ? `, a draw after ${r.maxPlies} plies` : '') + '.';
     hint.className = 'hint';
   } catch (e) {
+    if (asked !== rulesAsked) return;
     hint.textContent = e.message;
     hint.className = 'hint error';
   }
