@@ -25,10 +25,7 @@ func clueBoard(t *testing.T, approacher stratego.Rank, spare string, spareRank s
 	put("e5", stratego.Blue, stratego.Scout)
 	put("e7", stratego.Blue, approacher)
 	put(spare, stratego.Blue, spareRank)
-	s, err := stratego.FromBoard(stratego.Classic(), bd, stratego.Red)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustFromBoard(t, stratego.Classic(), bd, stratego.Red)
 	return s
 }
 

@@ -280,10 +280,7 @@ func TestWalledFlagReach(t *testing.T) {
 			b.Put(stratego.MustParseSquare("j1"), stratego.NewPiece(stratego.Red, stratego.General))
 			b.Put(stratego.MustParseSquare("a4"), stratego.NewPiece(stratego.Blue, rk))
 			b.Put(stratego.MustParseSquare("j10"), stratego.NewPiece(stratego.Blue, stratego.Flag))
-			s, err := stratego.FromBoard(r, b, stratego.Red)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := mustFromBoard(t, r, b, stratego.Red)
 			e := newEvaluator(r, stratego.Red)
 			e.searchPoints(&s) // fills the movers
 			if got := e.walled(&b, stratego.MustParseSquare("a1")); got != tc.walled {
@@ -493,10 +490,7 @@ func flagPosition(t *testing.T, r stratego.Rules, marshals ...string) stratego.S
 	for _, sq := range marshals {
 		put(sq, stratego.Blue, stratego.Marshal)
 	}
-	s, err := stratego.FromBoard(r, b, stratego.Red)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustFromBoard(t, r, b, stratego.Red)
 	return s
 }
 
@@ -516,6 +510,17 @@ func placer(b *stratego.Board) func(sq string, c stratego.Color, rk stratego.Ran
 	return func(sq string, c stratego.Color, rk stratego.Rank) {
 		b.Put(stratego.MustParseSquare(sq), stratego.NewPiece(c, rk))
 	}
+}
+
+// mustFromBoard is stratego.FromBoard for a board a test built: it stops
+// the test at an error.
+func mustFromBoard(t testing.TB, r stratego.Rules, b stratego.Board, turn stratego.Color) stratego.State {
+	t.Helper()
+	s, err := stratego.FromBoard(r, b, turn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // TestWeightedCap: the exact weighted draw's table may grow with the
@@ -600,15 +605,8 @@ func TestExposureCorrection(t *testing.T) {
 	put("f4", stratego.Blue, stratego.Sergeant)
 	put("a10", stratego.Blue, stratego.Flag)
 	put("j10", stratego.Blue, stratego.Scout)
-	s, err := stratego.FromBoard(stratego.Classic(), b, stratego.Red)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range []string{"e3-e4", "j10-j9"} { // the Marshal takes and is shown
-		if s, _, err = s.Apply(stratego.MustParseMove(m)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s := mustFromBoard(t, stratego.Classic(), b, stratego.Red)
+	playMoves(t, &s, "e3-e4", "j10-j9") // the Marshal takes and is shown
 	v := s.View(stratego.Red)
 	moves := v.AppendLegalMoves(nil)
 	index := func(m string) int {
@@ -719,10 +717,7 @@ func TestSuspectsAttacked(t *testing.T) {
 	put("j10", stratego.Blue, stratego.Flag)
 	put("b6", stratego.Blue, stratego.Captain)
 	put("j9", stratego.Blue, stratego.Scout)
-	s, err := stratego.FromBoard(r, b, stratego.Red)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustFromBoard(t, r, b, stratego.Red)
 	playMoves(t, &s, "j1-j2", "b6-b5", "b4xb5", "j9-j8", "a3-a4", "b5-a5")
 	ev := newEvaluator(r, stratego.Red)
 	blind := blindAttacks(&s, ev)
@@ -785,10 +780,7 @@ func TestPursuit(t *testing.T) {
 		put("b5", stratego.Blue, stratego.Colonel)
 		put("j7", stratego.Blue, stratego.Sergeant)
 		put(scout, stratego.Blue, stratego.Scout)
-		s, err := stratego.FromBoard(r, b, stratego.Red)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := mustFromBoard(t, r, b, stratego.Red)
 		// The Marshal takes the Scout, the Colonel the Sergeant: both shown.
 		playMoves(t, &s, marshal+"x"+scout, "b5xb4")
 		return s
@@ -823,10 +815,7 @@ func TestGuardCorrection(t *testing.T) {
 	put("f5", stratego.Blue, stratego.General)
 	put("e7", stratego.Blue, stratego.Sergeant)
 	put("j10", stratego.Blue, stratego.Scout)
-	s, err := stratego.FromBoard(stratego.Classic(), bd, stratego.Red)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustFromBoard(t, stratego.Classic(), bd, stratego.Red)
 	v := s.View(stratego.Red)
 	moves := v.AppendLegalMoves(nil)
 	take := slices.IndexFunc(moves, func(m stratego.Move) bool { return m.String() == "e4-e5" })
@@ -854,10 +843,7 @@ func TestGuardCorrection(t *testing.T) {
 	var bd2 stratego.Board = bd
 	bd2.Put(stratego.MustParseSquare("f5"), stratego.NewPiece(stratego.Blue, stratego.Sergeant))
 	bd2.Put(stratego.MustParseSquare("e7"), stratego.NewPiece(stratego.Blue, stratego.General))
-	other, err := stratego.FromBoard(stratego.Classic(), bd2, stratego.Red)
-	if err != nil {
-		t.Fatal(err)
-	}
+	other := mustFromBoard(t, stratego.Classic(), bd2, stratego.Red)
 	loss := math.Tanh(baseValue[stratego.Major] * shownFactor / evalScale)
 	for _, tc := range []struct {
 		ratio, want float64
@@ -894,10 +880,7 @@ func TestTopWorth(t *testing.T) {
 	put("j9", stratego.Blue, stratego.Bomb)
 	put("e7", stratego.Blue, stratego.General)
 	put("j7", stratego.Blue, stratego.Sergeant)
-	s, err := stratego.FromBoard(r, b, stratego.Red)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := mustFromBoard(t, r, b, stratego.Red)
 	ev := newEvaluator(r, stratego.Red)
 	ev.top = 1
 	base := ev.searchPoints(&s)
