@@ -32,6 +32,8 @@ var searchParams = []SearchParam{
 		Doc: "points a square of distance between the nearest movable piece and the enemy flag", set: func(t *tuning, x float64) { t.flagW = x }},
 	{Name: "threat", Default: 1, Min: 0.25, Max: 2.5,
 		Doc: "scale of the threat of pieces near a flag", set: func(t *tuning, x float64) { t.threat = x }},
+	{Name: "narrow", Default: 0, Min: 0, Max: 2,
+		Doc: "how far below the best root move's average (rewards in -1 to 1) a root move stays in the deeper searches (0: all stay)", set: func(t *tuning, x float64) { t.narrow = x }},
 	{Name: "open", Default: openCost, Min: 0, Max: 40,
 		Doc: "points an open square next to the player's flag costs", set: func(t *tuning, x float64) { t.open = x }},
 	{Name: "chase", Default: chaseWeight, Min: 0, Max: 2,

@@ -169,6 +169,7 @@ type tuning struct {
 	shown, flagW, open   float64 // the evaluator's weights
 	threat               float64 // the scale of its threat term
 	chase                float64 // chaseWeight
+	narrow               float64 // the root's margin (see narrowRoot); 0: no narrowing
 	pursuit              float64 // pursuitWeight
 	top                  float64 // the factor on the Marshal's and the General's worth
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
@@ -622,10 +623,11 @@ func (p *Search) deepen(dets []det, mine []int, moves []stratego.Move, publish b
 	score := make([]float64, len(moves))
 	all := make([]float64, len(moves))
 	own := make([]det, len(mine))
+	var keep []bool // nil: every root move (see narrowRoot)
 	done := false
 	for depth := 1; depth <= top && !p.aborted; depth++ {
 		for j, i := range mine {
-			vals := p.rootValues(dets[i].s, moves, order, depth)
+			vals := p.rootValues(dets[i].s, moves, order, depth, dets[i].vals, keep)
 			if p.aborted {
 				break
 			}
@@ -646,8 +648,38 @@ func (p *Search) deepen(dets []det, mine []int, moves []stratego.Move, publish b
 		// The next depth tries the best moves of its own states first.
 		p.scores(own, score)
 		sort.SliceStable(order, func(a, b int) bool { return score[order[a]] > score[order[b]] })
+		if p.tune.narrow > 0 && depth >= narrowFrom && !p.aborted {
+			keep = narrowRoot(keep, score, order, p.tune.narrow)
+		}
 	}
 	return done
+}
+
+// narrowFrom is the first depth after which the search narrows its root
+// moves (see narrowRoot).
+const narrowFrom = 2
+
+// narrowKeep is the fewest root moves narrowRoot keeps.
+const narrowKeep = 4
+
+// narrowRoot returns in keep (reused) which root moves the next depth
+// searches: those whose score (the weighted average over the states, in
+// [-1, 1]) is within margin of the best, and at least the narrowKeep best
+// (order sorts the moves by score, best first). A move left out keeps in
+// each state the value of its last search, or the least of the moves
+// kept when that is less (see rootValues). Each state's search looks at
+// every root move (its value counts in the average), so moves that every
+// state has found far worse than the best take most of a deeper search's
+// nodes; leaving them out gives the moves that matter more depth.
+func narrowRoot(keep []bool, score []float64, order []int, margin float64) []bool {
+	if keep == nil {
+		keep = make([]bool, len(score))
+	}
+	best := score[order[0]]
+	for k, i := range order {
+		keep[i] = k < narrowKeep || score[i] >= best-margin
+	}
+	return keep
 }
 
 // argmax returns the index of the first largest score.
@@ -1000,8 +1032,10 @@ func temper(logw []float64, top, ess float64) float64 {
 
 // rootValues searches the root moves in the state s to depth plies and
 // returns each one's squashed value for the player; nil when the search
-// was stopped.
-func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int, depth int) []float64 {
+// was stopped. With keep (see narrowRoot), a move it does not keep gets
+// its value in prev, the state's values of the last depth, but no more
+// than the least value of the moves it keeps.
+func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int, depth int, prev []float64, keep []bool) []float64 {
 	p.flagSq = [2]stratego.Square{}
 	for sq, pc := range s.Board().All() {
 		if pc.Rank() == stratego.Flag {
@@ -1013,6 +1047,10 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 	kh := knowHash(&s)
 	c := &p.stack[1]
 	for _, i := range order {
+		if keep != nil && !keep[i] && prev != nil {
+			vals[i] = prev[i]
+			continue
+		}
 		*c = s
 		if _, err := c.Play(moves[i]); err != nil {
 			vals[i] = -1
@@ -1029,6 +1067,23 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 		}
 		best = max(best, x)
 		vals[i] = squash(x)
+	}
+	if keep != nil && prev != nil {
+		// A move left out keeps a value of a shallower search, which may
+		// stand above the values the deeper search finds for the moves
+		// kept: it counts at most as the worst of them, so that it never
+		// wins over a move searched deeper.
+		lo := math.Inf(1)
+		for i, k := range keep {
+			if k {
+				lo = min(lo, vals[i])
+			}
+		}
+		for i, k := range keep {
+			if !k {
+				vals[i] = min(vals[i], lo)
+			}
+		}
 	}
 	return vals
 }

@@ -31,7 +31,7 @@ func rootSearch(s stratego.State, depth int, noTT bool) ([]float64, int) {
 	}
 	var vals []float64
 	for d := 1; d <= depth; d++ {
-		vals = p.rootValues(s, moves, order, d)
+		vals = p.rootValues(s, moves, order, d, nil, nil)
 	}
 	return vals, p.nodes
 }
