@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/stratego-go/stratego"
 	"pgregory.net/rapid"
@@ -15,15 +14,8 @@ import (
 // move's window open (so that each value is exact), with or without the
 // transposition table, and returns the values and the nodes searched.
 func rootSearch(s stratego.State, depth int, noTT bool) ([]float64, int) {
-	p := NewSearch(Options{Seed: 1})
-	p.tune.noTT = noTT
-	p.tune.rootMargin = math.Inf(1)
-	p.ready(s.View(s.Turn()))
-	p.tm = newTimer(context.Background(), time.Now, time.Now(), 0, 0, 0) // no limit
-	p.tt = takeTT(noTT)
+	p := rootSearcher(s, func(t *tuning) { t.noTT = noTT })
 	defer p.tt.give()
-	p.blind = blindAttacks(&s, p.ev)
-	p.suspect = suspects(&s, p.ev)
 	moves := s.AppendLegalMoves(nil)
 	order := make([]int, len(moves))
 	for i := range order {

@@ -40,7 +40,7 @@ func TestProp_NarrowKeepsItsMoves(t *testing.T) {
 		if s.Outcome().IsOver() {
 			t.Skip("over")
 		}
-		p := rootSearcher(s, func(*tuning) {})
+		p := rootSearcher(s, func(t *tuning) { t.noTT = true })
 		moves := s.AppendLegalMoves(nil)
 		order := make([]int, len(moves))
 		for i := range order {
@@ -75,15 +75,16 @@ func TestProp_NarrowKeepsItsMoves(t *testing.T) {
 }
 
 // rootSearcher is a search player ready to search the root moves of s
-// with every root move's window open, its tuning changed by set.
+// with every root move's window open (so that each value is exact), its
+// tuning changed by set; its transposition table is p.tt (none with
+// noTT), to give back when done.
 func rootSearcher(s stratego.State, set func(*tuning)) *Search {
 	p := NewSearch(Options{Seed: 1})
-	p.tune.noTT = true
 	p.tune.rootMargin = math.Inf(1)
 	set(&p.tune)
 	p.ready(s.View(s.Turn()))
 	p.tm = newTimer(context.Background(), time.Now, time.Now(), 0, 0, 0) // no limit
-	p.tt = takeTT(true)
+	p.tt = takeTT(p.tune.noTT)
 	p.blind = blindAttacks(&s, p.ev)
 	p.suspect = suspects(&s, p.ev)
 	return p
