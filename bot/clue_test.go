@@ -25,8 +25,7 @@ func clueBoard(t *testing.T, approacher stratego.Rank, spare string, spareRank s
 	put("e5", stratego.Blue, stratego.Scout)
 	put("e7", stratego.Blue, approacher)
 	put(spare, stratego.Blue, spareRank)
-	s := mustFromBoard(t, stratego.Classic(), bd, stratego.Red)
-	return s
+	return mustFromBoard(t, stratego.Classic(), bd, stratego.Red)
 }
 
 // clueGame is a short game: Red's Major takes the Scout on e5 and shows

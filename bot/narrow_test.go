@@ -41,11 +41,7 @@ func TestProp_NarrowKeepsItsMoves(t *testing.T) {
 			t.Skip("over")
 		}
 		p := rootSearcher(s, func(t *tuning) { t.noTT = true })
-		moves := s.AppendLegalMoves(nil)
-		order := make([]int, len(moves))
-		for i := range order {
-			order[i] = i
-		}
+		moves, order := rootMoves(s)
 		prev := p.rootValues(s, moves, order, 1, nil, nil)
 		full := p.rootValues(s, moves, order, 2, nil, nil)
 		keep := make([]bool, len(moves))
@@ -88,4 +84,15 @@ func rootSearcher(s stratego.State, set func(*tuning)) *Search {
 	p.blind = blindAttacks(&s, p.ev)
 	p.suspect = suspects(&s, p.ev)
 	return p
+}
+
+// rootMoves returns the legal moves of s and the order rootValues
+// searches them in: as listed.
+func rootMoves(s stratego.State) ([]stratego.Move, []int) {
+	moves := s.AppendLegalMoves(nil)
+	order := make([]int, len(moves))
+	for i := range order {
+		order[i] = i
+	}
+	return moves, order
 }

@@ -490,8 +490,7 @@ func flagPosition(t *testing.T, r stratego.Rules, marshals ...string) stratego.S
 	for _, sq := range marshals {
 		put(sq, stratego.Blue, stratego.Marshal)
 	}
-	s := mustFromBoard(t, r, b, stratego.Red)
-	return s
+	return mustFromBoard(t, r, b, stratego.Red)
 }
 
 // playMoves plays the moves, written as text, on s.

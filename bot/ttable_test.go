@@ -16,11 +16,7 @@ import (
 func rootSearch(s stratego.State, depth int, noTT bool) ([]float64, int) {
 	p := rootSearcher(s, func(t *tuning) { t.noTT = noTT })
 	defer p.tt.give()
-	moves := s.AppendLegalMoves(nil)
-	order := make([]int, len(moves))
-	for i := range order {
-		order[i] = i
-	}
+	moves, order := rootMoves(s)
 	var vals []float64
 	for d := 1; d <= depth; d++ {
 		vals = p.rootValues(s, moves, order, d, nil, nil)
