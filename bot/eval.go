@@ -332,7 +332,9 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 			worth[stratego.NewPiece(c, stratego.Rank(r))&63] = v * e.topOf(stratego.Rank(r))
 		}
 	}
-	var mat [2]float64
+	// Two sums, not an array indexed by side: the sum of one side stays
+	// in a register (the same additions in the same order).
+	var red, blue float64
 	e.nShown = [2]int{}
 	for j, sq := range e.pieceSq[:n] {
 		p := e.piece[j]
@@ -351,10 +353,16 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 		} else if rk == stratego.Flag {
 			flag[i] = sq
 		}
-		mat[i] += v
+		if i == 0 {
+			red += v
+		} else {
+			blue += v
+		}
 	}
-	me := side(e.me)
-	return mat[me] - mat[1-me], flag, movers
+	if e.me == stratego.Blue {
+		return blue - red, flag, movers
+	}
+	return red - blue, flag, movers
 }
 
 // hunted is the chase term of side i on the board b (after material):
