@@ -41,6 +41,15 @@ const (
 	// Marshal). It is what keeps the search from showing its strong
 	// pieces without a gain.
 	shownFactor = 0.85
+	// hiddenTopFactor is the part of its worth that a Marshal or a
+	// General gains while the enemy has not seen its rank, on top of
+	// shownFactor's discount of a shown piece. Unlike a smaller
+	// shownFactor it makes showing the rank dearer without making the
+	// loss of a shown Marshal or General cheaper: a program that finds
+	// them hunts the rest with its next pieces, which then beat
+	// everything near them (DOI's attrition). Off by default (a setting
+	// of Search: hiddentop).
+	hiddenTopFactor = 0.0
 	// flagWeight is the value of one square of distance between the
 	// nearest movable piece of a side and the enemy flag, for the attack
 	// (closing in) and the defence (keeping the enemy away).
@@ -119,6 +128,9 @@ type evaluator struct {
 	chase                           float64 // chaseWeight
 	pursuit                         float64 // pursuitWeight
 	top                             float64 // the factor on the Marshal's and the General's worth
+	// hiddenTop is the part of its worth that a Marshal or a General
+	// gains while the enemy has not seen its rank (see hiddenTopFactor).
+	hiddenTop float64
 }
 
 // topOf returns the factor on the worth of a piece of rank rk: top for
@@ -346,6 +358,8 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 				ns := e.nShown[i]
 				e.shownSq[i][ns], e.shownRank[i][ns], e.shownWorth[i][ns] = sq, rk, v
 				e.nShown[i]++
+			} else if e.hiddenTop != 0 && (rk == stratego.Marshal || rk == stratego.General) {
+				v *= 1 + e.hiddenTop
 			}
 			e.mover[i][movers[i]] = sq
 			e.moverRank[i][movers[i]] = rk

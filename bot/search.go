@@ -172,13 +172,14 @@ type tuning struct {
 	narrow               float64 // the root's margin (see narrowRoot); 0: no narrowing
 	pursuit              float64 // pursuitWeight
 	top                  float64 // the factor on the Marshal's and the General's worth
+	hiddenTop            float64 // hiddenTopFactor
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 	noTT                 bool    // no transposition table (for tests)
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
-	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, stillScale: stillScale, maxStill: maxStill}
+	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, stillScale: stillScale, maxStill: maxStill}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
@@ -471,6 +472,7 @@ type det struct {
 func (p *Search) ready(v stratego.View) {
 	p.ev = newEvaluator(v.Rules(), v.Player())
 	p.ev.shown, p.ev.flagW, p.ev.open, p.ev.threatScale, p.ev.chase, p.ev.pursuit, p.ev.top = p.tune.shown, p.tune.flagW, p.tune.open, p.tune.threat, p.tune.chase, p.tune.pursuit, p.tune.top
+	p.ev.hiddenTop = p.tune.hiddenTop
 	if p.history == nil {
 		p.history = make([]int32, moveKeys)
 	}

@@ -890,3 +890,45 @@ func TestTopWorth(t *testing.T) {
 		t.Errorf("top 1.5 adds %.3f points, want %.3f (half the Marshal's worth: the Generals cancel)", got, want)
 	}
 }
+
+// TestHiddenTop: with hiddentop h, a Marshal or a General whose rank the
+// enemy has not seen counts 1+h times its worth, a shown one
+// shownFactor of it as without the setting, and other ranks are
+// untouched; both sides' pieces count so. Red's Marshal takes a Scout
+// (shown after) or steps (hidden); Blue's General stands hidden.
+func TestHiddenTop(t *testing.T) {
+	r := stratego.Classic()
+	state := func(move string) stratego.State {
+		var b stratego.Board
+		put := placer(&b)
+		put("a1", stratego.Red, stratego.Flag)
+		put("a2", stratego.Red, stratego.Bomb)
+		put("b1", stratego.Red, stratego.Bomb)
+		put("e4", stratego.Red, stratego.Marshal)
+		put("g4", stratego.Red, stratego.Colonel)
+		put("j10", stratego.Blue, stratego.Flag)
+		put("i10", stratego.Blue, stratego.Bomb)
+		put("j9", stratego.Blue, stratego.Bomb)
+		put("e5", stratego.Blue, stratego.Scout)
+		put("c8", stratego.Blue, stratego.General)
+		put("h8", stratego.Blue, stratego.Sergeant)
+		s := mustFromBoard(t, r, b, stratego.Red)
+		playMoves(t, &s, move, "h8-h7")
+		return s
+	}
+	shown, hidden := state("e4xe5"), state("e4-d4")
+	plain := newEvaluator(r, stratego.Red)
+	ev := newEvaluator(r, stratego.Red)
+	ev.hiddenTop = 0.25
+	// The two positions differ in the Scout, the Marshal's square and
+	// whether it is shown; the setting adds 0.25 of the hidden Marshal's
+	// worth to the second only.
+	got := (ev.searchPoints(&hidden) - ev.searchPoints(&shown)) - (plain.searchPoints(&hidden) - plain.searchPoints(&shown))
+	if want := 0.25 * baseValue[stratego.Marshal]; math.Abs(got-want) > 1e-9 {
+		t.Errorf("the hidden Marshal gains %.3f points over the shown one with hiddentop=0.25, want %.3f", got, want)
+	}
+	// Blue's hidden General counts against Red in both: 0.25 of its worth.
+	if got, want := ev.searchPoints(&shown)-plain.searchPoints(&shown), -0.25*baseValue[stratego.General]; math.Abs(got-want) > 1e-9 {
+		t.Errorf("the enemy's hidden General adds %.3f points, want %.3f", got, want)
+	}
+}
