@@ -320,8 +320,9 @@ func (e *evaluator) searchPointsOn(b *stratego.Board, k *stratego.KnowledgeBoard
 }
 
 // material is the material balance of the board b from the player's side
-// (shown movable pieces, by the knowledge k, count shownFactor of their
-// worth), with each side's flag square and the number of its movable
+// (shown movable pieces, by the knowledge k, count e.shown of their
+// worth, hidden Marshals and Generals 1+e.hiddenTop of it), with each
+// side's flag square and the number of its movable
 // pieces; it fills e.mover and e.moverRank with those pieces. The values
 // of the ranks depend on what each side has left, so it lists the pieces
 // first and sums them in a second pass, square by square as before.
