@@ -1048,8 +1048,9 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 	best := math.Inf(-1)
 	kh := knowHash(&s)
 	c := &p.stack[1]
+	narrowed := keep != nil && prev != nil
 	for _, i := range order {
-		if keep != nil && !keep[i] && prev != nil {
+		if narrowed && !keep[i] {
 			vals[i] = prev[i]
 			continue
 		}
@@ -1070,7 +1071,7 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 		best = max(best, x)
 		vals[i] = squash(x)
 	}
-	if keep != nil && prev != nil {
+	if narrowed {
 		// A move left out keeps a value of a shallower search, which may
 		// stand above the values the deeper search finds for the moves
 		// kept: it counts at most as the worst of them, so that it never

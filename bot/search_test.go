@@ -503,6 +503,19 @@ func playMoves(t *testing.T, s *stratego.State, moves ...string) {
 	}
 }
 
+// cornerFlags puts, with put (see placer), Red's Flag on a1 walled in by
+// Bombs on a2 and b1 and Blue's Flag on j10 walled in by Bombs on i10 and
+// j9: the flags of the positions that measure an evaluation term far
+// from them.
+func cornerFlags(put func(sq string, c stratego.Color, rk stratego.Rank)) {
+	put("a1", stratego.Red, stratego.Flag)
+	put("a2", stratego.Red, stratego.Bomb)
+	put("b1", stratego.Red, stratego.Bomb)
+	put("j10", stratego.Blue, stratego.Flag)
+	put("i10", stratego.Blue, stratego.Bomb)
+	put("j9", stratego.Blue, stratego.Bomb)
+}
+
 // placer returns a function that puts a piece of colour c and rank rk
 // on the square named sq of b (for positions built by hand).
 func placer(b *stratego.Board) func(sq string, c stratego.Color, rk stratego.Rank) {
@@ -767,15 +780,10 @@ func TestPursuit(t *testing.T) {
 	state := func(marshal, scout string) stratego.State {
 		var b stratego.Board
 		put := placer(&b)
-		put("a1", stratego.Red, stratego.Flag)
-		put("a2", stratego.Red, stratego.Bomb)
-		put("b1", stratego.Red, stratego.Bomb)
+		cornerFlags(put)
 		put("i8", stratego.Red, stratego.Scout)
 		put("b4", stratego.Red, stratego.Sergeant)
 		put(marshal, stratego.Red, stratego.Marshal)
-		put("j10", stratego.Blue, stratego.Flag)
-		put("i10", stratego.Blue, stratego.Bomb)
-		put("j9", stratego.Blue, stratego.Bomb)
 		put("b5", stratego.Blue, stratego.Colonel)
 		put("j7", stratego.Blue, stratego.Sergeant)
 		put(scout, stratego.Blue, stratego.Scout)
@@ -868,15 +876,10 @@ func TestTopWorth(t *testing.T) {
 	r := stratego.Classic()
 	var b stratego.Board
 	put := placer(&b)
-	put("a1", stratego.Red, stratego.Flag)
-	put("a2", stratego.Red, stratego.Bomb)
-	put("b1", stratego.Red, stratego.Bomb)
+	cornerFlags(put)
 	put("e4", stratego.Red, stratego.Marshal)
 	put("f4", stratego.Red, stratego.General)
 	put("b4", stratego.Red, stratego.Sergeant)
-	put("j10", stratego.Blue, stratego.Flag)
-	put("i10", stratego.Blue, stratego.Bomb)
-	put("j9", stratego.Blue, stratego.Bomb)
 	put("e7", stratego.Blue, stratego.General)
 	put("j7", stratego.Blue, stratego.Sergeant)
 	s := mustFromBoard(t, r, b, stratego.Red)
@@ -901,14 +904,9 @@ func TestHiddenTop(t *testing.T) {
 	state := func(move string) stratego.State {
 		var b stratego.Board
 		put := placer(&b)
-		put("a1", stratego.Red, stratego.Flag)
-		put("a2", stratego.Red, stratego.Bomb)
-		put("b1", stratego.Red, stratego.Bomb)
+		cornerFlags(put)
 		put("e4", stratego.Red, stratego.Marshal)
 		put("g4", stratego.Red, stratego.Colonel)
-		put("j10", stratego.Blue, stratego.Flag)
-		put("i10", stratego.Blue, stratego.Bomb)
-		put("j9", stratego.Blue, stratego.Bomb)
 		put("e5", stratego.Blue, stratego.Scout)
 		put("c8", stratego.Blue, stratego.General)
 		put("h8", stratego.Blue, stratego.Sergeant)
