@@ -88,6 +88,13 @@ const (
 	pursuitWeight = 0.25
 	pursuitDecay  = 0.75
 	pursuitReach  = 10
+	// deepWeight is the pursuit's weight again for a shown piece that
+	// stands in the enemy's setup zone: among the enemy's unmoved
+	// pieces and bombs a hunted piece finds no way out, and the trap
+	// closes beyond the search's horizon (Peter Lewis's bot takes the
+	// shown General of the search with its Marshal in its own rows). Off
+	// by default (a setting of Search: deep).
+	deepWeight = 0.0
 	// evalScale turns a point difference into a reward: the reward of a
 	// difference d is (1 + tanh(d/evalScale)) / 2.
 	evalScale = 60.0
@@ -131,6 +138,9 @@ type evaluator struct {
 	// hiddenTop is the part of its worth that a Marshal or a General
 	// gains while the enemy has not seen its rank (see hiddenTopFactor).
 	hiddenTop float64
+	// deep is deepWeight; zone[i] is the setup zone of side i's enemy.
+	deep float64
+	zone [2]stratego.SquareSet
 }
 
 // topOf returns the factor on the worth of a piece of rank rk: top for
@@ -146,6 +156,7 @@ func newEvaluator(r stratego.Rules, me stratego.Color) *evaluator {
 	e := &evaluator{rules: r, me: me, playable: r.Squares(), fight: fightTable(r),
 		shown: shownFactor, flagW: flagWeight, open: openCost, threatScale: 1, chase: chaseWeight, pursuit: pursuitWeight, top: 1}
 	e.next = *newNeighbours(r)
+	e.zone = [2]stratego.SquareSet{r.ZoneOf(stratego.Blue), r.ZoneOf(stratego.Red)}
 	return e
 }
 
@@ -307,8 +318,13 @@ func (e *evaluator) searchPointsOn(b *stratego.Board, k *stratego.KnowledgeBoard
 	if e.chase != 0 {
 		d += e.chase * (e.hunted(b, 1-me) - e.hunted(b, me))
 	}
-	if e.pursuit != 0 {
-		d += e.pursuit * (e.pursued(1-me, movers[me]) - e.pursued(me, movers[1-me]))
+	if e.pursuit != 0 || e.deep != 0 {
+		theirs, theirsDeep := e.pursued(1-me, movers[me])
+		mine, mineDeep := e.pursued(me, movers[1-me])
+		d += e.pursuit * (theirs - mine)
+		if e.deep != 0 {
+			d += e.deep * (theirsDeep - mineDeep)
+		}
 	}
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk := e.reach(me, movers[me], flag[1-me], e.walled(b, flag[1-me]))
@@ -406,9 +422,9 @@ func (e *evaluator) hunted(b *stratego.Board, i int) float64 {
 // number of the enemy's movable pieces): the sum over its shown movable
 // pieces of their worth times pursuitDecay^(d-1), d the distance of the
 // nearest enemy movable piece that beats it, up to pursuitReach (see
-// pursuitWeight).
-func (e *evaluator) pursued(i, n int) float64 {
-	sum := 0.0
+// pursuitWeight); and deep, the same sum over the pieces that stand in
+// the enemy's setup zone (see deepWeight).
+func (e *evaluator) pursued(i, n int) (sum, deep float64) {
 	for a := range e.nShown[i] {
 		sq, rk := e.shownSq[i][a], e.shownRank[i][a]
 		to := &manhattan[sq]
@@ -419,10 +435,14 @@ func (e *evaluator) pursued(i, n int) float64 {
 			}
 		}
 		if d <= pursuitReach {
-			sum += e.shownWorth[i][a] * pursuitTable[d-1]
+			x := e.shownWorth[i][a] * pursuitTable[d-1]
+			sum += x
+			if e.zone[i].Has(sq) {
+				deep += x
+			}
 		}
 	}
-	return sum
+	return sum, deep
 }
 
 // pursuitTable holds pursuitDecay^(d-1) for d = 1 … pursuitReach.

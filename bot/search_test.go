@@ -806,6 +806,46 @@ func TestPursuit(t *testing.T) {
 	}
 }
 
+// TestDeep: with deep w, a shown piece in the enemy's setup zone loses w
+// times its worth times pursuitDecay^(d-1) more, d the distance of the
+// enemy's nearest piece that beats it; outside the zone nothing more.
+// Red: the corner flags, Scout i8, Sergeant on b4 (in Red's zone) or b5,
+// Marshal shown on e5 (it took Blue's Scout there); Blue: the Colonel
+// shown where it took the Sergeant, Sergeant j7.
+func TestDeep(t *testing.T) {
+	r := stratego.Classic()
+	state := func(sergeant, colonel string) stratego.State {
+		var b stratego.Board
+		put := placer(&b)
+		cornerFlags(put)
+		put("i8", stratego.Red, stratego.Scout)
+		put(sergeant, stratego.Red, stratego.Sergeant)
+		put("e4", stratego.Red, stratego.Marshal)
+		put(colonel, stratego.Blue, stratego.Colonel)
+		put("j7", stratego.Blue, stratego.Sergeant)
+		put("e5", stratego.Blue, stratego.Scout)
+		s := mustFromBoard(t, r, b, stratego.Red)
+		playMoves(t, &s, "e4xe5", colonel+"x"+sergeant)
+		return s
+	}
+	worth := baseValue[stratego.Colonel] * shownFactor
+	for _, c := range []struct {
+		sergeant, colonel string
+		want              float64
+	}{
+		{"b4", "b5", 0.5 * worth * pursuitTable[3]}, // b4 is in Red's zone, four squares from e5
+		{"b5", "b6", 0}, // b5 is not
+	} {
+		s := state(c.sergeant, c.colonel)
+		ev := newEvaluator(r, stratego.Red)
+		without := ev.searchPoints(&s)
+		ev.deep = 0.5
+		if got := ev.searchPoints(&s) - without; math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("Blue's shown Colonel on %s: deep=0.5 gives Red %.3f points, want %.3f", c.sergeant, got, c.want)
+		}
+	}
+}
+
 // TestGuardCorrection: a hidden Major that takes a piece shows its rank,
 // so the exposure correction counts the hidden piece beside the one it
 // takes; its probability of beating the Major is the beliefs' with the
