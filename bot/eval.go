@@ -93,7 +93,9 @@ const (
 	// pieces and bombs a hunted piece finds no way out, and the trap
 	// closes beyond the search's horizon (Peter Lewis's bot takes the
 	// shown General of the search with its Marshal in its own rows). Off
-	// by default (a setting of Search: deep).
+	// by default (a setting of Search: deep): screened against that bot
+	// at a fixed budget (docs/strength.md), 1 kept the General out of
+	// his rows and lost more games, the material its raids there won.
 	deepWeight = 0.0
 	// evalScale turns a point difference into a reward: the reward of a
 	// difference d is (1 + tanh(d/evalScale)) / 2.
