@@ -439,7 +439,7 @@ func (e *evaluator) pursued(i, n int) (sum, deep float64) {
 		if d <= pursuitReach {
 			x := e.shownWorth[i][a] * pursuitTable[d-1]
 			sum += x
-			if e.zone[i].Has(sq) {
+			if e.deep != 0 && e.zone[i].Has(sq) {
 				deep += x
 			}
 		}

@@ -767,6 +767,26 @@ func TestSuspectsAttacked(t *testing.T) {
 	}
 }
 
+// pursuitPosition is the position of TestPursuit and TestDeep under r,
+// Red to move: Red has the corner flags, a Scout on i8, a Sergeant on
+// sergeant and a Marshal on marshal; Blue a Colonel on colonel, a
+// Sergeant on j7 and a Scout on scout. The Marshal takes the Scout and
+// the Colonel the Sergeant, so that both are shown.
+func pursuitPosition(t *testing.T, r stratego.Rules, marshal, scout, sergeant, colonel string) stratego.State {
+	var b stratego.Board
+	put := placer(&b)
+	cornerFlags(put)
+	put("i8", stratego.Red, stratego.Scout)
+	put(sergeant, stratego.Red, stratego.Sergeant)
+	put(marshal, stratego.Red, stratego.Marshal)
+	put(colonel, stratego.Blue, stratego.Colonel)
+	put("j7", stratego.Blue, stratego.Sergeant)
+	put(scout, stratego.Blue, stratego.Scout)
+	s := mustFromBoard(t, r, b, stratego.Red)
+	playMoves(t, &s, marshal+"x"+scout, colonel+"x"+sergeant)
+	return s
+}
+
 // TestPursuit: a shown enemy piece is worth less to the enemy the nearer
 // the player's nearest piece that beats it stands (pursuitWeight). Red:
 // Flag a1 between Bombs a2 and b1, Scout i8, Marshal shown on e5 (four
@@ -778,19 +798,7 @@ func TestSuspectsAttacked(t *testing.T) {
 func TestPursuit(t *testing.T) {
 	r := stratego.Classic()
 	state := func(marshal, scout string) stratego.State {
-		var b stratego.Board
-		put := placer(&b)
-		cornerFlags(put)
-		put("i8", stratego.Red, stratego.Scout)
-		put("b4", stratego.Red, stratego.Sergeant)
-		put(marshal, stratego.Red, stratego.Marshal)
-		put("b5", stratego.Blue, stratego.Colonel)
-		put("j7", stratego.Blue, stratego.Sergeant)
-		put(scout, stratego.Blue, stratego.Scout)
-		s := mustFromBoard(t, r, b, stratego.Red)
-		// The Marshal takes the Scout, the Colonel the Sergeant: both shown.
-		playMoves(t, &s, marshal+"x"+scout, "b5xb4")
-		return s
+		return pursuitPosition(t, r, marshal, scout, "b4", "b5")
 	}
 	near, far := state("e4", "e5"), state("j2", "j3")
 	ev := newEvaluator(r, stratego.Red)
@@ -815,18 +823,7 @@ func TestPursuit(t *testing.T) {
 func TestDeep(t *testing.T) {
 	r := stratego.Classic()
 	state := func(sergeant, colonel string) stratego.State {
-		var b stratego.Board
-		put := placer(&b)
-		cornerFlags(put)
-		put("i8", stratego.Red, stratego.Scout)
-		put(sergeant, stratego.Red, stratego.Sergeant)
-		put("e4", stratego.Red, stratego.Marshal)
-		put(colonel, stratego.Blue, stratego.Colonel)
-		put("j7", stratego.Blue, stratego.Sergeant)
-		put("e5", stratego.Blue, stratego.Scout)
-		s := mustFromBoard(t, r, b, stratego.Red)
-		playMoves(t, &s, "e4xe5", colonel+"x"+sergeant)
-		return s
+		return pursuitPosition(t, r, "e4", "e5", sergeant, colonel)
 	}
 	worth := baseValue[stratego.Colonel] * shownFactor
 	for _, c := range []struct {
