@@ -97,6 +97,17 @@ const (
 	// at a fixed budget (docs/strength.md), 1 kept the General out of
 	// his rows and lost more games, the material its raids there won.
 	deepWeight = 0.0
+	// preyWeight is the part of its worth that a moved piece whose rank
+	// the enemy has not seen loses for the nearest shown enemy piece
+	// that beats it and that none of its side's pieces beats, at
+	// distance d: preyWeight·pursuitDecay^(d-1), up to pursuitReach
+	// squares. Such a piece (a General once the Marshals are gone) takes
+	// moved pieces one after the other without risk, whatever their
+	// ranks: the term draws the player's own such piece to the enemy's
+	// moved pieces and makes the player meet the enemy's one (trade it,
+	// or keep its pieces away) before it has taken them, beyond the
+	// search's horizon. Off by default (a setting of Search: prey).
+	preyWeight = 0.0
 	// evalScale turns a point difference into a reward: the reward of a
 	// difference d is (1 + tanh(d/evalScale)) / 2.
 	evalScale = 60.0
@@ -143,6 +154,15 @@ type evaluator struct {
 	// deep is deepWeight; zone[i] is the setup zone of side i's enemy.
 	deep float64
 	zone [2]stratego.SquareSet
+	// prey is preyWeight. army holds each side's pieces on the board,
+	// by rank; hiddenSq, hiddenRank and hiddenWorth list each side's
+	// moved pieces whose ranks are hidden, nHidden how many (for prey).
+	prey        float64
+	army        [2]stratego.Army
+	hiddenSq    [2][stratego.MaxSquares]stratego.Square
+	hiddenRank  [2][stratego.MaxSquares]stratego.Rank
+	hiddenWorth [2][stratego.MaxSquares]float64
+	nHidden     [2]int
 }
 
 // topOf returns the factor on the worth of a piece of rank rk: top for
@@ -328,6 +348,9 @@ func (e *evaluator) searchPointsOn(b *stratego.Board, k *stratego.KnowledgeBoard
 			d += e.deep * (theirsDeep - mineDeep)
 		}
 	}
+	if e.prey != 0 {
+		d += e.prey * (e.preyed(1-me) - e.preyed(me))
+	}
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk := e.reach(me, movers[me], flag[1-me], e.walled(b, flag[1-me]))
 		def := e.reach(1-me, movers[1-me], flag[me], e.walled(b, flag[me]))
@@ -352,7 +375,7 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 		count[p&63]++
 		n++
 	}
-	var army [2]stratego.Army
+	army := &e.army
 	for r := range stratego.NumRanks {
 		army[0][r] = count[stratego.NewPiece(stratego.Red, stratego.Rank(r))&63]
 		army[1][r] = count[stratego.NewPiece(stratego.Blue, stratego.Rank(r))&63]
@@ -367,6 +390,7 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 	// in a register (the same additions in the same order).
 	var red, blue float64
 	e.nShown = [2]int{}
+	e.nHidden = [2]int{}
 	for j, sq := range e.pieceSq[:n] {
 		p := e.piece[j]
 		i, rk := side(p.Color()), p.Rank()
@@ -377,8 +401,15 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 				ns := e.nShown[i]
 				e.shownSq[i][ns], e.shownRank[i][ns], e.shownWorth[i][ns] = sq, rk, v
 				e.nShown[i]++
-			} else if e.hiddenTop != 0 && (rk == stratego.Marshal || rk == stratego.General) {
-				v *= 1 + e.hiddenTop
+			} else {
+				if e.hiddenTop != 0 && (rk == stratego.Marshal || rk == stratego.General) {
+					v *= 1 + e.hiddenTop
+				}
+				if e.prey != 0 && k.At(sq)&stratego.KnownMoved != 0 {
+					nh := e.nHidden[i]
+					e.hiddenSq[i][nh], e.hiddenRank[i][nh], e.hiddenWorth[i][nh] = sq, rk, v
+					e.nHidden[i]++
+				}
 			}
 			e.mover[i][movers[i]] = sq
 			e.moverRank[i][movers[i]] = rk
@@ -445,6 +476,57 @@ func (e *evaluator) pursued(i, n int) (sum, deep float64) {
 		}
 	}
 	return sum, deep
+}
+
+// preyed is the prey term of side i (after material): the sum over its
+// moved pieces whose ranks are hidden of their worth times
+// pursuitDecay^(d-1), d the distance of the nearest shown enemy piece
+// that beats it and that no piece of side i beats, up to pursuitReach
+// (see preyWeight).
+func (e *evaluator) preyed(i int) float64 {
+	if e.nHidden[i] == 0 {
+		return 0
+	}
+	// The shown enemy pieces that no piece of side i beats: few, and
+	// most often none.
+	var domSq [4]stratego.Square
+	var domRank [4]stratego.Rank
+	nd := 0
+	for h := range e.nShown[1-i] {
+		if hr := e.shownRank[1-i][h]; nd < len(domSq) && e.unbeaten(hr, i) {
+			domSq[nd], domRank[nd] = e.shownSq[1-i][h], hr
+			nd++
+		}
+	}
+	if nd == 0 {
+		return 0
+	}
+	sum := 0.0
+	for a := range e.nHidden[i] {
+		sq, rk := e.hiddenSq[i][a], e.hiddenRank[i][a]
+		to := &manhattan[sq]
+		d := pursuitReach + 1
+		for h := range nd {
+			if e.fight[domRank[h]][rk] == stratego.AttackerWins {
+				d = min(d, int(to[domSq[h]]))
+			}
+		}
+		if d <= pursuitReach {
+			sum += e.hiddenWorth[i][a] * pursuitTable[d-1]
+		}
+	}
+	return sum
+}
+
+// unbeaten reports whether no movable piece of side i (by e.army) wins
+// an attack on a piece of rank rk.
+func (e *evaluator) unbeaten(rk stratego.Rank, i int) bool {
+	for r, n := range e.army[i] {
+		if n > 0 && stratego.Rank(r).Movable() && e.fight[r][rk] == stratego.AttackerWins {
+			return false
+		}
+	}
+	return true
 }
 
 // pursuitTable holds pursuitDecay^(d-1) for d = 1 … pursuitReach.

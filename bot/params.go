@@ -44,6 +44,8 @@ var searchParams = []SearchParam{
 		Doc: "factor on the worth of the Marshal and the General (both sides')", set: func(t *tuning, x float64) { t.top = x }},
 	{Name: "deep", Default: deepWeight, Min: 0, Max: 1,
 		Doc: "the pursuit's part again for a shown piece in the enemy's setup zone", set: func(t *tuning, x float64) { t.deep = x }},
+	{Name: "prey", Default: preyWeight, Min: 0, Max: 1,
+		Doc: "part of a moved hidden piece's worth lost to the nearest shown enemy piece that beats it and that nothing of its side beats (decaying with distance)", set: func(t *tuning, x float64) { t.prey = x }},
 	{Name: "hiddentop", Default: hiddenTopFactor, Min: 0, Max: 1,
 		Doc: "part of its worth a Marshal or a General gains while its rank is hidden", set: func(t *tuning, x float64) { t.hiddenTop = x }},
 	{Name: "stillscale", Default: stillScale, Min: 10, Max: 200,

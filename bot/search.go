@@ -174,13 +174,14 @@ type tuning struct {
 	top                  float64 // the factor on the Marshal's and the General's worth
 	hiddenTop            float64 // hiddenTopFactor
 	deep                 float64 // deepWeight
+	prey                 float64 // preyWeight
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 	noTT                 bool    // no transposition table (for tests)
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
-	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, stillScale: stillScale, maxStill: maxStill}
+	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, stillScale: stillScale, maxStill: maxStill}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
@@ -473,7 +474,7 @@ type det struct {
 func (p *Search) ready(v stratego.View) {
 	p.ev = newEvaluator(v.Rules(), v.Player())
 	p.ev.shown, p.ev.flagW, p.ev.open, p.ev.threatScale, p.ev.chase, p.ev.pursuit, p.ev.top = p.tune.shown, p.tune.flagW, p.tune.open, p.tune.threat, p.tune.chase, p.tune.pursuit, p.tune.top
-	p.ev.hiddenTop, p.ev.deep = p.tune.hiddenTop, p.tune.deep
+	p.ev.hiddenTop, p.ev.deep, p.ev.prey = p.tune.hiddenTop, p.tune.deep, p.tune.prey
 	if p.history == nil {
 		p.history = make([]int32, moveKeys)
 	}

@@ -843,6 +843,51 @@ func TestDeep(t *testing.T) {
 	}
 }
 
+// TestPrey: with prey w, a moved piece whose rank the enemy has not seen
+// loses w times its worth times pursuitDecay^(d-1), d the distance of
+// the nearest shown enemy piece that beats it and that none of its
+// side's pieces beats; nothing while such a piece of its side lives, or
+// while the piece has not moved. Red: the corner flags, Scout f6 (Blue's
+// General takes it from f7 and shows its rank), Sergeant e2 (moved to e3
+// or not), General h2 (which ties Blue's: it may move to h3 and is no
+// prey), and a Marshal on c2 or none; Blue: General f7, Sergeant j7.
+func TestPrey(t *testing.T) {
+	r := stratego.Classic()
+	state := func(marshal bool, sergeant string) stratego.State {
+		var b stratego.Board
+		put := placer(&b)
+		cornerFlags(put)
+		put("f6", stratego.Red, stratego.Scout)
+		put("e2", stratego.Red, stratego.Sergeant)
+		put("h2", stratego.Red, stratego.General)
+		if marshal {
+			put("c2", stratego.Red, stratego.Marshal)
+		}
+		put("f7", stratego.Blue, stratego.General)
+		put("j7", stratego.Blue, stratego.Sergeant)
+		s := mustFromBoard(t, r, b, stratego.Red)
+		playMoves(t, &s, sergeant, "f7-f6")
+		return s
+	}
+	for _, c := range []struct {
+		marshal bool
+		move    string
+		want    float64
+	}{
+		{false, "e2-e3", -0.5 * baseValue[stratego.Sergeant] * pursuitTable[3]}, // e3 is four squares from f6
+		{false, "h2-h3", 0}, // the Sergeant has not moved
+		{true, "e2-e3", 0},  // Red's Marshal beats the General
+	} {
+		s := state(c.marshal, c.move)
+		ev := newEvaluator(r, stratego.Red)
+		without := ev.searchPoints(&s)
+		ev.prey = 0.5
+		if got := ev.searchPoints(&s) - without; math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("Marshal %v, %s: prey=0.5 gives Red %.3f points, want %.3f", c.marshal, c.move, got, c.want)
+		}
+	}
+}
+
 // TestGuardCorrection: a hidden Major that takes a piece shows its rank,
 // so the exposure correction counts the hidden piece beside the one it
 // takes; its probability of beating the Major is the beliefs' with the
