@@ -157,8 +157,16 @@ type evaluator struct {
 	// prey is preyWeight. army holds each side's pieces on the board,
 	// by rank; hiddenSq, hiddenRank and hiddenWorth list each side's
 	// moved pieces whose ranks are hidden, nHidden how many (for prey).
-	prey        float64
-	army        [2]stratego.Army
+	prey float64
+	army [2]stratego.Army
+	// preyHidden (the setting preyhidden) counts only the pieces whose
+	// ranks the enemy has not seen as beating a preying piece: a shown
+	// one, the preying side keeps away from (DOI's raids take moved
+	// pieces while every piece that beats the raider is shown
+	// elsewhere). hiddenArmy holds each side's movable pieces whose
+	// ranks are hidden.
+	preyHidden  bool
+	hiddenArmy  [2]stratego.Army
 	hiddenSq    [2][stratego.MaxSquares]stratego.Square
 	hiddenRank  [2][stratego.MaxSquares]stratego.Rank
 	hiddenWorth [2][stratego.MaxSquares]float64
@@ -391,6 +399,7 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 	var red, blue float64
 	e.nShown = [2]int{}
 	e.nHidden = [2]int{}
+	e.hiddenArmy = [2]stratego.Army{}
 	for j, sq := range e.pieceSq[:n] {
 		p := e.piece[j]
 		i, rk := side(p.Color()), p.Rank()
@@ -405,6 +414,7 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 				if e.hiddenTop != 0 && (rk == stratego.Marshal || rk == stratego.General) {
 					v *= 1 + e.hiddenTop
 				}
+				e.hiddenArmy[i][rk]++
 				if e.prey != 0 && k.At(sq)&stratego.KnownMoved != 0 {
 					nh := e.nHidden[i]
 					e.hiddenSq[i][nh], e.hiddenRank[i][nh], e.hiddenWorth[i][nh] = sq, rk, v
@@ -481,20 +491,19 @@ func (e *evaluator) pursued(i, n int) (sum, deep float64) {
 // preyed is the prey term of side i (after material): the sum over its
 // moved pieces whose ranks are hidden of their worth times
 // pursuitDecay^(d-1), d the distance of the nearest shown enemy piece
-// that beats it and that no piece of side i beats, up to pursuitReach
-// (see preyWeight).
+// that beats it and that no piece of side i beats (see unbeaten), up to
+// pursuitReach (see preyWeight).
 func (e *evaluator) preyed(i int) float64 {
 	if e.nHidden[i] == 0 {
 		return 0
 	}
-	// The shown enemy pieces that no piece of side i beats: few, and
-	// most often none.
-	var domSq [4]stratego.Square
-	var domRank [4]stratego.Rank
+	// The shown enemy pieces that no piece of side i beats (most often
+	// none), by their index in shownSq.
+	var dom [stratego.MaxSquares]uint8
 	nd := 0
 	for h := range e.nShown[1-i] {
-		if hr := e.shownRank[1-i][h]; nd < len(domSq) && e.unbeaten(hr, i) {
-			domSq[nd], domRank[nd] = e.shownSq[1-i][h], hr
+		if e.unbeaten(e.shownRank[1-i][h], i) {
+			dom[nd] = uint8(h)
 			nd++
 		}
 	}
@@ -506,9 +515,9 @@ func (e *evaluator) preyed(i int) float64 {
 		sq, rk := e.hiddenSq[i][a], e.hiddenRank[i][a]
 		to := &manhattan[sq]
 		d := pursuitReach + 1
-		for h := range nd {
-			if e.fight[domRank[h]][rk] == stratego.AttackerWins {
-				d = min(d, int(to[domSq[h]]))
+		for _, h := range dom[:nd] {
+			if e.fight[e.shownRank[1-i][h]][rk] == stratego.AttackerWins {
+				d = min(d, int(to[e.shownSq[1-i][h]]))
 			}
 		}
 		if d <= pursuitReach {
@@ -518,10 +527,15 @@ func (e *evaluator) preyed(i int) float64 {
 	return sum
 }
 
-// unbeaten reports whether no movable piece of side i (by e.army) wins
-// an attack on a piece of rank rk.
+// unbeaten reports whether no movable piece of side i (by e.army; with
+// preyHidden, no hidden one, by e.hiddenArmy) wins an attack on a piece
+// of rank rk.
 func (e *evaluator) unbeaten(rk stratego.Rank, i int) bool {
-	for r, n := range e.army[i] {
+	army := &e.army[i]
+	if e.preyHidden {
+		army = &e.hiddenArmy[i]
+	}
+	for r, n := range army {
 		if n > 0 && stratego.Rank(r).Movable() && e.fight[r][rk] == stratego.AttackerWins {
 			return false
 		}

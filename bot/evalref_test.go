@@ -77,6 +77,9 @@ func refSearchPoints(e *evaluator, s *stratego.State) float64 {
 	me := side(e.me)
 	d += chaseWeight * (refHunted(e, s, b, 1-me) - refHunted(e, s, b, me))
 	d += pursuitWeight * (refPursued(e, s, b, 1-me) - refPursued(e, s, b, me))
+	if e.prey != 0 {
+		d += e.prey * (refPreyed(e, s, b, 1-me) - refPreyed(e, s, b, me))
+	}
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk := refReach(e, me, movers[me], flag[1-me], refWalled(e, b, flag[1-me]))
 		def := refReach(e, 1-me, movers[1-me], flag[me], refWalled(e, b, flag[me]))
@@ -155,6 +158,54 @@ func refPursued(e *evaluator, s *stratego.State, b stratego.Board, i int) float6
 				f *= pursuitDecay
 			}
 			sum += worth * f
+		}
+	}
+	return sum
+}
+
+// refPreyed is evaluator.preyed square by square: every movable piece
+// of side i that has moved and whose rank is hidden counts its worth
+// times pursuitDecay to the power of one less than the distance of the
+// nearest shown enemy piece that beats it and that no movable piece of
+// side i (no hidden one, with e.preyHidden) beats, when that is at most
+// pursuitReach.
+func refPreyed(e *evaluator, s *stratego.State, b stratego.Board, i int) float64 {
+	red, blue := s.Remaining(stratego.Red), s.Remaining(stratego.Blue)
+	val := [2][stratego.NumRanks]float64{values(red, blue), values(blue, red)}
+	beats := func(a, d stratego.Rank) bool { return stratego.Resolve(e.rules, a, d) == stratego.AttackerWins }
+	unbeaten := func(rk stratego.Rank) bool {
+		for q := range e.rules.Squares().All() {
+			p := b.At(q)
+			if p != 0 && side(p.Color()) == i && p.Rank().Movable() && beats(p.Rank(), rk) &&
+				(!e.preyHidden || s.Knowledge(q)&stratego.KnownRank == 0) {
+				return false
+			}
+		}
+		return true
+	}
+	sum := 0.0
+	for sq := range e.rules.Squares().All() {
+		p := b.At(sq)
+		k := s.Knowledge(sq)
+		if p == 0 || side(p.Color()) != i || !p.Rank().Movable() || k&stratego.KnownRank != 0 || k&stratego.KnownMoved == 0 {
+			continue
+		}
+		d := -1
+		for q := range e.rules.Squares().All() {
+			h := b.At(q)
+			if h != 0 && side(h.Color()) != i && h.Rank().Movable() && s.Knowledge(q)&stratego.KnownRank != 0 &&
+				beats(h.Rank(), p.Rank()) && unbeaten(h.Rank()) {
+				if x := abs(q.File()-sq.File()) + abs(q.Row()-sq.Row()); d < 0 || x < d {
+					d = x
+				}
+			}
+		}
+		if d >= 1 && d <= pursuitReach {
+			f := 1.0
+			for range d - 1 {
+				f *= pursuitDecay
+			}
+			sum += val[i][p.Rank()] * f
 		}
 	}
 	return sum

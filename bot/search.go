@@ -175,6 +175,7 @@ type tuning struct {
 	hiddenTop            float64 // hiddenTopFactor
 	deep                 float64 // deepWeight
 	prey                 float64 // preyWeight
+	preyHidden           bool
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 	noTT                 bool    // no transposition table (for tests)
@@ -474,7 +475,7 @@ type det struct {
 func (p *Search) ready(v stratego.View) {
 	p.ev = newEvaluator(v.Rules(), v.Player())
 	p.ev.shown, p.ev.flagW, p.ev.open, p.ev.threatScale, p.ev.chase, p.ev.pursuit, p.ev.top = p.tune.shown, p.tune.flagW, p.tune.open, p.tune.threat, p.tune.chase, p.tune.pursuit, p.tune.top
-	p.ev.hiddenTop, p.ev.deep, p.ev.prey = p.tune.hiddenTop, p.tune.deep, p.tune.prey
+	p.ev.hiddenTop, p.ev.deep, p.ev.prey, p.ev.preyHidden = p.tune.hiddenTop, p.tune.deep, p.tune.prey, p.tune.preyHidden
 	if p.history == nil {
 		p.history = make([]int32, moveKeys)
 	}

@@ -182,8 +182,11 @@ func TestPointsOfIsPoints(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := genRules(t)
 		s := genGame(t, r)
+		prey := rapid.SampledFrom([]float64{0, preyWeight, 0.25}).Draw(t, "prey")
+		preyHidden := rapid.Bool().Draw(t, "preyHidden")
 		for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
 			e := newEvaluator(r, c)
+			e.prey, e.preyHidden = prey, preyHidden
 			if a, b := refPoints(e, s), e.pointsOf(&s); math.Float64bits(a) != math.Float64bits(b) {
 				t.Fatalf("%v: reference %v, pointsOf %v", c, a, b)
 			}
@@ -192,6 +195,101 @@ func TestPointsOfIsPoints(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestPreyIsReference: the prey term (preyWeight), in both forms of
+// what beats a preying piece (any piece, or only a hidden one), gives the value of its square-by-square
+// reference (refPreyed) bit for bit, in skirmishes of a few pieces a
+// side where shown pieces that nothing beats are common.
+func TestPreyIsReference(t *testing.T) {
+	nonzero, differ := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t)
+		prey := rapid.Float64Range(0.01, 1).Draw(t, "prey")
+		for range 8 {
+			s := genSkirmish(t, r)
+			checkPrey(t, r, &s, prey, &nonzero, &differ)
+		}
+	})
+	if nonzero == 0 || differ == 0 {
+		t.Errorf("%d skirmishes had a prey term, in %d its two forms differed: the property tests too little", nonzero, differ)
+	}
+}
+
+// checkPrey is TestPreyIsReference on the state s: it counts in nonzero
+// the evaluations with a prey term, in differ those whose two forms
+// differ.
+func checkPrey(t *rapid.T, r stratego.Rules, s *stratego.State, prey float64, nonzero, differ *int) {
+	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
+		var x [2]float64
+		for j, preyHidden := range []bool{false, true} {
+			e := newEvaluator(r, c)
+			e.prey, e.preyHidden = prey, preyHidden
+			a, b := refSearchPoints(e, s), e.searchPoints(s)
+			if math.Float64bits(a) != math.Float64bits(b) {
+				t.Fatalf("%v, preyHidden %v: reference %v, searchPoints %v", c, preyHidden, a, b)
+			}
+			x[j] = b
+			if e.preyed(0) != 0 || e.preyed(1) != 0 {
+				*nonzero++
+			}
+		}
+		if x[0] != x[1] {
+			*differ++
+		}
+	}
+}
+
+// genSkirmish draws a position of a flag and two to nine other pieces
+// of r's army a side, on random squares of r's board, played on by
+// random moves that take what they can three times in four.
+func genSkirmish(t *rapid.T, r stratego.Rules) stratego.State {
+	rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 2))
+	var squares []stratego.Square
+	for sq := range r.Squares().All() {
+		squares = append(squares, sq)
+	}
+	rng.Shuffle(len(squares), func(i, j int) { squares[i], squares[j] = squares[j], squares[i] })
+	var b stratego.Board
+	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
+		var army []stratego.Rank
+		for rk, n := range r.Army {
+			if stratego.Rank(rk) != stratego.Flag {
+				for range n {
+					army = append(army, stratego.Rank(rk))
+				}
+			}
+		}
+		rng.Shuffle(len(army), func(i, j int) { army[i], army[j] = army[j], army[i] })
+		b.Put(squares[0], stratego.NewPiece(c, stratego.Flag))
+		squares = squares[1:]
+		for _, rk := range army[:min(len(army), 2+rng.IntN(8))] {
+			b.Put(squares[0], stratego.NewPiece(c, rk))
+			squares = squares[1:]
+		}
+	}
+	s, err := stratego.FromBoard(r, b, stratego.Red)
+	if err != nil {
+		t.Fatalf("FromBoard: %v", err)
+	}
+	var moves []stratego.Move
+	for range rapid.IntRange(0, 200).Draw(t, "plies") {
+		if s.Outcome().IsOver() {
+			break
+		}
+		moves = s.AppendLegalMoves(moves[:0])
+		m := moves[rng.IntN(len(moves))]
+		if rng.IntN(4) > 0 {
+			bd := s.Board()
+			if i := slices.IndexFunc(moves, func(m stratego.Move) bool { return bd.At(m.To) != 0 }); i >= 0 {
+				m = moves[i]
+			}
+		}
+		if _, err := s.Play(m); err != nil {
+			t.Fatalf("Play(%v): %v", m, err)
+		}
+	}
+	return s
 }
 
 // TestSearchFixedPlayers: the players search-2000 and search-8000 play the
