@@ -106,8 +106,14 @@ const (
 	// ranks: the term draws the player's own such piece to the enemy's
 	// moved pieces and makes the player meet the enemy's one (trade it,
 	// or keep its pieces away) before it has taken them, beyond the
-	// search's horizon. Off by default (a setting of Search: prey).
-	preyWeight = 0.0
+	// search's horizon. A setting of Search (prey); screened against
+	// Peter Lewis's bot and DOI at a fixed budget (docs/strength.md),
+	// it took the points lost to such pieces down by half or more.
+	preyWeight = 0.25
+	// preyHiddenOnly is the default of the setting preyhidden (see
+	// evaluator.preyHidden): only a piece whose rank the enemy has not
+	// seen counts as beating a preying piece.
+	preyHiddenOnly = true
 	// evalScale turns a point difference into a reward: the reward of a
 	// difference d is (1 + tanh(d/evalScale)) / 2.
 	evalScale = 60.0
