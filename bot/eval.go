@@ -99,11 +99,12 @@ const (
 	deepWeight = 0.0
 	// preyWeight is the part of its worth that a moved piece whose rank
 	// the enemy has not seen loses for the nearest shown enemy piece
-	// that beats it and that none of its side's pieces beats, at
+	// that beats it and that no piece of its side beats (by default no
+	// piece whose rank the enemy has not seen: preyHiddenOnly), at
 	// distance d: preyWeight·pursuitDecay^(d-1), up to pursuitReach
-	// squares. Such a piece (a General once the Marshals are gone) takes
-	// moved pieces one after the other without risk, whatever their
-	// ranks: the term draws the player's own such piece to the enemy's
+	// squares. Such a piece (a General once the Marshal is gone, or
+	// shown far away) takes moved pieces one after the other without
+	// risk, whatever their ranks: the term draws the player's own such piece to the enemy's
 	// moved pieces and makes the player meet the enemy's one (trade it,
 	// or keep its pieces away) before it has taken them, beyond the
 	// search's horizon. A setting of Search (prey); screened against

@@ -45,7 +45,7 @@ var searchParams = []SearchParam{
 	{Name: "deep", Default: deepWeight, Min: 0, Max: 1,
 		Doc: "the pursuit's part again for a shown piece in the enemy's setup zone", set: func(t *tuning, x float64) { t.deep = x }},
 	{Name: "prey", Default: preyWeight, Min: 0, Max: 1,
-		Doc: "part of a moved hidden piece's worth lost to the nearest shown enemy piece that beats it and that nothing of its side beats (decaying with distance)", set: func(t *tuning, x float64) { t.prey = x }},
+		Doc: "part of a moved hidden piece's worth lost to the nearest shown enemy piece that beats it and that no piece of its side beats (see preyhidden; decaying with distance)", set: func(t *tuning, x float64) { t.prey = x }},
 	{Name: "preyhidden", Default: 1, Min: 0, Max: 1, Integer: true,
 		Doc: "1: for prey, only a piece whose rank the enemy has not seen counts as beating a preying piece (a shown one it keeps away from)", set: func(t *tuning, x float64) { t.preyHidden = x > 0 }},
 	{Name: "hiddentop", Default: hiddenTopFactor, Min: 0, Max: 1,

@@ -175,7 +175,7 @@ type tuning struct {
 	hiddenTop            float64 // hiddenTopFactor
 	deep                 float64 // deepWeight
 	prey                 float64 // preyWeight
-	preyHidden           bool
+	preyHidden           bool    // preyHiddenOnly
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 	noTT                 bool    // no transposition table (for tests)
