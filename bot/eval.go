@@ -110,7 +110,8 @@ const (
 	// search's horizon. A setting of Search (prey); screened against
 	// Peter Lewis's bot and DOI at a fixed budget (docs/strength.md),
 	// it took the points lost to such pieces down by two fifths to a
-	// half, without more games won; 65% in self-play against prey=0.
+	// half, without more games won; in self-play against prey=0, 65%
+	// under ISF, 46% under Barrage.
 	preyWeight = 0.25
 	// preyHiddenOnly is the default of the setting preyhidden (see
 	// evaluator.preyHidden): only a piece whose rank the enemy has not
