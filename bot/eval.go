@@ -423,11 +423,13 @@ func (e *evaluator) material(b *stratego.Board, k *stratego.KnowledgeBoard) (d f
 				if e.hiddenTop != 0 && (rk == stratego.Marshal || rk == stratego.General) {
 					v *= 1 + e.hiddenTop
 				}
-				e.hiddenArmy[i][rk]++
-				if e.prey != 0 && k.At(sq)&stratego.KnownMoved != 0 {
-					nh := e.nHidden[i]
-					e.hiddenSq[i][nh], e.hiddenRank[i][nh], e.hiddenWorth[i][nh] = sq, rk, v
-					e.nHidden[i]++
+				if e.prey != 0 {
+					e.hiddenArmy[i][rk]++
+					if k.At(sq)&stratego.KnownMoved != 0 {
+						nh := e.nHidden[i]
+						e.hiddenSq[i][nh], e.hiddenRank[i][nh], e.hiddenWorth[i][nh] = sq, rk, v
+						e.nHidden[i]++
+					}
 				}
 			}
 			e.mover[i][movers[i]] = sq

@@ -143,24 +143,34 @@ func refPursued(e *evaluator, s *stratego.State, b stratego.Board, i int) float6
 	sum := 0.0
 	for sq, worth := range refShown(e, s, b, i) {
 		p := b.At(sq)
-		d := -1
-		for q := range e.rules.Squares().All() {
-			h := b.At(q)
-			if h != 0 && side(h.Color()) != i && h.Rank().Movable() && stratego.Resolve(e.rules, h.Rank(), p.Rank()) == stratego.AttackerWins {
-				if x := abs(q.File()-sq.File()) + abs(q.Row()-sq.Row()); d < 0 || x < d {
-					d = x
-				}
-			}
-		}
-		if d >= 1 && d <= pursuitReach {
-			f := 1.0
-			for range d - 1 {
-				f *= pursuitDecay
-			}
-			sum += worth * f
-		}
+		sum += worth * refDecay(e, b, sq, i, func(q stratego.Square, h stratego.Piece) bool {
+			return stratego.Resolve(e.rules, h.Rank(), p.Rank()) == stratego.AttackerWins
+		})
 	}
 	return sum
+}
+
+// refDecay is pursuitDecay to the power of one less than the distance
+// from sq of the nearest movable enemy piece of side i for which hunts
+// holds, when that is at most pursuitReach; else 0.
+func refDecay(e *evaluator, b stratego.Board, sq stratego.Square, i int, hunts func(stratego.Square, stratego.Piece) bool) float64 {
+	d := -1
+	for q := range e.rules.Squares().All() {
+		h := b.At(q)
+		if h != 0 && side(h.Color()) != i && h.Rank().Movable() && hunts(q, h) {
+			if x := abs(q.File()-sq.File()) + abs(q.Row()-sq.Row()); d < 0 || x < d {
+				d = x
+			}
+		}
+	}
+	if d < 1 || d > pursuitReach {
+		return 0
+	}
+	f := 1.0
+	for range d - 1 {
+		f *= pursuitDecay
+	}
+	return f
 }
 
 // refPreyed is evaluator.preyed square by square: every movable piece
@@ -190,21 +200,9 @@ func refPreyed(e *evaluator, s *stratego.State, b stratego.Board, i int) float64
 		if p == 0 || side(p.Color()) != i || !p.Rank().Movable() || k&stratego.KnownRank != 0 || k&stratego.KnownMoved == 0 {
 			continue
 		}
-		d := -1
-		for q := range e.rules.Squares().All() {
-			h := b.At(q)
-			if h != 0 && side(h.Color()) != i && h.Rank().Movable() && s.Knowledge(q)&stratego.KnownRank != 0 &&
-				beats(h.Rank(), p.Rank()) && unbeaten(h.Rank()) {
-				if x := abs(q.File()-sq.File()) + abs(q.Row()-sq.Row()); d < 0 || x < d {
-					d = x
-				}
-			}
-		}
-		if d >= 1 && d <= pursuitReach {
-			f := 1.0
-			for range d - 1 {
-				f *= pursuitDecay
-			}
+		if f := refDecay(e, b, sq, i, func(q stratego.Square, h stratego.Piece) bool {
+			return s.Knowledge(q)&stratego.KnownRank != 0 && beats(h.Rank(), p.Rank()) && unbeaten(h.Rank())
+		}); f != 0 {
 			sum += val[i][p.Rank()] * f
 		}
 	}
