@@ -46,6 +46,15 @@ const (
 	// times as often as its prior says, at most maxStill times.
 	stillScale = 40.0
 	maxStill   = 6.0
+	// spyGeneralBias multiplies the weight of the Spy for a hidden enemy
+	// piece that set up next to the setup square where the player has
+	// seen the enemy's General: players keep the Spy beside the General,
+	// to take the Marshal that takes it. In the 64,920 classic setups of
+	// Gravon players collected by the Ataraxos project the Spy stands next
+	// to the General in 43% of them, 3.1 times as often on those squares
+	// as the squares' own frequencies say (4.3 times in its 3,944 Barrage
+	// setups; TestSpyGeneralBias measures both when the data is at hand).
+	spyGeneralBias = 3.0
 )
 
 // beliefs is a player's model of the hidden ranks of the enemy's pieces:
@@ -91,9 +100,13 @@ type beliefs struct {
 	moved    [stratego.MaxSquares]bool // by zone index: the piece set up there moved
 	pending  int16
 	captured stratego.Army
-	// stillScale and maxStill are the constants of those names unless
-	// the search's tuning sets them.
-	stillScale, maxStill float64
+	// nearGeneral[i] is true when the zone square of index i is next
+	// to the setup square on which the player has seen the enemy's
+	// General this game.
+	nearGeneral [stratego.MaxSquares]bool
+	// stillScale, maxStill and spyGeneral are the constants stillScale,
+	// maxStill and spyGeneralBias unless the search's tuning sets them.
+	stillScale, maxStill, spyGeneral float64
 	// next lists the squares next to each square (shared, not copied
 	// with the beliefs).
 	next *neighbours
@@ -116,7 +129,7 @@ type beliefs struct {
 
 // newBeliefs returns the beliefs of player me under r.
 func newBeliefs(r stratego.Rules, me stratego.Color) *beliefs {
-	b := &beliefs{rules: r, me: me, ply: -1, pending: -1, pendingSq: stratego.NoSquare, stillScale: stillScale, maxStill: maxStill, next: newNeighbours(r)}
+	b := &beliefs{rules: r, me: me, ply: -1, pending: -1, pendingSq: stratego.NoSquare, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, next: newNeighbours(r)}
 	b.setRatios()
 	if presetArmy(r.Army) {
 		b.model = newSetupModel(r)
@@ -301,10 +314,17 @@ func (b *beliefs) mix() {
 }
 
 // saw records that the enemy set up a piece of rank rk on the setup
-// square of zone index zone.
+// square of zone index zone, and for the General the zone squares next
+// to it (nearGeneral).
 func (b *beliefs) saw(zone int16, rk stratego.Rank) {
-	if zone >= 0 && int(zone) < len(b.seen) && rk >= stratego.Spy && rk <= stratego.Flag {
-		b.seen[zone] = int8(rk) + 1
+	if zone < 0 || int(zone) >= len(b.seen) || rk < stratego.Spy || rk > stratego.Flag {
+		return
+	}
+	b.seen[zone] = int8(rk) + 1
+	if rk == stratego.General && b.model != nil && int(zone) < len(b.model.near) {
+		for _, n := range b.model.near[zone] {
+			b.nearGeneral[n] = true
+		}
 	}
 }
 
@@ -591,6 +611,9 @@ func (b *beliefs) logWeight(sq stratego.Square, rk stratego.Rank) float64 {
 			w += b.prior[o][rk]
 		} else {
 			w += b.model.logp[o][rk]
+		}
+		if rk == stratego.Spy && b.nearGeneral[o] {
+			w += math.Log(b.spyGeneral)
 		}
 	}
 	if k := b.still[i]; k > 0 && (rk == stratego.Bomb || rk == stratego.Flag) {

@@ -314,3 +314,73 @@ func openingSearch(t *testing.T, rng *rand.Rand) (stratego.View, *Search) {
 	p.tm = newTimer(context.Background(), p.now, p.now(), 0, 0, 0)
 	return v, p
 }
+
+// TestBeliefsSpyNextToGeneral: once the player has seen the enemy's
+// General, the hidden pieces that set up next to its setup square are
+// spyGeneralBias times likelier the Spy (players keep the Spy beside the
+// General); no other movable rank and no other square changes.
+func TestBeliefsSpyNextToGeneral(t *testing.T) {
+	r := stratego.Classic()
+	rng := rand.New(rand.NewPCG(5, 1))
+	red, blue := stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng)
+	// Red's Scout on e4; Blue's General on e7 (f4 in Blue's chair).
+	swap := func(s *stratego.Setup, at string, rk stratego.Rank) {
+		sq := stratego.MustParseSquare(at)
+		for i := range stratego.MaxSquares {
+			q := stratego.SquareFromIndex(i)
+			if s.At(q) == rk {
+				s.Put(q, s.At(sq))
+				s.Put(sq, rk)
+				return
+			}
+		}
+	}
+	swap(&red, "e4", stratego.Scout)
+	swap(&blue, "f4", stratego.General)
+	s, err := stratego.New(r, red, blue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBeliefs(r, stratego.Red)
+	sq := stratego.MustParseSquare
+	next := []stratego.Square{sq("d7"), sq("f7"), sq("e8")}
+	far := []stratego.Square{sq("a7"), sq("e9"), sq("j10")}
+	before := map[stratego.Square][stratego.NumRanks]float64{}
+	for i, m := range []string{"e4-e5", "e7-e6", "e5-e6", "e6-e5"} {
+		if s.Turn() == stratego.Red {
+			v := s.View(stratego.Red)
+			b.observe(v)
+			if i == 0 {
+				for _, q := range append(next, far...) {
+					var w [stratego.NumRanks]float64
+					for rk := stratego.Spy; rk <= stratego.Flag; rk++ {
+						w[rk] = b.logWeight(q, rk)
+					}
+					before[q] = w
+				}
+			}
+			b.played(v, stratego.MustParseMove(m))
+		}
+		if s, _, err = s.Apply(stratego.MustParseMove(m)); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	v := s.View(stratego.Red)
+	if pc, _ := v.At(sq("e5")); pc.Rank() != stratego.General {
+		t.Fatalf("e5 shows %v, want Blue's General", pc)
+	}
+	b.observe(v)
+	for _, q := range append(next, far...) {
+		isNext := q != far[0] && q != far[1] && q != far[2]
+		// (Bomb and Flag gain weight as the pieces stand still.)
+		for rk := stratego.Spy; rk <= stratego.Marshal; rk++ {
+			want := before[q][rk]
+			if isNext && rk == stratego.Spy {
+				want += math.Log(spyGeneralBias)
+			}
+			if got := b.logWeight(q, rk); math.Abs(got-want) > 1e-9 {
+				t.Errorf("%v %v: log-weight %.3f, want %.3f", q, rk, got, want)
+			}
+		}
+	}
+}

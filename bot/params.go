@@ -54,6 +54,8 @@ var searchParams = []SearchParam{
 		Doc: "enemy turns unmoved (though free) that make a hidden piece twice as likely a Bomb or the Flag", set: func(t *tuning, x float64) { t.stillScale = x }},
 	{Name: "maxstill", Default: maxStill, Min: 1, Max: 12,
 		Doc: "the most an unmoved piece's Bomb and Flag weight grows", set: func(t *tuning, x float64) { t.maxStill = x }},
+	{Name: "spygeneral", Default: spyGeneralBias, Min: 1, Max: 8,
+		Doc: "how many times likelier a hidden piece that set up next to the enemy's seen General is the Spy (1: no clue)", set: func(t *tuning, x float64) { t.spyGeneral = x }},
 }
 
 // SearchParams returns the search player's tunable settings, sorted by

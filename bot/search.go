@@ -177,12 +177,13 @@ type tuning struct {
 	prey                 float64 // preyWeight
 	preyHidden           bool    // preyHiddenOnly
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
+	spyGeneral           float64 // the beliefs' (see spyGeneralBias)
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 	noTT                 bool    // no transposition table (for tests)
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
-	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, stillScale: stillScale, maxStill: maxStill}
+	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
@@ -293,7 +294,7 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 		p.bel.usePrior(p.memory().logPrior(p.opponent, p.bel.model), flipOdds, ok)
 		p.bel.learned = p.memory().clues(p.opponent, p.bel.rules)
 		p.bel.setRatios()
-		p.bel.stillScale, p.bel.maxStill = p.tune.stillScale, p.tune.maxStill
+		p.bel.stillScale, p.bel.maxStill, p.bel.spyGeneral = p.tune.stillScale, p.tune.maxStill, p.tune.spyGeneral
 	}
 	p.bel.observe(v)
 	p.moves = withoutRecklessProbes(v, v.AppendLegalMoves(p.moves[:0]))

@@ -6,8 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
+	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -103,4 +105,73 @@ func writeTable(b *bytes.Buffer, name, what string, n int, file string, st [stra
 func rankConst(rk stratego.Rank) string {
 	s := rk.String()
 	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// spyGeneralRatio reads a file of 40-letter Gravon setups and returns
+// how many times as often the Spy stands on a square next to the General
+// as the squares' own frequencies of the Spy say, and the share of the
+// setups that put it there.
+func spyGeneralRatio(t *testing.T, name string) (ratio, share float64) {
+	t.Helper()
+	data := string(datatest.ReadFile(t, filepath.Join(dataDir, name)))
+	var lines []string
+	for _, line := range strings.Split(data, "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	var spy [40]float64
+	rankAt := func(line string, i int) stratego.Rank {
+		if p, ok := gravon.PieceOf(line[i]); ok {
+			return p.Rank()
+		}
+		return stratego.NoRank
+	}
+	for _, line := range lines {
+		for i := range 40 {
+			if rankAt(line, i) == stratego.Spy {
+				spy[i]++
+			}
+		}
+	}
+	var hits, expected, next float64
+	for _, line := range lines {
+		for i := range 40 {
+			if rankAt(line, i) != stratego.General {
+				continue
+			}
+			found := false
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				f, r := i%10+d[0], i/10+d[1]
+				if f < 0 || f >= 10 || r < 0 || r >= 4 {
+					continue
+				}
+				j := r*10 + f
+				expected += spy[j] / float64(len(lines))
+				if rankAt(line, j) == stratego.Spy {
+					hits++
+					found = true
+				}
+			}
+			if found {
+				next++
+			}
+		}
+	}
+	return hits / expected, next / float64(len(lines))
+}
+
+// TestSpyGeneralBias: the beliefs' spyGeneralBias is what the real
+// setups show, Spy beside the General, within a tenth, under Classic (and
+// no more than under Barrage, where the beliefs use it too).
+func TestSpyGeneralBias(t *testing.T) {
+	classic, share := spyGeneralRatio(t, "classic_setups.txt")
+	barrage, _ := spyGeneralRatio(t, "barrage_setups.txt")
+	t.Logf("Spy next to the General: classic %.2f times the squares' frequency (in %.0f%% of the setups), barrage %.2f", classic, 100*share, barrage)
+	if math.Abs(classic-spyGeneralBias) > 0.1*spyGeneralBias+0.05 {
+		t.Errorf("classic setups: the Spy stands next to the General %.2f times as often as the squares say; spyGeneralBias is %g", classic, spyGeneralBias)
+	}
+	if barrage < spyGeneralBias {
+		t.Errorf("barrage setups: ratio %.2f, below spyGeneralBias %g", barrage, spyGeneralBias)
+	}
 }
