@@ -54,6 +54,8 @@ var searchParams = []SearchParam{
 		Doc: "enemy turns unmoved (though free) that make a hidden piece twice as likely a Bomb or the Flag", set: func(t *tuning, x float64) { t.stillScale = x }},
 	{Name: "maxstill", Default: maxStill, Min: 1, Max: 12,
 		Doc: "the most an unmoved piece's Bomb and Flag weight grows", set: func(t *tuning, x float64) { t.maxStill = x }},
+	{Name: "reduce", Default: 0, Min: 0, Max: 4, Integer: true,
+		Doc: "n > 0: a late quiet move of a node with n plies or more to go is searched a ply shallower first, at full depth only when it raises alpha (late move reductions); 0: none", set: func(t *tuning, x float64) { t.reduce = int(math.Round(x)) }},
 	{Name: "spygeneral", Default: spyGeneralBias, Min: 1, Max: 8,
 		Doc: "how many times likelier a hidden piece that set up next to the enemy's seen General is the Spy (1: no clue)", set: func(t *tuning, x float64) { t.spyGeneral = x }},
 }

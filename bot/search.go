@@ -31,6 +31,12 @@ const (
 	rootMargin = 150.0
 	// quiesceDepth bounds the plies of captures searched after the depth.
 	quiesceDepth = 4
+	// reduceAfter: with the setting reduce at n > 0, a quiet move (no
+	// attack, not the table's move, not a killer) of a node with n plies
+	// or more to go, after reduceAfter moves of the node, is searched one
+	// ply shallower first, and again at the full depth only when it
+	// raises alpha (late move reductions).
+	reduceAfter = 3
 	// winPoints is the score of a won game, in points; a win found sooner
 	// scores a little more.
 	winPoints = 100000.0
@@ -178,6 +184,7 @@ type tuning struct {
 	preyHidden           bool    // preyHiddenOnly
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	spyGeneral           float64 // the beliefs' (see spyGeneralBias)
+	reduce               int     // late move reductions from this depth to go (see reduceAfter); 0: none
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 	noTT                 bool    // no transposition table (for tests)
 }
@@ -1195,7 +1202,9 @@ func (p *Search) negamax(s *stratego.State, kh uint64, depth, ply int, alpha, be
 	best := math.Inf(-1)
 	var bestMove stratego.Move
 	c := &p.stack[ply+1]
-	for _, m := range moves {
+	reduce := p.tune.reduce > 0 && depth >= p.tune.reduce
+	k := p.killer[min(ply, maxDepth+1)]
+	for i, m := range moves {
 		*c = *s
 		if _, err := c.Play(m); err != nil {
 			continue
@@ -1205,7 +1214,15 @@ func (p *Search) negamax(s *stratego.State, kh uint64, depth, ply int, alpha, be
 		if depth-1 >= ttMinDepth {
 			ckh ^= knowDelta(s, c, m)
 		}
-		x := -p.negamax(c, ckh, depth-1, ply+1, -beta, -alpha)
+		var x float64
+		if reduce && i >= reduceAfter && m != hint && m != k[0] && m != k[1] && !m.IsRescue() && b.At(m.To) == 0 {
+			x = -p.negamax(c, ckh, depth-2, ply+1, -beta, -alpha)
+			if x > alpha && !p.aborted {
+				x = -p.negamax(c, ckh, depth-1, ply+1, -beta, -alpha)
+			}
+		} else {
+			x = -p.negamax(c, ckh, depth-1, ply+1, -beta, -alpha)
+		}
 		if p.aborted {
 			return 0
 		}

@@ -148,3 +148,54 @@ func TestTablesAreLent(t *testing.T) {
 		}
 	}
 }
+
+// TestReduceSearchesLess: with late move reductions (the setting reduce
+// at 2) a search to depth 4 costs far fewer nodes, over 120 positions
+// of games played at random (the same ones every run), and finds what
+// the full search finds: no win or loss that it does not find, and its
+// best root move in most positions (111 of the 120). Reducing nothing
+// fails the first; not searching again at full depth a reduced move that
+// raised alpha fails the last (84 of the 120).
+func TestReduceSearchesLess(t *testing.T) {
+	search := func(s stratego.State, depth, reduce int) ([]float64, int) {
+		p := rootSearcher(s, func(t *tuning) { t.reduce = reduce })
+		defer p.tt.give()
+		moves, order := rootMoves(s)
+		var vals []float64
+		for d := 1; d <= depth; d++ {
+			vals = p.rootValues(s, moves, order, d, nil, nil)
+		}
+		return vals, p.nodes
+	}
+	const cases = 120
+	var with, without, same int
+	for i := range cases {
+		r := stratego.Classic()
+		if i%3 == 2 {
+			r = stratego.Barrage()
+		}
+		s := midgame(t, r, uint64(i+1), i*37%300)
+		a, na := search(s, 4, 2)
+		b, nb := search(s, 4, 0)
+		with += na
+		without += nb
+		if argmax(a) == argmax(b) {
+			same++
+		}
+		for j := range a {
+			if math.IsNaN(a[j]) || math.IsInf(a[j], 0) {
+				t.Fatalf("position %d, root move %d: value %v with reductions", i, j, a[j])
+			}
+			if won, was := math.Abs(a[j]) > winPoints/2, math.Abs(b[j]) > winPoints/2; won != was {
+				t.Fatalf("position %d, root move %d: %v with reductions, %v without\n%s", i, j, a[j], b[j], s.Picture())
+			}
+		}
+	}
+	t.Logf("nodes to depth 4: %d with reductions, %d without; the same best root move in %d of %d positions", with, without, same, cases)
+	if with >= without/2 {
+		t.Errorf("nodes to depth 4: %d with reductions, %d without: want half at most", with, without)
+	}
+	if same < cases*4/5 {
+		t.Errorf("the same best root move with and without reductions in %d of %d positions, want 4 in 5 at least", same, cases)
+	}
+}
