@@ -53,8 +53,9 @@ const (
 //
 // It keeps beliefs about the enemy's hidden ranks (see beliefs): where
 // each piece set up, weighed by how often real players put each rank
-// there (the Gravon tables of ChooseSetup, for the armies of the presets),
-// and what its moves suggest (a hidden piece that walks up to one of the
+// there (the Gravon tables of ChooseSetup, for the armies of the presets;
+// once it has seen the enemy's General, the pieces that set up beside it
+// likelier the Spy, see spyGeneralBias), and what its moves suggest (a hidden piece that walks up to one of the
 // player's pieces whose rank it knows is likelier to beat it, one that
 // walks away likelier to lose to it; one that steps next to the player's
 // movers whose ranks it has not seen likelier one of the ranks that beat
