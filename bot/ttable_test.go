@@ -11,10 +11,11 @@ import (
 )
 
 // rootSearch searches the root moves of s to depth plies with every root
-// move's window open (so that each value is exact), with or without the
-// transposition table, and returns the values and the nodes searched.
-func rootSearch(s stratego.State, depth int, noTT bool) ([]float64, int) {
-	p := rootSearcher(s, func(t *tuning) { t.noTT = noTT })
+// move's window open (so that each value is exact), with the tuning that
+// set makes of the default (the transposition table off, say), and
+// returns the values and the nodes searched.
+func rootSearch(s stratego.State, depth int, set func(*tuning)) ([]float64, int) {
+	p := rootSearcher(s, set)
 	defer p.tt.give()
 	moves, order := rootMoves(s)
 	var vals []float64
@@ -37,8 +38,8 @@ func TestTranspositionsKeepValues(t *testing.T) {
 		plies := rapid.IntRange(0, 300).Draw(t, "plies")
 		depth := rapid.IntRange(1, 3).Draw(t, "depth")
 		s := midgame(t, r, seed, plies)
-		a, na := rootSearch(s, depth, false)
-		b, nb := rootSearch(s, depth, true)
+		a, na := rootSearch(s, depth, func(*tuning) {})
+		b, nb := rootSearch(s, depth, func(t *tuning) { t.noTT = true })
 		with += na
 		without += nb
 		for i := range a {
@@ -158,14 +159,7 @@ func TestTablesAreLent(t *testing.T) {
 // raised alpha fails the last (84 of the 120).
 func TestReduceSearchesLess(t *testing.T) {
 	search := func(s stratego.State, depth, reduce int) ([]float64, int) {
-		p := rootSearcher(s, func(t *tuning) { t.reduce = reduce })
-		defer p.tt.give()
-		moves, order := rootMoves(s)
-		var vals []float64
-		for d := 1; d <= depth; d++ {
-			vals = p.rootValues(s, moves, order, d, nil, nil)
-		}
-		return vals, p.nodes
+		return rootSearch(s, depth, func(t *tuning) { t.reduce = reduce })
 	}
 	const cases = 120
 	var with, without, same int
