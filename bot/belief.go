@@ -64,10 +64,10 @@ const (
 // that rank on that setup square in real setups of the variant (the
 // tables of ChooseSetup; none for a custom army), for the Spy beside the
 // setup square of a General seen plus the log of spyGeneralBias, plus
-// the log of its behaviour biases. The weight of a full assignment of ranks to the hidden
-// pieces is the sum over them; the search draws its states in proportion
-// to its exponential (importance resampling of uniform draws, see
-// drawWeighted).
+// the log of its behaviour biases. The weight of a full assignment of
+// ranks to the hidden pieces is the sum over them; the search draws its
+// states in proportion to its exponential (importance resampling of
+// uniform draws, see drawWeighted).
 type beliefs struct {
 	rules stratego.Rules
 	me    stratego.Color

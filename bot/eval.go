@@ -104,10 +104,10 @@ const (
 	// distance d: preyWeight·pursuitDecay^(d-1), up to pursuitReach
 	// squares. Such a piece (a General once the Marshal is gone, or
 	// shown far away) takes moved pieces one after the other without
-	// risk, whatever their ranks: the term draws the player's own such piece to the enemy's
-	// moved pieces and makes the player meet the enemy's one (trade it,
-	// or keep its pieces away) before it has taken them, beyond the
-	// search's horizon. A setting of Search (prey); screened against
+	// risk, whatever their ranks: the term draws the player's own such
+	// piece to the enemy's moved pieces and makes the player meet the
+	// enemy's one (trade it, or keep its pieces away) before it has
+	// taken them, beyond the search's horizon. A setting of Search (prey); screened against
 	// Peter Lewis's bot and DOI at a fixed budget (docs/strength.md),
 	// it took the points lost to such pieces down by two fifths to a
 	// half, without more games won; in self-play against prey=0, 65%
