@@ -188,6 +188,7 @@ type tuning struct {
 	reduce               int     // late move reductions from this depth to go (see reduceAfter); 0: none
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 	noTT                 bool    // no transposition table (for tests)
+	ttSameDepth          bool    // the table settles only searches of its entry's depth (for tests)
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
@@ -1180,7 +1181,7 @@ func (p *Search) negamax(s *stratego.State, kh uint64, depth, ply int, alpha, be
 	if depth >= ttMinDepth {
 		tk = ttKey(s, kh)
 		if e := p.tt.probe(tk); e != nil {
-			if x, ok := e.cut(depth, ply, alpha, beta); ok {
+			if x, ok := e.cut(depth, ply, alpha, beta); ok && (!p.tune.ttSameDepth || int(e.depth) == depth) {
 				return x
 			}
 			hint = e.move
