@@ -186,13 +186,14 @@ type tuning struct {
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	spyGeneral           float64 // the beliefs' (see spyGeneralBias)
 	reduce               int     // late move reductions from this depth to go (see reduceAfter); 0: none
+	scale                float64 // points to a reward (see squash)
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 	noTT                 bool    // no transposition table (for tests)
 	ttSameDepth          bool    // the table settles only searches of its entry's depth (for tests)
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
-	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias}
+	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, scale: evalScale}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
@@ -918,7 +919,7 @@ func (p *Search) exposure(v stratego.View, moves []stratego.Move) {
 	}
 	b := v.Board()
 	expose := func(i int, at stratego.Square, rk stratego.Rank, to stratego.Square, capture bool) {
-		loss := math.Tanh(baseValue[rk] * p.ev.topOf(rk) * p.ev.shown / evalScale)
+		loss := math.Tanh(baseValue[rk] * p.ev.topOf(rk) * p.ev.shown / p.tune.scale)
 		for _, n := range p.ev.next[at] {
 			if n == stratego.NoSquare {
 				break
@@ -1082,7 +1083,7 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 			return nil
 		}
 		best = max(best, x)
-		vals[i] = squash(x)
+		vals[i] = squash(x, p.tune.scale)
 	}
 	if narrowed {
 		// A move left out keeps a value of a shallower search, which may
@@ -1104,15 +1105,16 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 	return vals
 }
 
-// squash turns a value in points into a reward in [-1, 1].
-func squash(x float64) float64 {
+// squash turns a value in points into a reward in [-1, 1], tanh of the
+// points over scale (the setting scale, evalScale by default).
+func squash(x, scale float64) float64 {
 	switch {
 	case x >= winPoints/2:
 		return 1
 	case x <= -winPoints/2:
 		return -1
 	}
-	return math.Tanh(x / evalScale)
+	return math.Tanh(x / scale)
 }
 
 // stop reports whether the search must stop now, looking at the clock
