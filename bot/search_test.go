@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -198,46 +199,71 @@ func TestPointsOfIsPoints(t *testing.T) {
 }
 
 // TestPreyIsReference: the prey term (preyWeight), in both forms of
-// what beats a preying piece (any piece, or only a hidden one), gives the value of its square-by-square
-// reference (refPreyed) bit for bit, in skirmishes of a few pieces a
-// side where shown pieces that nothing beats are common.
+// what beats a preying piece (any piece, or only a hidden one), gives the
+// value of its square-by-square reference (refPreyed) bit for bit, in
+// skirmishes of a few pieces a side where shown pieces that nothing beats
+// are common. That the skirmishes hold prey terms, and some where the two
+// forms differ, is checked over fixed draws (Generator.Example), so that
+// it holds in every run, short or long.
 func TestPreyIsReference(t *testing.T) {
-	nonzero, differ := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
-		r := genRules(t)
-		prey := rapid.Float64Range(0.01, 1).Draw(t, "prey")
-		for range 8 {
-			s := genSkirmish(t, r)
-			checkPrey(t, r, &s, prey, &nonzero, &differ)
+		c := genPreyCase.Draw(t, "skirmish")
+		if _, _, err := checkPrey(c); err != nil {
+			t.Fatal(err)
 		}
 	})
+	nonzero, differ := 0, 0
+	for i := range 300 {
+		n, d, err := checkPrey(genPreyCase.Example(i))
+		if err != nil {
+			t.Fatalf("fixed draw %d: %v", i, err)
+		}
+		nonzero += n
+		differ += d
+	}
+	t.Logf("fixed draws: %d evaluations with a prey term, %d where its two forms differ", nonzero, differ)
 	if nonzero == 0 || differ == 0 {
-		t.Errorf("%d skirmishes had a prey term, in %d its two forms differed: the property tests too little", nonzero, differ)
+		t.Errorf("%d evaluations had a prey term, in %d its two forms differed: the property tests too little", nonzero, differ)
 	}
 }
 
-// checkPrey is TestPreyIsReference on the state s: it counts in nonzero
-// the evaluations with a prey term, in differ those whose two forms
-// differ.
-func checkPrey(t *rapid.T, r stratego.Rules, s *stratego.State, prey float64, nonzero, differ *int) {
-	for _, c := range []stratego.Color{stratego.Red, stratego.Blue} {
+// preyCase is a skirmish of TestPreyIsReference under its rules, with the
+// prey weight to evaluate it with.
+type preyCase struct {
+	r    stratego.Rules
+	s    stratego.State
+	prey float64
+}
+
+// genPreyCase draws a preyCase.
+var genPreyCase = rapid.Custom(func(t *rapid.T) preyCase {
+	r := genRules(t)
+	return preyCase{r: r, s: genSkirmish(t, r), prey: rapid.Float64Range(0.01, 1).Draw(t, "prey")}
+})
+
+// checkPrey is TestPreyIsReference on the skirmish c, evaluated for each
+// side in both forms: it returns how many evaluations had a prey term,
+// and in how many of the sides its two forms differed.
+func checkPrey(c preyCase) (nonzero, differ int, err error) {
+	for _, col := range []stratego.Color{stratego.Red, stratego.Blue} {
 		var x [2]float64
 		for j, preyHidden := range []bool{false, true} {
-			e := newEvaluator(r, c)
-			e.prey, e.preyHidden = prey, preyHidden
-			a, b := refSearchPoints(e, s), e.searchPoints(s)
+			e := newEvaluator(c.r, col)
+			e.prey, e.preyHidden = c.prey, preyHidden
+			a, b := refSearchPoints(e, &c.s), e.searchPoints(&c.s)
 			if math.Float64bits(a) != math.Float64bits(b) {
-				t.Fatalf("%v, preyHidden %v: reference %v, searchPoints %v", c, preyHidden, a, b)
+				return nonzero, differ, fmt.Errorf("%v, preyHidden %v: reference %v, searchPoints %v\n%s", col, preyHidden, a, b, c.s.Picture())
 			}
 			x[j] = b
 			if e.preyed(0) != 0 || e.preyed(1) != 0 {
-				*nonzero++
+				nonzero++
 			}
 		}
 		if x[0] != x[1] {
-			*differ++
+			differ++
 		}
 	}
+	return nonzero, differ, nil
 }
 
 // genSkirmish draws a position of a flag and two to nine other pieces
