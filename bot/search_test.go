@@ -802,7 +802,7 @@ func TestExposureCorrection(t *testing.T) {
 	}
 	spy, none := draw(true, 1), draw(false, 3)
 	beliefs := append(append([]stratego.State(nil), spy...), none...)
-	loss := math.Tanh(baseValue[stratego.Marshal] * topFactor * shownFactor / evalScale)
+	loss := math.Tanh(baseValue[stratego.Marshal] * topFactor * shownFactor / p.tune.scale)
 	for _, tc := range []struct {
 		name   string
 		states []stratego.State
@@ -1057,7 +1057,7 @@ func TestGuardCorrection(t *testing.T) {
 	bd2.Put(stratego.MustParseSquare("f5"), stratego.NewPiece(stratego.Blue, stratego.Sergeant))
 	bd2.Put(stratego.MustParseSquare("e7"), stratego.NewPiece(stratego.Blue, stratego.General))
 	other := mustFromBoard(t, stratego.Classic(), bd2, stratego.Red)
-	loss := math.Tanh(baseValue[stratego.Major] * shownFactor / evalScale)
+	loss := math.Tanh(baseValue[stratego.Major] * shownFactor / p.tune.scale)
 	for _, tc := range []struct {
 		ratio, want float64
 	}{
