@@ -76,7 +76,8 @@ const (
 // player's whose rank it has not seen only with the ranks whose attack
 // gains in expectation, see blindAttacks), and scores each root move by the average over the states,
 // weighted by how often each was picked, of its squashed value (a win 1,
-// a loss -1, else tanh(points/evalScale) of the evaluation of MCTS:
+// a loss -1, else tanh(points/scale), the setting scale (evalScale by
+// default), of the evaluation of MCTS:
 // material with shown pieces worth less, the Spy's and the Miners' worth
 // by what the enemy has left, the nearest pieces to the flags, open
 // squares by the player's flag; but a flag walled in by bombs is near only
@@ -902,7 +903,7 @@ type exposed struct {
 // whole state's share, and the move whose states happened to hold none
 // looks best. The correction puts the beliefs' probability in place of
 // the states' share, both weighed by the piece's loss, tanh of its
-// shown worth over evalScale.
+// shown worth over the setting scale (evalScale by default).
 func (p *Search) exposure(v stratego.View, moves []stratego.Move) {
 	p.exposed, p.exposedMoves = p.exposed[:0], len(moves)
 	if p.tune.noBeliefs {
