@@ -107,11 +107,11 @@ const (
 	// risk, whatever their ranks: the term draws the player's own such
 	// piece to the enemy's moved pieces and makes the player meet the
 	// enemy's one (trade it, or keep its pieces away) before it has
-	// taken them, beyond the search's horizon. A setting of Search (prey); screened against
-	// Peter Lewis's bot and DOI at a fixed budget (docs/strength.md),
-	// it took the points lost to such pieces down by two fifths to a
-	// half, without more games won; in self-play against prey=0, 65%
-	// under ISF, 46% under Barrage.
+	// taken them, beyond the search's horizon. A setting of Search
+	// (prey); screened against Peter Lewis's bot and DOI at a fixed
+	// budget (docs/strength.md), it took the points lost to such pieces
+	// down by two fifths to a half, without more games won; in
+	// self-play against prey=0, 65% under ISF, 46% under Barrage.
 	preyWeight = 0.25
 	// preyHiddenOnly is the default of the setting preyhidden (see
 	// evaluator.preyHidden): only a piece whose rank the enemy has not

@@ -55,11 +55,12 @@ const (
 // each piece set up, weighed by how often real players put each rank
 // there (the Gravon tables of ChooseSetup, for the armies of the presets;
 // once it has seen the enemy's General, the pieces that set up beside it
-// likelier the Spy, see spyGeneralBias), and what its moves suggest (a hidden piece that walks up to one of the
-// player's pieces whose rank it knows is likelier to beat it, one that
-// walks away likelier to lose to it; one that steps next to the player's
-// movers whose ranks it has not seen likelier one of the ranks that beat
-// most of them, as a raider's). For each move it draws poolSize states
+// likelier the Spy, see spyGeneralBias), and what its moves suggest (a
+// hidden piece that walks up to one of the player's pieces whose rank it
+// knows is likelier to beat it, one that walks away likelier to lose to
+// it; one that steps next to the player's movers whose ranks it has not
+// seen likelier one of the ranks that beat most of them, as a raider's).
+// For each move it draws poolSize states
 // by the beliefs exactly (View.WeightedSampler) when the draw's table is
 // small enough for the move's time and node budget (see weightedCap: from
 // about the first captures on at a second a move); otherwise it draws

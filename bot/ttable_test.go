@@ -52,10 +52,8 @@ func TestTranspositionsKeepValues(t *testing.T) {
 		b, nb := rootSearch(s, depth, func(t *tuning) { t.noTT = true })
 		with += na
 		without += nb
-		for i := range a {
-			if math.Abs(a[i]-b[i]) > 1e-9 {
-				t.Fatalf("root move %d: %v with the table, %v without\n%s", i, a[i], b[i], s.Picture())
-			}
+		if i := firstDiff(a, b); i >= 0 {
+			t.Fatalf("root move %d: %v with the table, %v without\n%s", i, a[i], b[i], s.Picture())
 		}
 	})
 	t.Logf("nodes: %d with the table, %d without", with, without)
@@ -77,10 +75,8 @@ func TestTranspositionsSaveNodes(t *testing.T) {
 		s := midgame(t, r, uint64(100+i), 30*i)
 		a, na := rootSearch(s, 5, func(t *tuning) { t.ttSameDepth = true })
 		b, nb := rootSearch(s, 5, func(t *tuning) { t.noTT = true })
-		for k := range a {
-			if math.Abs(a[k]-b[k]) > 1e-9 {
-				t.Fatalf("position %d, root move %d: %v with the table, %v without\n%s", i, k, a[k], b[k], s.Picture())
-			}
+		if k := firstDiff(a, b); k >= 0 {
+			t.Fatalf("position %d, root move %d: %v with the table, %v without\n%s", i, k, a[k], b[k], s.Picture())
 		}
 		with += na
 		without += nb
@@ -89,6 +85,17 @@ func TestTranspositionsSaveNodes(t *testing.T) {
 	if with >= without {
 		t.Errorf("the table saved no nodes: %d with it, %d without", with, without)
 	}
+}
+
+// firstDiff returns the first root move whose values in a and b differ
+// (by more than rounding), -1 when none does.
+func firstDiff(a, b []float64) int {
+	for i := range a {
+		if math.Abs(a[i]-b[i]) > 1e-9 {
+			return i
+		}
+	}
+	return -1
 }
 
 // TestTTWinsCountFromThePosition: a win kept at one ply of the search and
