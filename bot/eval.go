@@ -119,7 +119,7 @@ const (
 	preyHiddenOnly = true
 	// evalScale turns a point difference into a reward: the reward of a
 	// difference d is (1 + tanh(d/evalScale)) / 2. Search squashes its
-	// root moves' points by the setting scale, evalScale by default; the
+	// root moves' points by a scale that follows the move's budget (moveScale), evalScale by default; the
 	// ends of recorded games follow the points far less steeply (a scale
 	// of 290 to 470), but a scale of 400 lost games to MCTS at small
 	// budgets (docs/strength.md, "The reward scale").

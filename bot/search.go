@@ -77,7 +77,7 @@ const (
 // player's whose rank it has not seen only with the ranks whose attack
 // gains in expectation, see blindAttacks), and scores each root move by the average over the states,
 // weighted by how often each was picked, of its squashed value (a win 1,
-// a loss -1, else tanh(points/scale), the setting scale (evalScale by
+// a loss -1, else tanh(points/scale), the move's scale (see moveScale; evalScale by
 // default), of the evaluation of MCTS:
 // material with shown pieces worth less, the Spy's and the Miners' worth
 // by what the enemy has left, the nearest pieces to the flags, open
@@ -188,7 +188,7 @@ type tuning struct {
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	spyGeneral           float64 // the beliefs' (see spyGeneralBias)
 	reduce               int     // late move reductions from this depth to go (see reduceAfter); 0: none
-	scale                float64 // points to a reward (see squash)
+	scale                float64 // points to a reward (see squash): the setting, the move's in a move's worker (see moveScale)
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 	noTT                 bool    // no transposition table (for tests)
 	ttSameDepth          bool    // the table settles only searches of its entry's depth (for tests)
@@ -325,6 +325,7 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 		limit, iters = DefaultTime, 0
 	}
 	w := p.worker()
+	w.tune.scale = moveScale(p.tune.scale, limit, iters)
 	w.tm = newTimer(ctx, p.now, start, limit, p.opt.overhead(), p.lag/2)
 	stalled := time.Duration(0) // a gap the search could not see (see below)
 	defer func() { p.lag = max(time.Duration(w.tm.lag.Load()), stalled) }()
@@ -904,7 +905,7 @@ type exposed struct {
 // whole state's share, and the move whose states happened to hold none
 // looks best. The correction puts the beliefs' probability in place of
 // the states' share, both weighed by the piece's loss, tanh of its
-// shown worth over the setting scale (evalScale by default).
+// shown worth over the move's scale (see moveScale).
 func (p *Search) exposure(v stratego.View, moves []stratego.Move) {
 	p.exposed, p.exposedMoves = p.exposed[:0], len(moves)
 	if p.tune.noBeliefs {
@@ -1107,8 +1108,47 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 	return vals
 }
 
+// The reward scale of a move follows its budget (see moveScale): a
+// search of steepNodes nodes or fewer squashes its points by evalScale,
+// one of flatNodes or more by the setting scale, one between by a scale
+// between the two, geometric in the nodes. A time limit counts as
+// nominalRate nodes a second (a core of an idle machine searches about
+// 600,000, a loaded one less), so that the scale follows the time the
+// move is given and not the load of the machine.
+//
+// A flat scale fits the ends of recorded games (a scale of 290 to 470)
+// and won over the steep one at 20,000 and 100,000 nodes a move, but at
+// 4,000 nodes (a search of one or two plies) the steep one wins more
+// games against MCTS (docs/strength.md, "The reward scale").
+const (
+	steepNodes  = 4000
+	flatNodes   = 20000
+	nominalRate = 200000
+)
+
+// moveScale returns the reward scale of a move's search with the time
+// limit limit (0: none) and the node budget iters (0: none), for the
+// setting scale.
+func moveScale(scale float64, limit time.Duration, iters int) float64 {
+	nodes := math.Inf(1)
+	if iters > 0 {
+		nodes = float64(iters)
+	}
+	if limit > 0 {
+		nodes = min(nodes, limit.Seconds()*nominalRate)
+	}
+	switch {
+	case nodes <= steepNodes:
+		return evalScale
+	case nodes >= flatNodes:
+		return scale
+	}
+	f := math.Log(nodes/steepNodes) / math.Log(flatNodes/steepNodes)
+	return evalScale * math.Pow(scale/evalScale, f)
+}
+
 // squash turns a value in points into a reward in [-1, 1], tanh of the
-// points over scale (the setting scale, evalScale by default).
+// points over scale (the move's, see moveScale).
 func squash(x, scale float64) float64 {
 	switch {
 	case x >= winPoints/2:

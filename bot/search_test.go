@@ -688,6 +688,60 @@ func TestWeightedCap(t *testing.T) {
 	}
 }
 
+// TestMoveScale: a move's reward scale is evalScale at steepNodes nodes
+// or fewer, the setting at flatNodes or more, and between the two a
+// scale that moves from one to the other as the nodes grow; a time limit
+// counts as nominalRate nodes a second, the smaller of the two budgets
+// rules, and a move's search squashes by its own scale.
+func TestMoveScale(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		set := rapid.Float64Range(20, 600).Draw(t, "scale")
+		a := rapid.IntRange(1, 100000).Draw(t, "nodes")
+		b := rapid.IntRange(a, 100000).Draw(t, "more nodes")
+		sa, sb := moveScale(set, 0, a), moveScale(set, 0, b)
+		lo, hi := min(set, evalScale), max(set, evalScale)
+		if sa < lo || sa > hi {
+			t.Fatalf("%d nodes: scale %v outside [%v, %v]", a, sa, lo, hi)
+		}
+		if math.Abs(math.Log(sb/set)) > math.Abs(math.Log(sa/set))+1e-12 {
+			t.Fatalf("%d nodes: scale %v, %d nodes: %v, further from the setting %v", a, sa, b, sb, set)
+		}
+		if a <= steepNodes && sa != evalScale || a >= flatNodes && sa != set {
+			t.Fatalf("%d nodes: scale %v (setting %v)", a, sa, set)
+		}
+		d := time.Duration(a) * time.Second / nominalRate
+		if got := moveScale(set, d, 0); math.Abs(got-sa) > 1e-9*sa {
+			t.Fatalf("%v: scale %v, want that of %d nodes, %v", d, got, a, sa)
+		}
+		if got := moveScale(set, d, b); math.Abs(got-sa) > 1e-9*sa {
+			t.Fatalf("%v and %d nodes: scale %v, want that of %d nodes, %v", d, b, got, a, sa)
+		}
+	})
+	if got := moveScale(400, 0, 0); got != 400 {
+		t.Errorf("no budget: scale %v, want the setting", got)
+	}
+	v := midgame(t, stratego.Classic(), 1, 60).View(stratego.Red)
+	for _, tc := range []struct {
+		b    Budget
+		want float64
+	}{
+		{Budget{Iterations: steepNodes}, evalScale},
+		{Budget{Iterations: flatNodes}, 400},
+		{Budget{Iterations: 8000}, moveScale(400, 0, 8000)},
+	} {
+		p, err := New("search", Options{Seed: 1, Params: map[string]float64{"scale": 400}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Move(context.Background(), v, tc.b); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.(*Search).w.tune.scale; got != tc.want {
+			t.Errorf("%+v: the search squashed by %v, want %v", tc.b, got, tc.want)
+		}
+	}
+}
+
 // TestRoom: a hunted piece's room is the empty squares it reaches before
 // any shown enemy piece that beats it: none in a corner whose one exit the
 // hunter holds, one at the end of a dead end, trapRoom in the open.
