@@ -127,7 +127,7 @@ const (
 	// follow the points far less steeply than evalScale (a scale of 290
 	// to 470 fits them), and at 1 s a move against DOI a scale of 400
 	// won 7 of 17 games decided over the board where 60 won 1 of 19
-	// (docs/strength.md, "The reward scale").
+	// (docs/strength.md, "A reward scale that follows the budget").
 	rewardScale = 400.0
 	// drawReward is the reward of a drawn playout: a little under half,
 	// so that the search plays on rather than settle.
