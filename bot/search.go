@@ -1075,7 +1075,7 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 		}
 		*c = s
 		if _, err := c.Play(moves[i]); err != nil {
-			vals[i] = -1
+			vals[i] = -1 - 2*winTie // below any loss
 			continue
 		}
 		p.nodes++
@@ -1151,14 +1151,22 @@ func moveScale(scale float64, limit time.Duration, iters int) float64 {
 	return evalScale * math.Pow(scale/evalScale, f)
 }
 
-// squash turns a value in points into a reward in [-1, 1], tanh of the
-// points over scale (the move's, see moveScale).
+// winTie is how far above 1 the reward of a won game is (below -1 a
+// lost one's), most for the soonest win (the latest loss): the root
+// tells a win now from a win the search finds later, which may rest on
+// the moves it supposes of the enemy (see blindAttacks), and from a lead
+// so large that its tanh rounds to 1.
+const winTie = 1e-3
+
+// squash turns a value in points into a reward, tanh of the points over
+// scale (the move's, see moveScale) in (-1, 1), or for a won or lost
+// game 1 or -1 and up to winTie more, by how soon (see winTie).
 func squash(x, scale float64) float64 {
 	switch {
 	case x >= winPoints/2:
-		return 1
+		return 1 + winTie*(2*x/winPoints-1)
 	case x <= -winPoints/2:
-		return -1
+		return -1 + winTie*(2*x/winPoints+1)
 	}
 	return math.Tanh(x / scale)
 }
