@@ -76,8 +76,9 @@ const (
 // stand pat; in every determinization the enemy attacks a piece of the
 // player's whose rank it has not seen only with the ranks whose attack
 // gains in expectation, see blindAttacks), and scores each root move by the average over the states,
-// weighted by how often each was picked, of its squashed value (a win 1,
-// a loss -1, else tanh(points/scale), where scale is the setting scale,
+// weighted by how often each was picked, of its squashed value (a win 1
+// and a little more the sooner it comes, a loss -1 and a little less the
+// sooner, else tanh(points/scale), where scale is the setting scale,
 // 400 points by default, in a move of 20,000 nodes or 100 ms or more,
 // and nearer 60 in a smaller move, 60 at 4,000 nodes or 20 ms or less),
 // of the evaluation of MCTS:

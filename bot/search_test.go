@@ -796,7 +796,6 @@ func TestSearchWinsNow(t *testing.T) {
 	}{
 		{evalScale, Budget{Iterations: 4000}},
 		{rewardScale, Budget{Iterations: 20000}},
-		{rewardScale, Budget{Time: time.Second}},
 	} {
 		p := NewSearch(Options{Seed: 1, Params: map[string]float64{"scale": tc.scale}})
 		m, err := p.Move(context.Background(), v, tc.b)
