@@ -57,7 +57,8 @@ var searchParams = []SearchParam{
 	{Name: "reduce", Default: 0, Min: 0, Max: 4, Integer: true,
 		Doc: "n > 0: a late quiet move of a node with n plies or more to go is searched a ply shallower first, at full depth only when it raises alpha (late move reductions); 0: none", set: func(t *tuning, x float64) { t.reduce = int(math.Round(x)) }},
 	{Name: "scale", Default: rewardScale, Min: 20, Max: 600,
-		Doc: "points of the evaluation that make a reward of tanh(1) in the average over the determinizations (and in the exposure correction), in a move of 20,000 nodes or 100 ms or more; smaller moves squash more steeply, down to 60 at 4,000 nodes or 20 ms", set: func(t *tuning, x float64) { t.scale = x }},
+		Doc: fmt.Sprintf("points of the evaluation that make a reward of tanh(1) in the average over the determinizations (and in the exposure correction), in a move of %d nodes or %v or more; smaller moves squash more steeply, down to %g at %d nodes or %v",
+			flatNodes, nodesTime(flatNodes), evalScale, steepNodes, nodesTime(steepNodes)), set: func(t *tuning, x float64) { t.scale = x }},
 	{Name: "spygeneral", Default: spyGeneralBias, Min: 1, Max: 8,
 		Doc: "how many times likelier a hidden piece that set up next to the enemy's seen General is the Spy (1: no clue)", set: func(t *tuning, x float64) { t.spyGeneral = x }},
 }

@@ -1131,6 +1131,9 @@ const (
 	nominalRate = 200000
 )
 
+// nodesTime is the time limit that moveScale counts as n nodes.
+func nodesTime(n int) time.Duration { return time.Duration(n) * time.Second / nominalRate }
+
 // moveScale returns the reward scale of a move's search with the time
 // limit limit (0: none) and the node budget iters (0: none), for the
 // setting scale.

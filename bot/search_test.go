@@ -709,7 +709,7 @@ func TestMoveScale(t *testing.T) {
 		if a <= steepNodes && sa != evalScale || a >= flatNodes && sa != set {
 			t.Fatalf("%d nodes: scale %v (setting %v)", a, sa, set)
 		}
-		d := time.Duration(a) * time.Second / nominalRate
+		d := nodesTime(a)
 		if got := moveScale(set, d, 0); math.Abs(got-sa) > 1e-9*sa {
 			t.Fatalf("%v: scale %v, want that of %d nodes, %v", d, got, a, sa)
 		}
