@@ -24,9 +24,17 @@ const probeFloor = stratego.Major
 // General or its Marshal hit a Bomb (docs/strength.md); later, its
 // Majors did. Strong players
 // probe with Miners, Scouts and other cheap pieces; so does this player.
+//
+// It keeps every move while an enemy piece may take the player's Flag
+// with its next move (see flagInReach): then a probe of a piece that may
+// be the enemy's Flag may be the only move that does not lose, and a
+// lesser piece far away probes too late.
 func withoutRecklessProbes(v stratego.View, moves []stratego.Move) []stratego.Move {
 	b := v.Board()
 	me := v.Player()
+	if flagInReach(v, &b, me) {
+		return moves
+	}
 	lesser := false
 	for _, pc := range b.All() {
 		if pc.Color() == me && pc.Rank().Movable() && pc.Rank() < probeFloor {
@@ -63,4 +71,50 @@ func reckless(v stratego.View, b *stratego.Board, me stratego.Color, m stratego.
 		return false
 	}
 	return v.Ranks(m.To).Has(stratego.Bomb)
+}
+
+// still is the set of the ranks that never move.
+var still = stratego.RankSet(0).With(stratego.Bomb).With(stratego.Flag)
+
+// flagInReach reports whether an enemy piece on the view v's board b may
+// take the Flag of the player me with its next move: a piece next to it
+// that may be movable, or a piece that has moved in line with it, over
+// empty squares, that may be a Scout striking from afar (where the rules
+// let Scouts strike at the end of a slide). An unmoved piece in line
+// does not count: most are not Scouts, and the probes stay filtered.
+func flagInReach(v stratego.View, b *stratego.Board, me stratego.Color) bool {
+	flag := stratego.NoSquare
+	for sq, pc := range b.All() {
+		if pc.Color() == me && pc.Rank() == stratego.Flag {
+			flag = sq
+			break
+		}
+	}
+	if flag == stratego.NoSquare {
+		return false
+	}
+	r := v.Rules()
+	for _, d := range [4]stratego.Direction{stratego.Up, stratego.Down, stratego.Left, stratego.Right} {
+		for n := 1; ; n++ {
+			sq := flag.Step(d, n)
+			if sq == stratego.NoSquare || !r.OnBoard(sq) {
+				break
+			}
+			pc := b.At(sq)
+			if pc == 0 {
+				if r.Scouts == stratego.ScoutStrikeAdjacent {
+					break
+				}
+				continue
+			}
+			if pc.Color() == me.Opponent() {
+				ranks := v.Ranks(sq)
+				if n == 1 && ranks&^still != 0 || v.Knowledge(sq)&stratego.KnownMoved != 0 && ranks.Has(stratego.Scout) {
+					return true
+				}
+			}
+			break
+		}
+	}
+	return false
 }

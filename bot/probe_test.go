@@ -73,6 +73,126 @@ func TestWithoutRecklessProbes(t *testing.T) {
 	}
 }
 
+// withArmy returns r with the army a, set up anywhere (for positions
+// built on a board, whose armies are those of the rules).
+func withArmy(r stratego.Rules, a stratego.Army) stratego.Rules {
+	r.Army, r.FillZone = a, false
+	return r
+}
+
+// flagView is Red's view of a position from a lost game against DOI
+// (docs/strength.md, "A probe when the Flag is in reach"), each side
+// with a Flag, a Bomb, a Miner, a Sergeant and a General: Red's General
+// on e4 stands next to Blue's unmoved hidden e5, which may be a Bomb or
+// the Flag (it is the Flag); Red's Sergeant on j4 could probe instead,
+// but Blue's Miner has just stepped from from to to, and from a2 it
+// takes Red's Flag on a1 next move.
+func flagView(t *testing.T, from, to string) stratego.View {
+	t.Helper()
+	var b stratego.Board
+	put := placer(&b)
+	put("a1", stratego.Red, stratego.Flag)
+	put("b1", stratego.Red, stratego.Bomb)
+	put("i1", stratego.Red, stratego.Miner)
+	put("e4", stratego.Red, stratego.General)
+	put("j4", stratego.Red, stratego.Sergeant)
+	put("e5", stratego.Blue, stratego.Flag)
+	put("j10", stratego.Blue, stratego.Bomb)
+	put("g10", stratego.Blue, stratego.General)
+	put("h10", stratego.Blue, stratego.Sergeant)
+	put(from, stratego.Blue, stratego.Miner)
+	r := withArmy(stratego.Classic(), stratego.Army{stratego.Flag: 1, stratego.Bomb: 1, stratego.Miner: 1, stratego.Sergeant: 1, stratego.General: 1})
+	s := mustFromBoard(t, r, b, stratego.Blue)
+	s, _, err := s.Apply(stratego.MustParseMove(from + "-" + to))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.View(stratego.Red)
+}
+
+// TestProbeWhenFlagInReach: while an enemy piece can take the player's
+// Flag next move, the filter keeps the probes, and the search plays the
+// probe that may take the enemy's Flag (every other move loses at once);
+// a move earlier, with the Miner a square further, it removes the probe.
+func TestProbeWhenFlagInReach(t *testing.T) {
+	e4e5 := stratego.MustParseMove("e4-e5")
+	v := flagView(t, "a3", "a2")
+	if !v.Ranks(stratego.MustParseSquare("e5")).Has(stratego.Bomb) {
+		t.Fatalf("e5 cannot be a Bomb in the view:\n%v", v)
+	}
+	b := v.Board()
+	if !flagInReach(v, &b, stratego.Red) {
+		t.Fatalf("the Miner on a2 next to a1 is not in reach:\n%v", v)
+	}
+	if kept := withoutRecklessProbes(v, v.AppendLegalMoves(nil)); !slices.Contains(kept, e4e5) {
+		t.Errorf("removed e4-e5 with the Flag in reach: kept %v", kept)
+	}
+	for _, budget := range []int{2000, 20000} {
+		m, err := NewSearch(Options{Seed: 5}).Move(context.Background(), v, Budget{Iterations: budget})
+		if err != nil || m != e4e5 {
+			t.Errorf("%d nodes: search played %v (%v), want e4-e5", budget, m, err)
+		}
+	}
+
+	far := flagView(t, "a4", "a3")
+	b = far.Board()
+	if flagInReach(far, &b, stratego.Red) {
+		t.Errorf("the Miner on a3 (no Scout) is in reach of a1:\n%v", far)
+	}
+	if kept := withoutRecklessProbes(far, far.AppendLegalMoves(nil)); slices.Contains(kept, e4e5) {
+		t.Errorf("kept e4-e5 with the Flag out of reach: %v", kept)
+	}
+}
+
+// TestFlagInReach: a piece next to the Flag that may move, or one that
+// has moved in line over empty squares and may be a Scout (not where
+// Scouts strike only next to them); not an unmoved piece in line, nor
+// one behind another piece.
+func TestFlagInReach(t *testing.T) {
+	scouts := stratego.Army{stratego.Flag: 1, stratego.Bomb: 2, stratego.Sergeant: 1, stratego.Scout: 2}
+	none := stratego.Army{stratego.Flag: 1, stratego.Bomb: 2, stratego.Sergeant: 2}
+	for _, tc := range []struct {
+		name  string
+		rules stratego.Rules
+		blue  map[string]stratego.Rank
+		moved string // a Blue move played before Red's view
+		want  bool
+	}{
+		{"unmoved hidden next to it", withArmy(stratego.Classic(), none), map[string]stratego.Rank{"a2": stratego.Sergeant}, "", true},
+		{"a moved Scout down the file", withArmy(stratego.Classic(), scouts), map[string]stratego.Rank{"a7": stratego.Scout, "j10": stratego.Scout}, "a7-a6", true},
+		{"an unmoved piece down the file", withArmy(stratego.Classic(), scouts), map[string]stratego.Rank{"a6": stratego.Scout, "j10": stratego.Scout}, "j10-j9", false},
+		{"a moved Scout down the file, Vintage", withArmy(stratego.Vintage(), scouts), map[string]stratego.Rank{"a7": stratego.Scout, "j10": stratego.Scout}, "a7-a6", false},
+		{"no Scout in the army", withArmy(stratego.Classic(), none), map[string]stratego.Rank{"a7": stratego.Sergeant, "j10": stratego.Sergeant}, "a7-a6", false},
+		{"behind a piece", withArmy(stratego.Classic(), scouts), map[string]stratego.Rank{"a7": stratego.Scout, "a3": stratego.Bomb, "j10": stratego.Scout}, "a7-a6", false},
+	} {
+		var b stratego.Board
+		put := placer(&b)
+		put("a1", stratego.Red, stratego.Flag)
+		put("b1", stratego.Red, stratego.Bomb)
+		put("j1", stratego.Red, stratego.Sergeant)
+		put("e10", stratego.Blue, stratego.Flag)
+		for sq, rk := range tc.blue {
+			put(sq, stratego.Blue, rk)
+		}
+		turn := stratego.Red
+		if tc.moved != "" {
+			turn = stratego.Blue
+		}
+		s := mustFromBoard(t, tc.rules, b, turn)
+		if tc.moved != "" {
+			var err error
+			if s, _, err = s.Apply(stratego.MustParseMove(tc.moved)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		v := s.View(stratego.Red)
+		vb := v.Board()
+		if got := flagInReach(v, &vb, stratego.Red); got != tc.want {
+			t.Errorf("%s: in reach %v, want %v\n%v", tc.name, got, tc.want, v)
+		}
+	}
+}
+
 // TestProbeFloor: the filter starts at the Major (probeFloor), whose
 // losses to Bombs the records against DOI showed; a Captain may probe.
 func TestProbeFloor(t *testing.T) {
