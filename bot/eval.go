@@ -129,6 +129,12 @@ const (
 	// won 7 of 17 games decided over the board where 60 won 1 of 19
 	// (docs/strength.md, "A reward scale that follows the budget").
 	rewardScale = 400.0
+	// guardShare is the part of the threat on the player's flag
+	// (threatValue) that a guard takes off: a piece of the player's
+	// that beats the enemy's nearest piece and needs fewer moves to the
+	// flag (see evaluator.unguarded). Off by default (a setting of
+	// Search: guard).
+	guardShare = 0.0
 	// drawReward is the reward of a drawn playout: a little under half,
 	// so that the search plays on rather than settle.
 	drawReward = 0.45
@@ -189,6 +195,13 @@ type evaluator struct {
 	hiddenRank  [2][stratego.MaxSquares]stratego.Rank
 	hiddenWorth [2][stratego.MaxSquares]float64
 	nHidden     [2]int
+	// guard is the part of the threat on the player's flag that a
+	// guard takes off (see unguarded); guardFlag is that flag's square
+	// (NoSquare: no guard term), openDist and walledDist the moves to
+	// it (see readyGuard).
+	guard                float64
+	guardFlag            stratego.Square
+	openDist, walledDist [stratego.MaxSquares + 1]uint8
 }
 
 // topOf returns the factor on the worth of a piece of rank rk: top for
@@ -380,10 +393,93 @@ func (e *evaluator) searchPointsOn(b *stratego.Board, k *stratego.KnowledgeBoard
 	if flag[0] != stratego.NoSquare && flag[1] != stratego.NoSquare {
 		atk := e.reach(me, movers[me], flag[1-me], e.walled(b, flag[1-me]))
 		def := e.reach(1-me, movers[1-me], flag[me], e.walled(b, flag[me]))
-		d += e.flagW*float64(def-atk) + e.threatScale*attackShare*threat(atk) - e.threatScale*threat(def)
+		d += e.flagW*float64(def-atk) + e.threatScale*attackShare*threat(atk) - e.threatScale*threat(def)*e.unguarded(me, movers)
 		d -= e.open * float64(e.openNext(b, flag[me]))
 	}
 	return d
+}
+
+// unguarded is the part of the threat on the player's flag that counts:
+// 1, or 1-e.guard while a movable piece of the player's that beats the
+// enemy's nearest movable piece (nearest by the moves each needs, see
+// readyGuard) needs fewer moves to the flag than that piece, to meet it
+// on its way. A lone piece that walks to the flag from afar is out of
+// the search's sight until a defender is too far to stop it (DOI's and
+// Peter Lewis's Miners through the bombs round the flag); the guard term
+// keeps a defender between them while there is time.
+func (e *evaluator) unguarded(me int, movers [2]int) float64 {
+	if e.guard == 0 || e.guardFlag == stratego.NoSquare {
+		return 1
+	}
+	best, rk := uint8(255), stratego.NoRank
+	for k, m := range e.mover[1-me][:movers[1-me]] {
+		r := e.moverRank[1-me][k]
+		d := e.walledDist[m]
+		if r == stratego.Miner {
+			d = e.openDist[m]
+		}
+		if d < best {
+			best, rk = d, r
+		}
+	}
+	if rk == stratego.NoRank {
+		return 1
+	}
+	for k, m := range e.mover[me][:movers[me]] {
+		if e.walledDist[m] < best && e.fight[e.moverRank[me][k]][rk] == stratego.AttackerWins {
+			return 1 - e.guard
+		}
+	}
+	return 1
+}
+
+// readyGuard fills the guard term's distances (see unguarded) for the
+// player's flag in the view v: openDist, the moves from each square to
+// the flag where only lakes stop a piece (a Miner's way, through the
+// bombs), and walledDist, where the player's bombs stop it too (but a
+// flag walled in by bombs is guarded from the squares next to its
+// bombs: those count as a move from it). 255 is out of reach.
+func (e *evaluator) readyGuard(v stratego.View) {
+	e.guardFlag = stratego.NoSquare
+	me := v.Player()
+	b := v.Board()
+	for sq, pc := range b.All() {
+		if pc.Color() == me && pc.Rank() == stratego.Flag {
+			e.guardFlag = sq
+		}
+	}
+	if e.guardFlag == stratego.NoSquare {
+		return
+	}
+	closed := e.walled(&b, e.guardFlag)
+	for _, walled := range [2]bool{false, true} {
+		dist := &e.openDist
+		if walled {
+			dist = &e.walledDist
+		}
+		for j := range dist {
+			dist[j] = 255
+		}
+		dist[e.guardFlag] = 0
+		queue := append(e.queue[:0], e.guardFlag)
+		for h := 0; h < len(queue); h++ {
+			q := queue[h]
+			if walled && (dist[q] > 1 || !closed) {
+				if pc := b.At(q); pc != 0 && pc.Color() == me && pc.Rank() == stratego.Bomb {
+					continue
+				}
+			}
+			for _, n := range e.next[q] {
+				if n == stratego.NoSquare {
+					break
+				}
+				if dist[n] == 255 {
+					dist[n] = dist[q] + 1
+					queue = append(queue, n)
+				}
+			}
+		}
+	}
 }
 
 // material is the material balance of the board b from the player's side

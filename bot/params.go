@@ -48,6 +48,8 @@ var searchParams = []SearchParam{
 		Doc: "part of a moved hidden piece's worth lost to the nearest shown enemy piece that beats it and that no piece of its side beats (see preyhidden; decaying with distance)", set: func(t *tuning, x float64) { t.prey = x }},
 	{Name: "preyhidden", Default: 1, Min: 0, Max: 1, Integer: true,
 		Doc: "1: for prey, only a piece whose rank the enemy has not seen counts as beating a preying piece (a shown one it keeps away from)", set: func(t *tuning, x float64) { t.preyHidden = x > 0 }},
+	{Name: "guard", Default: guardShare, Min: 0, Max: 1,
+		Doc: "part of the threat of the enemy's nearest piece on a flag taken off while a piece of the flag's side that beats it stands nearer the flag", set: func(t *tuning, x float64) { t.guard = x }},
 	{Name: "hiddentop", Default: hiddenTopFactor, Min: 0, Max: 1,
 		Doc: "part of its worth a Marshal or a General gains while its rank is hidden", set: func(t *tuning, x float64) { t.hiddenTop = x }},
 	{Name: "stillscale", Default: stillScale, Min: 10, Max: 200,

@@ -188,6 +188,7 @@ type tuning struct {
 	deep                 float64 // deepWeight
 	prey                 float64 // preyWeight
 	preyHidden           bool    // preyHiddenOnly
+	guard                float64 // guardShare
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	spyGeneral           float64 // the beliefs' (see spyGeneralBias)
 	reduce               int     // late move reductions from this depth to go (see reduceAfter); 0: none
@@ -198,7 +199,7 @@ type tuning struct {
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
-	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, scale: rewardScale}
+	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, guard: guardShare, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, scale: rewardScale}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
@@ -492,7 +493,10 @@ type det struct {
 func (p *Search) ready(v stratego.View) {
 	p.ev = newEvaluator(v.Rules(), v.Player())
 	p.ev.shown, p.ev.flagW, p.ev.open, p.ev.threatScale, p.ev.chase, p.ev.pursuit, p.ev.top = p.tune.shown, p.tune.flagW, p.tune.open, p.tune.threat, p.tune.chase, p.tune.pursuit, p.tune.top
-	p.ev.hiddenTop, p.ev.deep, p.ev.prey, p.ev.preyHidden = p.tune.hiddenTop, p.tune.deep, p.tune.prey, p.tune.preyHidden
+	p.ev.hiddenTop, p.ev.deep, p.ev.prey, p.ev.preyHidden, p.ev.guard = p.tune.hiddenTop, p.tune.deep, p.tune.prey, p.tune.preyHidden, p.tune.guard
+	if p.ev.guard != 0 {
+		p.ev.readyGuard(v)
+	}
 	if p.history == nil {
 		p.history = make([]int32, moveKeys)
 	}

@@ -381,6 +381,54 @@ func TestFlagAttacked(t *testing.T) {
 	}
 }
 
+// TestGuard: with the setting guard g, the threat of the enemy's nearest
+// piece on the player's flag counts 1-g of itself while a piece of the
+// player's that beats it needs fewer moves to the flag (through the
+// player's bombs only to the squares next to a flag they wall in), and
+// in full otherwise: a guard too far, one that does not beat the
+// attacker, or one behind the player's own bombs.
+func TestGuard(t *testing.T) {
+	r := stratego.Classic()
+	for _, tc := range []struct {
+		name    string
+		bombs   []string
+		guard   string
+		rk      stratego.Rank
+		guarded bool
+	}{
+		{"a Sergeant near the open flag", []string{"b1"}, "c2", stratego.Sergeant, true},
+		{"a Sergeant too far", []string{"b1"}, "h8", stratego.Sergeant, false},
+		{"a Scout does not beat a Miner", []string{"b1"}, "b2", stratego.Scout, false},
+		{"a Sergeant a move nearer than the Miner", []string{"b1"}, "d2", stratego.Sergeant, true},
+		{"a Sergeant as far as the Miner", []string{"b1"}, "e2", stratego.Sergeant, false},
+		{"a Sergeant next to the wall", []string{"a2", "b1"}, "c1", stratego.Sergeant, true},
+		{"a Sergeant behind a bomb of an open flag", []string{"b1", "b2", "c2", "d1"}, "c1", stratego.Sergeant, false},
+	} {
+		var b stratego.Board
+		put := placer(&b)
+		put("a1", stratego.Red, stratego.Flag)
+		for _, sq := range tc.bombs {
+			put(sq, stratego.Red, stratego.Bomb)
+		}
+		put(tc.guard, stratego.Red, tc.rk)
+		put("a6", stratego.Blue, stratego.Miner)
+		put("j10", stratego.Blue, stratego.Flag)
+		s := mustFromBoard(t, r, b, stratego.Red)
+		e := newEvaluator(r, stratego.Red)
+		e.readyGuard(s.View(stratego.Red))
+		plain := e.searchPoints(&s)
+		def := e.reach(1, 1, stratego.MustParseSquare("a1"), e.walled(&b, stratego.MustParseSquare("a1")))
+		e.guard = 0.5
+		want := plain
+		if tc.guarded {
+			want += 0.5 * threat(def)
+		}
+		if got := e.searchPoints(&s); math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s: points %.3f with guard 0.5, want %.3f (%.3f without; the threat %.3f)", tc.name, got, want, plain, threat(def))
+		}
+	}
+}
+
 // TestWalledFlagReach: a flag with bombs on every playable square next to
 // it is walled, and the search's evaluation counts the way to it for
 // Miners only (others wallPenalty further); an open flag is reached by
