@@ -81,7 +81,8 @@ func withArmy(r stratego.Rules, a stratego.Army) stratego.Rules {
 }
 
 // flagView is Red's view of a position from a lost game against DOI
-// (docs/strength.md, "A probe when the Flag is in reach"), each side
+// (docs/strength.md, "How the games against DOI with the flat reward
+// were lost, and a probe when the Flag is in reach"), each side
 // with a Flag, a Bomb, a Miner, a Sergeant and a General: Red's General
 // on e4 stands next to Blue's unmoved hidden e5, which may be a Bomb or
 // the Flag (it is the Flag); Red's Sergeant on j4 could probe instead,
