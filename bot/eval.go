@@ -443,14 +443,9 @@ func (e *evaluator) unguarded(me int, movers [2]int) float64 {
 // flag walled in by bombs is guarded from the squares next to its
 // bombs: those count as a move from it). 255 is out of reach.
 func (e *evaluator) readyGuard(v stratego.View) {
-	e.guardFlag = stratego.NoSquare
 	me := v.Player()
 	b := v.Board()
-	for sq, pc := range b.All() {
-		if pc.Color() == me && pc.Rank() == stratego.Flag {
-			e.guardFlag = sq
-		}
-	}
+	e.guardFlag = flagSquare(&b, me)
 	if e.guardFlag == stratego.NoSquare {
 		return
 	}
@@ -483,6 +478,16 @@ func (e *evaluator) readyGuard(v stratego.View) {
 			}
 		}
 	}
+}
+
+// flagSquare returns the square of c's Flag on b, or NoSquare.
+func flagSquare(b *stratego.Board, c stratego.Color) stratego.Square {
+	for sq, pc := range b.All() {
+		if pc.Color() == c && pc.Rank() == stratego.Flag {
+			return sq
+		}
+	}
+	return stratego.NoSquare
 }
 
 // material is the material balance of the board b from the player's side

@@ -83,13 +83,7 @@ var still = stratego.RankSet(0).With(stratego.Bomb).With(stratego.Flag)
 // let Scouts strike at the end of a slide). An unmoved piece in line
 // does not count: most are not Scouts, and the probes stay filtered.
 func flagInReach(v stratego.View, b *stratego.Board, me stratego.Color) bool {
-	flag := stratego.NoSquare
-	for sq, pc := range b.All() {
-		if pc.Color() == me && pc.Rank() == stratego.Flag {
-			flag = sq
-			break
-		}
-	}
+	flag := flagSquare(b, me)
 	if flag == stratego.NoSquare {
 		return false
 	}
