@@ -449,32 +449,35 @@ func (e *evaluator) readyGuard(v stratego.View) {
 	if e.guardFlag == stratego.NoSquare {
 		return
 	}
+	e.flagDist(&e.openDist, func(stratego.Square) bool { return false })
 	closed := e.walled(&b, e.guardFlag)
-	for _, walled := range [2]bool{false, true} {
-		dist := &e.openDist
-		if walled {
-			dist = &e.walledDist
+	e.flagDist(&e.walledDist, func(q stratego.Square) bool {
+		pc := b.At(q)
+		return pc != 0 && pc.Color() == me && pc.Rank() == stratego.Bomb && (!closed || e.walledDist[q] > 1)
+	})
+}
+
+// flagDist fills dist with the moves from each square to e.guardFlag,
+// by a breadth-first search from it that does not go on from a square
+// where stop holds (255: out of reach).
+func (e *evaluator) flagDist(dist *[stratego.MaxSquares + 1]uint8, stop func(stratego.Square) bool) {
+	for j := range dist {
+		dist[j] = 255
+	}
+	dist[e.guardFlag] = 0
+	queue := append(e.queue[:0], e.guardFlag)
+	for h := 0; h < len(queue); h++ {
+		q := queue[h]
+		if h > 0 && stop(q) {
+			continue
 		}
-		for j := range dist {
-			dist[j] = 255
-		}
-		dist[e.guardFlag] = 0
-		queue := append(e.queue[:0], e.guardFlag)
-		for h := 0; h < len(queue); h++ {
-			q := queue[h]
-			if walled && (dist[q] > 1 || !closed) {
-				if pc := b.At(q); pc != 0 && pc.Color() == me && pc.Rank() == stratego.Bomb {
-					continue
-				}
+		for _, n := range e.next[q] {
+			if n == stratego.NoSquare {
+				break
 			}
-			for _, n := range e.next[q] {
-				if n == stratego.NoSquare {
-					break
-				}
-				if dist[n] == 255 {
-					dist[n] = dist[q] + 1
-					queue = append(queue, n)
-				}
+			if dist[n] == 255 {
+				dist[n] = dist[q] + 1
+				queue = append(queue, n)
 			}
 		}
 	}

@@ -73,8 +73,15 @@ func reckless(v stratego.View, b *stratego.Board, me stratego.Color, m stratego.
 	return v.Ranks(m.To).Has(stratego.Bomb)
 }
 
-// still is the set of the ranks that never move.
-var still = stratego.RankSet(0).With(stratego.Bomb).With(stratego.Flag)
+// mayMove reports whether ranks holds a rank that moves.
+func mayMove(ranks stratego.RankSet) bool {
+	for rk := range ranks.All() {
+		if rk.Movable() {
+			return true
+		}
+	}
+	return false
+}
 
 // flagInReach reports whether an enemy piece on the view v's board b may
 // take the Flag of the player me with its next move: a piece next to it
@@ -103,7 +110,7 @@ func flagInReach(v stratego.View, b *stratego.Board, me stratego.Color) bool {
 			}
 			if pc.Color() == me.Opponent() {
 				ranks := v.Ranks(sq)
-				if n == 1 && ranks&^still != 0 || v.Knowledge(sq)&stratego.KnownMoved != 0 && ranks.Has(stratego.Scout) {
+				if n == 1 && mayMove(ranks) || v.Knowledge(sq)&stratego.KnownMoved != 0 && ranks.Has(stratego.Scout) {
 					return true
 				}
 			}
