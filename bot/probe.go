@@ -28,7 +28,10 @@ const probeFloor = stratego.Major
 // It keeps every move while an enemy piece may take the player's Flag
 // with its next move (see flagInReach): then a probe of a piece that may
 // be the enemy's Flag may be the only move that does not lose, and a
-// lesser piece far away probes too late.
+// lesser piece far away probes too late. It keeps the probes of a piece
+// that an enemy piece next to it takes whatever that piece is (see
+// doomed): a piece lost next move risks nothing on a Bomb, and walled in
+// by hidden pieces, a probe is its only way out.
 func withoutRecklessProbes(v stratego.View, moves []stratego.Move) []stratego.Move {
 	b := v.Board()
 	me := v.Player()
@@ -70,7 +73,36 @@ func reckless(v stratego.View, b *stratego.Board, me stratego.Color, m stratego.
 	if att.Color() != me || att.Rank() < probeFloor || def.Color() != me.Opponent() {
 		return false
 	}
-	return v.Ranks(m.To).Has(stratego.Bomb)
+	return v.Ranks(m.To).Has(stratego.Bomb) && !doomed(v, b, m.From)
+}
+
+// doomed reports whether the piece of the view's player on sq of the
+// view v's board b stands next to an enemy piece that takes it if it
+// attacks, whatever rank the view leaves that piece: a shown Marshal next
+// to the General, say (the records against Peter Lewis's bot showed
+// Generals walled in by hidden pieces and taken by the shown Marshal,
+// docs/strength.md).
+func doomed(v stratego.View, b *stratego.Board, sq stratego.Square) bool {
+	r := v.Rules()
+	me, rk := b.At(sq).Color(), b.At(sq).Rank()
+	for _, d := range [4]stratego.Direction{stratego.Up, stratego.Down, stratego.Left, stratego.Right} {
+		n := sq.Step(d, 1)
+		if n == stratego.NoSquare || !r.OnBoard(n) || b.At(n).Color() != me.Opponent() {
+			continue
+		}
+		ranks := v.Ranks(n)
+		takes := !ranks.IsEmpty()
+		for e := range ranks.All() {
+			if !e.Movable() || stratego.Resolve(r, e, rk) != stratego.AttackerWins {
+				takes = false
+				break
+			}
+		}
+		if takes {
+			return true
+		}
+	}
+	return false
 }
 
 // mayMove reports whether ranks holds a rank that moves.

@@ -145,6 +145,87 @@ func TestProbeWhenFlagInReach(t *testing.T) {
 	}
 }
 
+// doomedView is Red's view of a position from a lost game against Peter
+// Lewis's bot (docs/strength.md, "A piece taken next move probes"): Red's
+// General on e7 is walled in by Blue's unmoved hidden d7 and e8 and by
+// Red's Spy on e6, and Blue's Marshal, shown when it took Red's Scout
+// from marshalFrom, stands next to it on f7 (or, when marshalFrom is
+// empty, a hidden Blue piece has stepped g7-f7 instead). Red's Sergeant
+// on a1 could probe in the General's stead.
+func doomedView(t *testing.T, marshalFrom string) stratego.View {
+	t.Helper()
+	var b stratego.Board
+	put := placer(&b)
+	put("j1", stratego.Red, stratego.Flag)
+	put("i1", stratego.Red, stratego.Bomb)
+	put("a1", stratego.Red, stratego.Sergeant)
+	put("b1", stratego.Red, stratego.Marshal)
+	put("e7", stratego.Red, stratego.General)
+	put("e6", stratego.Red, stratego.Spy)
+	put("j10", stratego.Blue, stratego.Flag)
+	put("e8", stratego.Blue, stratego.Bomb)
+	put("d7", stratego.Blue, stratego.Sergeant)
+	put("a10", stratego.Blue, stratego.General)
+	put("b10", stratego.Blue, stratego.Spy)
+	put("c10", stratego.Blue, stratego.Scout)
+	move := "g7-f7"
+	if marshalFrom != "" {
+		put("f7", stratego.Red, stratego.Scout)
+		put(marshalFrom, stratego.Blue, stratego.Marshal)
+		move = marshalFrom + "-f7"
+	} else {
+		put("g7", stratego.Blue, stratego.Marshal)
+		put("c1", stratego.Red, stratego.Scout)
+	}
+	r := withArmy(stratego.Classic(), stratego.Army{stratego.Flag: 1, stratego.Bomb: 1, stratego.Spy: 1, stratego.Scout: 1,
+		stratego.Sergeant: 1, stratego.General: 1, stratego.Marshal: 1})
+	s := mustFromBoard(t, r, b, stratego.Blue)
+	s, _, err := s.Apply(stratego.MustParseMove(move))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.View(stratego.Red)
+}
+
+// TestProbeWhenDoomed: the General, walled in next to the shown Marshal,
+// may probe the hidden pieces beside it, and the search plays one of
+// those probes (any other move loses it); next to a hidden piece that has
+// moved, which may be anything, the probes stay filtered.
+func TestProbeWhenDoomed(t *testing.T) {
+	e7d7, e7e8 := stratego.MustParseMove("e7-d7"), stratego.MustParseMove("e7-e8")
+	v := doomedView(t, "f8")
+	if got := v.Ranks(stratego.MustParseSquare("f7")); got != stratego.RankSet(0).With(stratego.Marshal) {
+		t.Fatalf("f7 can be %v in the view, want the Marshal alone:\n%v", got, v)
+	}
+	for _, sq := range []string{"d7", "e8"} {
+		if !v.Ranks(stratego.MustParseSquare(sq)).Has(stratego.Bomb) {
+			t.Fatalf("%s cannot be a Bomb in the view:\n%v", sq, v)
+		}
+	}
+	b := v.Board()
+	if !doomed(v, &b, stratego.MustParseSquare("e7")) {
+		t.Errorf("the General on e7 next to the shown Marshal is not doomed:\n%v", v)
+	}
+	if kept := withoutRecklessProbes(v, v.AppendLegalMoves(nil)); !slices.Contains(kept, e7d7) || !slices.Contains(kept, e7e8) {
+		t.Errorf("removed a probe of the doomed General: kept %v", kept)
+	}
+	for _, budget := range []int{2000, 20000} {
+		m, err := NewSearch(Options{Seed: 5}).Move(context.Background(), v, Budget{Iterations: budget})
+		if err != nil || m != e7d7 && m != e7e8 {
+			t.Errorf("%d nodes: search played %v (%v), want e7-d7 or e7-e8", budget, m, err)
+		}
+	}
+
+	hidden := doomedView(t, "")
+	b = hidden.Board()
+	if doomed(hidden, &b, stratego.MustParseSquare("e7")) {
+		t.Errorf("the General next to a hidden moved piece is doomed:\n%v", hidden)
+	}
+	if kept := withoutRecklessProbes(hidden, hidden.AppendLegalMoves(nil)); slices.Contains(kept, e7d7) || slices.Contains(kept, e7e8) {
+		t.Errorf("kept a probe of the General next to a hidden piece: %v", kept)
+	}
+}
+
 // TestFlagInReach: a piece next to the Flag that may move, or one that
 // has moved in line over empty squares and may be a Scout (not where
 // Scouts strike only next to them); not an unmoved piece in line, nor
