@@ -80,14 +80,13 @@ func reckless(v stratego.View, b *stratego.Board, me stratego.Color, m stratego.
 // view v's board b stands next to an enemy piece that takes it if it
 // attacks, whatever rank the view leaves that piece: a shown Marshal next
 // to the General, say (the records against Peter Lewis's bot showed
-// Generals walled in by hidden pieces and taken by the shown Marshal,
-// docs/strength.md).
+// Generals walled in by hidden pieces and taken by the shown Marshal:
+// docs/strength.md, "A piece taken next move probes").
 func doomed(v stratego.View, b *stratego.Board, sq stratego.Square) bool {
 	r := v.Rules()
 	me, rk := b.At(sq).Color(), b.At(sq).Rank()
-	for _, d := range [4]stratego.Direction{stratego.Up, stratego.Down, stratego.Left, stratego.Right} {
-		n := sq.Step(d, 1)
-		if n == stratego.NoSquare || !r.OnBoard(n) || b.At(n).Color() != me.Opponent() {
+	for n := range r.Neighbors(sq) {
+		if b.At(n).Color() != me.Opponent() {
 			continue
 		}
 		ranks := v.Ranks(n)
