@@ -84,30 +84,13 @@ func reckless(v stratego.View, b *stratego.Board, me stratego.Color, m stratego.
 // docs/strength.md, "A piece taken next move probes").
 func doomed(v stratego.View, b *stratego.Board, sq stratego.Square) bool {
 	r := v.Rules()
-	me, rk := b.At(sq).Color(), b.At(sq).Rank()
+	pc := b.At(sq)
+	takers := beaters(r, pc.Rank())
 	for n := range r.Neighbors(sq) {
-		if b.At(n).Color() != me.Opponent() {
+		if b.At(n).Color() != pc.Color().Opponent() {
 			continue
 		}
-		ranks := v.Ranks(n)
-		takes := !ranks.IsEmpty()
-		for e := range ranks.All() {
-			if !e.Movable() || stratego.Resolve(r, e, rk) != stratego.AttackerWins {
-				takes = false
-				break
-			}
-		}
-		if takes {
-			return true
-		}
-	}
-	return false
-}
-
-// mayMove reports whether ranks holds a rank that moves.
-func mayMove(ranks stratego.RankSet) bool {
-	for rk := range ranks.All() {
-		if rk.Movable() {
+		if ranks := v.Ranks(n); !ranks.IsEmpty() && uint16(ranks)&^takers == 0 {
 			return true
 		}
 	}
@@ -141,7 +124,7 @@ func flagInReach(v stratego.View, b *stratego.Board, me stratego.Color) bool {
 			}
 			if pc.Color() == me.Opponent() {
 				ranks := v.Ranks(sq)
-				if n == 1 && mayMove(ranks) || v.Knowledge(sq)&stratego.KnownMoved != 0 && ranks.Has(stratego.Scout) {
+				if n == 1 && uint16(ranks)&movableRanks != 0 || v.Knowledge(sq)&stratego.KnownMoved != 0 && ranks.Has(stratego.Scout) {
 					return true
 				}
 			}
