@@ -409,8 +409,11 @@ func (s *Server) keepLocked(g *game) {
 	}
 }
 
-// Games returns the number of live games the server holds (not over,
-// not expired).
+// Games returns the number of live games the server holds: those neither
+// over nor expired, and, for the moment a bot or a request still holds
+// it, a game that has just ended or expired (the sweep that moves such a
+// game out never waits for a game in use; a call after it is let go
+// counts it no more).
 func (s *Server) Games() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
