@@ -86,7 +86,10 @@ const (
 // by what the enemy has left, the nearest pieces to the flags, open
 // squares by the player's flag; but a flag walled in by bombs is near only
 // to Miners; and a shown piece hunted by a shown stronger one worth less
-// the less room it has to flee, see evaluator.room). A state not yet searched at the current depth counts with
+// the less room it has to flee, see evaluator.room). The enemy's flag
+// taken after the root move (or next to a piece of the player's at a
+// leaf) is a win only in the share of the states that hold it on that
+// square: the player must guess where it stands (see guessWin). A state not yet searched at the current depth counts with
 // its last depth. A root move that leaves a shown piece of the player's
 // next to a hidden enemy piece has its score corrected by the beliefs'
 // probability that the piece beats it (see exposure; for a piece that
@@ -155,6 +158,12 @@ type Search struct {
 	tt      *ttable // lent for a move's search (see takeTT)
 	hidden  []stratego.Square
 	flagSq  [2]stratego.Square // the flags in the determinization searched (NoSquare: none)
+	// flagShare[sq] is the share (by weight) of the determinizations of
+	// a move that hold the enemy's flag on sq, and flagPf the share of
+	// the enemy's flag square of the determinization searched (see
+	// guessWin).
+	flagShare [stratego.MaxSquares + 1]float64
+	flagPf    float64
 	// blind[k][rk] says whether the enemy, in the search, may attack one
 	// of the player's pieces whose rank it has not seen with a piece of
 	// rank rk: k is 1 for a piece known to have moved, 0 for one not
@@ -189,6 +198,7 @@ type tuning struct {
 	prey                 float64 // preyWeight
 	preyHidden           bool    // preyHiddenOnly
 	guard                float64 // guardShare
+	guess                bool    // a flag taken in the search counts as a guess (see guessWin)
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	spyGeneral           float64 // the beliefs' (see spyGeneralBias)
 	reduce               int     // late move reductions from this depth to go (see reduceAfter); 0: none
@@ -199,7 +209,7 @@ type tuning struct {
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
-	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, guard: guardShare, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, scale: rewardScale}
+	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, guard: guardShare, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, scale: rewardScale, guess: true}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
@@ -520,6 +530,7 @@ func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, b
 	if len(dets) > 0 {
 		p.blind = blindAttacks(&dets[0].s, p.ev)
 		p.suspect = suspects(&dets[0].s, p.ev)
+		p.flagShare = flagShares(dets, p.ev.me)
 	}
 	n := min(p.workers(), len(dets))
 	p.tt = takeTT(p.tune.noTT)
@@ -620,7 +631,7 @@ func (p *Search) helpers(n int) []*Search {
 	}
 	hs := p.aides[:n]
 	for _, h := range hs {
-		h.opt, h.now, h.tune, h.lead, h.blind, h.suspect = p.opt, p.now, p.tune, p, p.blind, p.suspect
+		h.opt, h.now, h.tune, h.lead, h.blind, h.suspect, h.flagShare = p.opt, p.now, p.tune, p, p.blind, p.suspect, p.flagShare
 		ev := *p.ev
 		h.ev = &ev
 		if h.history == nil {
@@ -1068,6 +1079,10 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 			p.flagSq[side(pc.Color())] = sq
 		}
 	}
+	p.flagPf = 1
+	if f := p.flagSq[1-side(p.ev.me)]; p.tune.guess && f != stratego.NoSquare {
+		p.flagPf = p.flagShare[f]
+	}
 	vals := make([]float64, len(moves))
 	best := math.Inf(-1)
 	kh := knowHash(&s)
@@ -1222,6 +1237,66 @@ func over(s *stratego.State, ply int) float64 {
 	return -winPoints + float64(ply)
 }
 
+// flagSure is the share of the determinizations holding the enemy's
+// flag on one square from which a flag taken there counts as a win (see
+// guessWin).
+const flagSure = 0.999
+
+// flagShares returns, by square, the share of the states dets (by their
+// weights) that hold the enemy of me's flag there.
+func flagShares(dets []det, me stratego.Color) (t [stratego.MaxSquares + 1]float64) {
+	total := 0.0
+	for _, d := range dets {
+		for sq, pc := range d.s.Board().All() {
+			if pc.Rank() == stratego.Flag && pc.Color() != me {
+				t[sq] += d.mult
+				total += d.mult
+				break
+			}
+		}
+	}
+	if total > 0 {
+		for i := range t {
+			t[i] /= total
+		}
+	}
+	return t
+}
+
+// over returns the score of a finished game for the side to move at ply
+// ply of the search, as the function over does, but for a game the
+// player won by taking the enemy's flag with a move after the root's: a
+// guess (see guessWin).
+func (p *Search) over(s *stratego.State, ply int) float64 {
+	o := s.Outcome()
+	if ply > 1 && o.Winner == p.ev.me && o.Reason == stratego.FlagCaptured && p.flagPf < flagSure {
+		// The enemy is to move: the value for it of the player's guess,
+		// the position as it stands the player's other outcome.
+		return -p.guessWin(-p.value(s))
+	}
+	return over(s, ply)
+}
+
+// guessWin returns the player's value, in points, of a move after the
+// root's that takes the enemy's flag in the determinization searched,
+// or stands next to it at the end of the search: the share flagPf of the
+// determinizations that hold the flag on that square wins, the rest
+// comes out as alt (the player's points without the win), mixed as
+// rewards (see squash) and turned back into points.
+//
+// Each determinization knows where the enemy's flag is, and a line that
+// takes it is a win in that one; over the determinizations the search
+// would then find a win wherever the flag stands in each, where the
+// player, who does not know, must choose one square to attack (strategy
+// fusion). A move's root value already weighs a flag taken by the root
+// move itself by the share of the determinizations that hold it there:
+// that one counts in full.
+func (p *Search) guessWin(alt float64) float64 {
+	scale := p.tune.scale
+	r := p.flagPf + (1-p.flagPf)*math.Tanh(alt/scale)
+	return min(scale*math.Atanh(min(r, 1-1e-12)), winPoints/2-1)
+}
+
 // negamax searches s to depth plies (then the captures) and returns its
 // value for the side to move, within the window (alpha, beta); kh is the
 // hash of what each side has seen of the other's pieces in s (see
@@ -1231,7 +1306,7 @@ func (p *Search) negamax(s *stratego.State, kh uint64, depth, ply int, alpha, be
 		return 0
 	}
 	if s.Outcome().IsOver() {
-		return over(s, ply)
+		return p.over(s, ply)
 	}
 	if depth <= 0 {
 		return p.quiesce(s, quiesceDepth, ply, alpha, beta)
@@ -1323,8 +1398,14 @@ func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64)
 	stand := p.valueOn(turn, &b, &k)
 	if p.flagAttacked(turn, &b) {
 		// Standing pat would let the enemy take the flag next: only a
-		// capture (of the attacker) can save it.
-		stand = -winPoints + float64(ply+1)
+		// capture (of the attacker) can save it. The player's flag is
+		// lost; the enemy's, taken next by a move the player chooses
+		// in the search, is a guess (see guessWin).
+		if turn != p.ev.me && p.flagPf < flagSure {
+			stand = -p.guessWin(-stand)
+		} else {
+			stand = -winPoints + float64(ply+1)
+		}
 	}
 	if depth <= 0 || stand >= beta {
 		return stand
@@ -1368,7 +1449,7 @@ func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64)
 		p.nodes++
 		var x float64
 		if c.Outcome().IsOver() {
-			x = -over(c, ply+1)
+			x = -p.over(c, ply+1)
 		} else {
 			x = -p.quiesce(c, depth-1, ply+1, -beta, -alpha)
 		}

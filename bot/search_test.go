@@ -821,7 +821,12 @@ func TestSquashOrders(t *testing.T) {
 // Blue's unmoved pieces and the search's Blue does not attack Red's unmoved
 // pieces (see blindAttacks): so the root must tell a win now from a win
 // later. (A game of the vintage preset against random was lost so, the
-// Miner's step played first among the wins.)
+// Miner's step played first among the wins.) The search runs with
+// guess=0, where a flag taken after the root move is a win in each
+// determinization (see guessWin): the view, built from a board, leaves
+// Blue the whole army but its General, so that Blue's two hidden pieces
+// may be movable ones in the determinizations, where Red's win would
+// rest on the guesses of Blue's Flag that guess=1 discounts.
 func TestSearchWinsNow(t *testing.T) {
 	var b stratego.Board
 	put := placer(&b)
@@ -845,7 +850,7 @@ func TestSearchWinsNow(t *testing.T) {
 		{evalScale, Budget{Iterations: 4000}},
 		{rewardScale, Budget{Iterations: 20000}},
 	} {
-		p := NewSearch(Options{Seed: 1, Params: map[string]float64{"scale": tc.scale}})
+		p := NewSearch(Options{Seed: 1, Params: map[string]float64{"scale": tc.scale, "guess": 0}})
 		m, err := p.Move(context.Background(), v, tc.b)
 		if err != nil {
 			t.Fatal(err)
@@ -1302,5 +1307,94 @@ func TestHiddenTop(t *testing.T) {
 	// Blue's hidden General counts against Red in both: 0.25 of its worth.
 	if got, want := ev.searchPoints(&shown)-plain.searchPoints(&shown), -0.25*baseValue[stratego.General]; math.Abs(got-want) > 1e-9 {
 		t.Errorf("the enemy's hidden General adds %.3f points, want %.3f", got, want)
+	}
+}
+
+// TestGuessWin: in the search, the enemy's flag taken by a move after the
+// root's counts as a win only in the share flagPf of the determinizations
+// that hold it on that square, the rest as the position stands (mixed as
+// rewards); taken by the root move, or where every determinization holds
+// it there, it is a win. Red's Miner takes Blue's Flag on j10.
+func TestGuessWin(t *testing.T) {
+	var b stratego.Board
+	put := placer(&b)
+	cornerFlags(put)
+	put("j8", stratego.Red, stratego.Miner)
+	put("e4", stratego.Red, stratego.Scout)
+	put("e7", stratego.Blue, stratego.Scout)
+	s := mustFromBoard(t, stratego.Classic(), b, stratego.Red)
+	playMoves(t, &s, "j8xj9")
+	next := s // Blue to move, Red's Miner next to Blue's Flag
+	playMoves(t, &s, "e7-e6", "j9xj10")
+	if o := s.Outcome(); o.Winner != stratego.Red || o.Reason != stratego.FlagCaptured {
+		t.Fatalf("outcome %v, want Red's flag capture", o)
+	}
+	p := NewSearch(Options{Seed: 1})
+	p.ready(s.View(stratego.Red))
+	p.tune.scale = rewardScale
+	win := -over(&s, 3)
+	alt := -p.value(&s) // Red's points of the position
+	last := math.Inf(-1)
+	for _, pf := range []float64{0, 0.25, 0.5, 0.9} {
+		p.flagPf = pf
+		got := -p.over(&s, 3)
+		want := pf + (1-pf)*math.Tanh(alt/rewardScale)
+		if r := squash(got, rewardScale); math.Abs(r-want) > 1e-9 {
+			t.Errorf("flagPf %v: reward %v, want %v", pf, r, want)
+		}
+		if got >= winPoints/2 || got <= last {
+			t.Errorf("flagPf %v: %v points, want below a win (%v) and above %v (a smaller share)", pf, got, win, last)
+		}
+		last = got
+		if got, want := -p.over(&s, 1), -over(&s, 1); got != want {
+			t.Errorf("flagPf %v: the root move's capture is worth %v, want a win, %v", pf, got, want)
+		}
+	}
+	p.flagPf = 1
+	if got := -p.over(&s, 3); got != win {
+		t.Errorf("flagPf 1: %v, want a win, %v", got, win)
+	}
+	// Where the search ends with a piece of Red's next to Blue's Flag,
+	// Red's next move takes it: a guess as well.
+	p.flagSq = [2]stratego.Square{stratego.MustParseSquare("a1"), stratego.MustParseSquare("j10")}
+	if got, want := p.quiesce(&next, 0, 2, math.Inf(-1), math.Inf(1)), -winPoints+3; got != want {
+		t.Errorf("flagPf 1: Blue's stand with Red next to its Flag %v, want a loss, %v", got, want)
+	}
+	p.flagPf = 0.25
+	if got, want := p.quiesce(&next, 0, 2, math.Inf(-1), math.Inf(1)), -p.guessWin(-p.value(&next)); got != want || got <= -winPoints/2 {
+		t.Errorf("flagPf 0.25: Blue's stand with Red next to its Flag %v, want %v", got, want)
+	}
+}
+
+// TestFlagShares: the shares of the determinizations holding the enemy's
+// flag on each square, by their weights, sum to 1.
+func TestFlagShares(t *testing.T) {
+	r := stratego.Classic()
+	rng := rand.New(rand.NewPCG(3, 4))
+	var dets []det
+	for k := range 6 {
+		s, err := stratego.New(r, stratego.RandomSetup(r, rng), stratego.RandomSetup(r, rng))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dets = append(dets, det{s: s, mult: float64(k + 1)})
+	}
+	sh := flagShares(dets, stratego.Red)
+	sum, want := 0.0, map[stratego.Square]float64{}
+	for _, d := range dets {
+		for sq, pc := range d.s.Board().All() {
+			if pc.Color() == stratego.Blue && pc.Rank() == stratego.Flag {
+				want[sq] += d.mult / 21
+			}
+		}
+	}
+	for sq, x := range sh {
+		sum += x
+		if math.Abs(x-want[stratego.Square(sq)]) > 1e-12 {
+			t.Errorf("%v: share %v, want %v", stratego.Square(sq), x, want[stratego.Square(sq)])
+		}
+	}
+	if math.Abs(sum-1) > 1e-12 {
+		t.Errorf("shares sum to %v, want 1", sum)
 	}
 }
