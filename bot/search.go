@@ -86,10 +86,11 @@ const (
 // by what the enemy has left, the nearest pieces to the flags, open
 // squares by the player's flag; but a flag walled in by bombs is near only
 // to Miners; and a shown piece hunted by a shown stronger one worth less
-// the less room it has to flee, see evaluator.room). The enemy's flag
-// taken after the root move (or next to a piece of the player's at a
-// leaf) is a win only in the share of the states that hold it on that
-// square: the player must guess where it stands (see guessWin). A state not yet searched at the current depth counts with
+// the less room it has to flee, see evaluator.room). With the setting
+// guess (off by default), the enemy's flag taken after the root move (or
+// next to a piece of the player's at a leaf) is a win only in the share
+// of the states that hold it on that square: the player must guess where
+// it stands (see guessWin). A state not yet searched at the current depth counts with
 // its last depth. A root move that leaves a shown piece of the player's
 // next to a hidden enemy piece has its score corrected by the beliefs'
 // probability that the piece beats it (see exposure; for a piece that
@@ -209,7 +210,7 @@ type tuning struct {
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
-	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, guard: guardShare, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, scale: rewardScale, guess: true}
+	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, guard: guardShare, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, scale: rewardScale}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
