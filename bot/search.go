@@ -531,7 +531,10 @@ func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, b
 	if len(dets) > 0 {
 		p.blind = blindAttacks(&dets[0].s, p.ev)
 		p.suspect = suspects(&dets[0].s, p.ev)
-		p.flagShare = flagShares(dets, p.ev.me)
+		if p.tune.guess {
+			// Read only with the setting on (see rootValues).
+			p.flagShare = flagShares(dets, p.ev.me)
+		}
 	}
 	n := min(p.workers(), len(dets))
 	p.tt = takeTT(p.tune.noTT)
@@ -1248,12 +1251,10 @@ const flagSure = 0.999
 func flagShares(dets []det, me stratego.Color) (t [stratego.MaxSquares + 1]float64) {
 	total := 0.0
 	for _, d := range dets {
-		for sq, pc := range d.s.Board().All() {
-			if pc.Rank() == stratego.Flag && pc.Color() != me {
-				t[sq] += d.mult
-				total += d.mult
-				break
-			}
+		b := d.s.Board()
+		if sq := flagSquare(&b, me.Opponent()); sq != stratego.NoSquare {
+			t[sq] += d.mult
+			total += d.mult
 		}
 	}
 	if total > 0 {
