@@ -129,6 +129,11 @@ const (
 	// won 7 of 17 games decided over the board where 60 won 1 of 19
 	// (docs/strength.md, "A reward scale that follows the budget").
 	rewardScale = 400.0
+	// capHorizon is the default of the setting cap: the plies before a
+	// move cap (Rules.MaxPlies, Rules.MaxPliesWithoutAttack) from which
+	// the evaluation's points shrink towards a draw (see
+	// Search.capFactor).
+	capHorizon = 400.0
 	// guardShare is the part of the threat on the player's flag
 	// (threatValue) that a guard takes off: a piece of the player's
 	// that beats the enemy's nearest piece and needs fewer moves to the

@@ -36,6 +36,8 @@ var searchParams = []SearchParam{
 		Doc: "how far below the best root move's average (rewards in -1 to 1) a root move stays in the deeper searches (0: all stay)", set: func(t *tuning, x float64) { t.narrow = x }},
 	{Name: "open", Default: openCost, Min: 0, Max: 40,
 		Doc: "points an open square next to the player's flag costs", set: func(t *tuning, x float64) { t.open = x }},
+	{Name: "cap", Default: capHorizon, Min: 0, Max: 2000,
+		Doc: "plies before a move cap (a draw) from which the evaluation's points shrink, linearly to none at the cap (at most half the cap's length; 0: never)", set: func(t *tuning, x float64) { t.capHorizon = x }},
 	{Name: "chase", Default: chaseWeight, Min: 0, Max: 2,
 		Doc: "part of a hunted shown piece's worth lost for each closed side of it", set: func(t *tuning, x float64) { t.chase = x }},
 	{Name: "pursuit", Default: pursuitWeight, Min: 0, Max: 1,

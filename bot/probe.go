@@ -33,10 +33,36 @@ const probeFloor = stratego.Major
 // doomed): a piece lost next move risks nothing on a Bomb, and walled in
 // by hidden pieces, a probe is its only way out.
 func withoutRecklessProbes(v stratego.View, moves []stratego.Move) []stratego.Move {
+	marks := recklessProbes(v, moves)
+	if marks == nil {
+		return moves
+	}
+	// Filtering in place writes only kept moves, each at or before its own
+	// index.
+	kept := moves[:0]
+	for i, m := range moves {
+		if !marks[i] {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// recklessProbes returns, for each move of moves, whether
+// withoutRecklessProbes removes it; nil when it removes none.
+//
+// The search (Search) removes them only after it has drawn its
+// determinizations, and keeps those on a piece that at least
+// probeFlagShare of them make the enemy's Flag: the search below the
+// root takes the Flag with any piece, so a filter that forbade those
+// at the root would let the search count, at every move, a win one move
+// later that it never plays (a General next to the likely Flag in a
+// Barrage endgame walked beside it for 2,900 plies, its Spy far away).
+func recklessProbes(v stratego.View, moves []stratego.Move) []bool {
 	b := v.Board()
 	me := v.Player()
 	if flagInReach(v, &b, me) {
-		return moves
+		return nil
 	}
 	lesser := false
 	for _, pc := range b.All() {
@@ -46,21 +72,29 @@ func withoutRecklessProbes(v stratego.View, moves []stratego.Move) []stratego.Mo
 		}
 	}
 	if !lesser {
-		return moves
+		return nil
 	}
-	// Filtering in place writes only kept moves, each at or before its own
-	// index, so when none is kept moves is still whole.
-	kept := moves[:0]
-	for _, m := range moves {
-		if !reckless(v, &b, me, m) {
-			kept = append(kept, m)
+	var marks []bool
+	n := 0
+	for i, m := range moves {
+		if reckless(v, &b, me, m) {
+			if marks == nil {
+				marks = make([]bool, len(moves))
+			}
+			marks[i] = true
+			n++
 		}
 	}
-	if len(kept) == 0 {
-		return moves
+	if n == len(moves) {
+		return nil
 	}
-	return kept
+	return marks
 }
+
+// probeFlagShare is the share of a move's determinizations that must make
+// a piece the enemy's Flag for the search to keep a reckless probe of it
+// (see recklessProbes): the Flag is likelier there than not.
+const probeFlagShare = 0.5
 
 // reckless reports whether m, a move of the player me on its view's board
 // b, is an attack by a piece of rank probeFloor or above on an enemy piece

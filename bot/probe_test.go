@@ -61,9 +61,31 @@ func TestWithoutRecklessProbes(t *testing.T) {
 	if !slices.Contains(kept, e4f4) || len(kept) != len(all)-1 {
 		t.Errorf("kept %v of %v: want all but e4-e5", kept, all)
 	}
-	m, err := NewSearch(Options{Seed: 3}).Move(context.Background(), v, Budget{Iterations: 2000})
-	if err != nil || m == e4e5 {
-		t.Errorf("search played %v (%v), a reckless probe", m, err)
+	// The search keeps a reckless probe on a piece that at least
+	// probeFlagShare of its determinizations make the Flag (see
+	// recklessProbes) and never plays one it bars. With Blue's unmoved
+	// pieces on e5, a10 and j10, e5 is the Flag in about a third of
+	// them; the search without the bar probes e5 with some seeds.
+	crowded := probeViewCrowded(t)
+	barredOnce := false
+	for seed := range uint64(8) {
+		p := NewSearch(Options{Seed: seed})
+		m, err := p.Move(context.Background(), crowded, Budget{Iterations: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.Index(p.moves, e4e5)
+		if i < 0 || p.w == nil || p.w.barred == nil {
+			t.Fatalf("seed %d: the search's moves %v hold no barred e4-e5", seed, p.moves)
+		}
+		barred := p.w.barred[i]
+		barredOnce = barredOnce || barred
+		if barred && m == e4e5 {
+			t.Errorf("seed %d: search played e4-e5, a reckless probe it barred", seed)
+		}
+	}
+	if !barredOnce {
+		t.Error("no seed barred e4-e5: the position tests nothing")
 	}
 
 	lone := probeView(t, false)
@@ -71,6 +93,28 @@ func TestWithoutRecklessProbes(t *testing.T) {
 	if kept := withoutRecklessProbes(lone, slices.Clone(all)); !slices.Equal(kept, all) {
 		t.Errorf("with the Marshal alone, kept %v of %v: want all", kept, all)
 	}
+}
+
+// probeViewCrowded is probeView with a Scout and a Blue Bomb on a10.
+func probeViewCrowded(t *testing.T) stratego.View {
+	t.Helper()
+	var b stratego.Board
+	put := placer(&b)
+	put("j1", stratego.Red, stratego.Flag)
+	put("e4", stratego.Red, stratego.Marshal)
+	put("a1", stratego.Red, stratego.Scout)
+	put("e5", stratego.Blue, stratego.Bomb)
+	put("a10", stratego.Blue, stratego.Bomb)
+	put("j10", stratego.Blue, stratego.Flag)
+	put("f5", stratego.Blue, stratego.Sergeant)
+	s, err := stratego.FromBoard(stratego.Classic(), b, stratego.Blue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _, err = s.Apply(stratego.MustParseMove("f5-f4")); err != nil {
+		t.Fatal(err)
+	}
+	return s.View(stratego.Red)
 }
 
 // withArmy returns r with the army a, set up anywhere (for positions

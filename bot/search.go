@@ -165,6 +165,11 @@ type Search struct {
 	// guessWin).
 	flagShare [stratego.MaxSquares + 1]float64
 	flagPf    float64
+	// reckless marks the root moves that are reckless probes (see
+	// recklessProbes; nil: none), and barred those of them the search
+	// does not play: on a piece that fewer than probeFlagShare of the
+	// move's determinizations make the enemy's Flag.
+	reckless, barred []bool
 	// blind[k][rk] says whether the enemy, in the search, may attack one
 	// of the player's pieces whose rank it has not seen with a piece of
 	// rank rk: k is 1 for a piece known to have moved, 0 for one not
@@ -204,13 +209,14 @@ type tuning struct {
 	spyGeneral           float64 // the beliefs' (see spyGeneralBias)
 	reduce               int     // late move reductions from this depth to go (see reduceAfter); 0: none
 	scale                float64 // points to a reward (see squash): the setting, the move's in a move's worker (see moveScale)
+	capHorizon           float64 // plies before a move cap where the points start to shrink (see capFactor); 0: never
 	noBeliefs            bool    // uniform draws (for measuring the beliefs)
 	noTT                 bool    // no transposition table (for tests)
 	ttSameDepth          bool    // the table settles only searches of its entry's depth (for tests)
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
-	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, guard: guardShare, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, scale: rewardScale}
+	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, guard: guardShare, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, scale: rewardScale, capHorizon: capHorizon}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
@@ -324,8 +330,9 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 		p.bel.stillScale, p.bel.maxStill, p.bel.spyGeneral = p.tune.stillScale, p.tune.maxStill, p.tune.spyGeneral
 	}
 	p.bel.observe(v)
-	p.moves = withoutRecklessProbes(v, v.AppendLegalMoves(p.moves[:0]))
+	p.moves = v.AppendLegalMoves(p.moves[:0])
 	moves := p.moves
+	reckless := recklessProbes(v, moves)
 	switch len(moves) {
 	case 0:
 		return stratego.Move{}, ErrNoMove
@@ -340,6 +347,7 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 		limit, iters = DefaultTime, 0
 	}
 	w := p.worker()
+	w.reckless = reckless
 	w.tune.scale = moveScale(p.tune.scale, limit, iters)
 	w.tm = newTimer(ctx, p.now, start, limit, p.opt.overhead(), p.lag/2)
 	stalled := time.Duration(0) // a gap the search could not see (see below)
@@ -360,7 +368,7 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 		if ok {
 			return moves[best], nil
 		}
-		return greedyPick(v, moves, rng), nil
+		return greedyPick(v, unbarred(moves, reckless), rng), nil
 	}
 	// w.last is the look at the clock at the start.
 	alarm, stopAlarm := p.alarm(backstop.Sub(w.last))
@@ -387,7 +395,7 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 		if w.result.ok {
 			return moves[w.result.best], nil
 		}
-		return greedyPick(v, moves, rng), nil
+		return greedyPick(v, unbarred(moves, reckless), rng), nil
 	case <-alarm:
 	case <-ctx.Done():
 	}
@@ -404,7 +412,22 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 	// stream of its own, once the goroutine no longer reads the view
 	// (that is, once it has made its sampler, a short wait).
 	<-free
-	return greedyPick(v, moves, rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|0xac))), nil
+	return greedyPick(v, unbarred(moves, reckless), rand.New(rand.NewPCG(p.opt.Seed, uint64(v.Ply())<<16|uint64(v.Player())<<8|0xac))), nil
+}
+
+// unbarred returns the moves that reckless (see recklessProbes) does not
+// mark, as a new list (all of them when reckless is nil).
+func unbarred(moves []stratego.Move, reckless []bool) []stratego.Move {
+	if reckless == nil {
+		return moves
+	}
+	out := make([]stratego.Move, 0, len(moves))
+	for i, m := range moves {
+		if !reckless[i] {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // worker returns the worker of the next move, with a copy of the
@@ -536,6 +559,17 @@ func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, b
 			p.flagShare = flagShares(dets, p.ev.me)
 		}
 	}
+	p.barred = nil
+	if p.reckless != nil && len(dets) > 0 {
+		shares := p.flagShare
+		if !p.tune.guess {
+			shares = flagShares(dets, p.ev.me)
+		}
+		p.barred = make([]bool, len(moves))
+		for i, r := range p.reckless {
+			p.barred[i] = r && shares[moves[i].To] < probeFlagShare
+		}
+	}
 	n := min(p.workers(), len(dets))
 	p.tt = takeTT(p.tune.noTT)
 	defer func() { p.tt.give(); p.tt = nil }()
@@ -635,7 +669,7 @@ func (p *Search) helpers(n int) []*Search {
 	}
 	hs := p.aides[:n]
 	for _, h := range hs {
-		h.opt, h.now, h.tune, h.lead, h.blind, h.suspect, h.flagShare = p.opt, p.now, p.tune, p, p.blind, p.suspect, p.flagShare
+		h.opt, h.now, h.tune, h.lead, h.blind, h.suspect, h.flagShare, h.barred = p.opt, p.now, p.tune, p, p.blind, p.suspect, p.flagShare, p.barred
 		ev := *p.ev
 		h.ev = &ev
 		if h.history == nil {
@@ -927,7 +961,8 @@ type exposed struct {
 // whole state's share, and the move whose states happened to hold none
 // looks best. The correction puts the beliefs' probability in place of
 // the states' share, both weighed by the piece's loss, tanh of its
-// shown worth over the move's scale (see moveScale).
+// shown worth over the move's scale (see moveScale), times the part of
+// its points the position keeps near a move cap (see capFactor).
 func (p *Search) exposure(v stratego.View, moves []stratego.Move) {
 	p.exposed, p.exposedMoves = p.exposed[:0], len(moves)
 	if p.tune.noBeliefs {
@@ -943,8 +978,9 @@ func (p *Search) exposure(v stratego.View, moves []stratego.Move) {
 		}
 	}
 	b := v.Board()
+	cf := p.capFactor(v.Ply()+1, v.PliesWithoutAttack()+1)
 	expose := func(i int, at stratego.Square, rk stratego.Rank, to stratego.Square, capture bool) {
-		loss := math.Tanh(baseValue[rk] * p.ev.topOf(rk) * p.ev.shown / p.tune.scale)
+		loss := cf * math.Tanh(baseValue[rk]*p.ev.topOf(rk)*p.ev.shown/p.tune.scale)
 		for _, n := range p.ev.next[at] {
 			if n == stratego.NoSquare {
 				break
@@ -1093,6 +1129,10 @@ func (p *Search) rootValues(s stratego.State, moves []stratego.Move, order []int
 	c := &p.stack[1]
 	narrowed := keep != nil && prev != nil
 	for _, i := range order {
+		if p.barred != nil && p.barred[i] {
+			vals[i] = barredValue
+			continue
+		}
 		if narrowed && !keep[i] {
 			vals[i] = prev[i]
 			continue
@@ -1178,6 +1218,11 @@ func moveScale(scale float64, limit time.Duration, iters int) float64 {
 	return evalScale * math.Pow(scale/evalScale, f)
 }
 
+// barredValue is the value of a root move the search does not play (see
+// Search.barred), below any other (a loss is -1 and a little less, an
+// exposure correction takes off less than 1).
+const barredValue = -10
+
 // winTie is how far above 1 the reward of a won game is (below -1 a
 // lost one's), most for the soonest win (the latest loss): the root
 // tells a win now from a win the search finds later, which may rest on
@@ -1215,7 +1260,45 @@ func (p *Search) stop() bool {
 // value is the evaluation of s for its side to move, in points.
 func (p *Search) value(s *stratego.State) float64 {
 	b, k := s.Squares()
-	return p.valueOn(s.Turn(), &b, &k)
+	return p.valueOn(s.Turn(), &b, &k) * p.capFactor(s.Ply(), s.PliesWithoutAttack())
+}
+
+// capFactor returns the part of its evaluation's points that a state at
+// ply ply, after quiet plies without an attack, keeps for the nearness
+// of a move cap of its rules: 1 while more than
+// the setting cap (capHorizon plies; half the cap's length for a shorter
+// cap) remain before the cap draws the game, then shrinking linearly to
+// 0 at the cap. A game at the cap is a draw whatever the material says,
+// so a lead that the player cannot turn into a win before it is worth
+// nothing: near the cap a gamble on a win (an attack on a piece that may
+// be the Flag) counts for more than a lead kept, and a side behind
+// values its deficit less. A cap of plies without an attack
+// (Rules.MaxPliesWithoutAttack) counts from the state's last attack, so
+// that an attack, which restarts it, restores the points.
+func (p *Search) capFactor(ply, quiet int) float64 {
+	h := p.tune.capHorizon
+	if h <= 0 {
+		return 1
+	}
+	r := &p.ev.rules
+	f := 1.0
+	if r.MaxPlies > 0 {
+		f = min(f, capShare(r.MaxPlies-ply, r.MaxPlies, h))
+	}
+	if r.MaxPliesWithoutAttack > 0 {
+		f = min(f, capShare(r.MaxPliesWithoutAttack-quiet, r.MaxPliesWithoutAttack, h))
+	}
+	return f
+}
+
+// capShare returns the share of capFactor for left plies before a cap of
+// length plies, for the horizon h.
+func capShare(left, length int, h float64) float64 {
+	h = min(h, float64(length)/2)
+	if x := float64(left); x < h {
+		return max(x, 0) / h
+	}
+	return 1
 }
 
 // valueOn is value for the board b and knowledge k of a state
@@ -1397,7 +1480,7 @@ func (p *Search) negamax(s *stratego.State, kh uint64, depth, ply int, alpha, be
 func (p *Search) quiesce(s *stratego.State, depth, ply int, alpha, beta float64) float64 {
 	b, k := s.Squares()
 	turn := s.Turn()
-	stand := p.valueOn(turn, &b, &k)
+	stand := p.valueOn(turn, &b, &k) * p.capFactor(s.Ply(), s.PliesWithoutAttack())
 	if p.flagAttacked(turn, &b) {
 		// Standing pat would let the enemy take the flag next: only a
 		// capture (of the attacker) can save it. The player's flag is
