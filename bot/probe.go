@@ -56,8 +56,9 @@ func withoutRecklessProbes(v stratego.View, moves []stratego.Move) []stratego.Mo
 // probeFlagShare of them make the enemy's Flag: the search below the
 // root takes the Flag with any piece, so a filter that forbade those
 // at the root would let the search count, at every move, a win one move
-// later that it never plays (a General next to the likely Flag in a
-// Barrage endgame walked beside it for 2,900 plies, its Spy far away).
+// later that it never plays (in a Barrage endgame a General stood next
+// to the likely Flag from ply 79 to the ply cap at 3,000, its Spy far
+// away: TestProbeOfLikelyFlag).
 func recklessProbes(v stratego.View, moves []stratego.Move) []bool {
 	b := v.Board()
 	me := v.Player()
