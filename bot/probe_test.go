@@ -21,6 +21,13 @@ func probeView(t *testing.T, scout bool) stratego.View {
 // probeViewWith is probeView with a Red piece of rank rk on e4.
 func probeViewWith(t *testing.T, rk stratego.Rank, scout bool) stratego.View {
 	t.Helper()
+	return probeViewPlus(t, rk, scout, nil)
+}
+
+// probeViewPlus is probeViewWith with the pieces that more puts on the
+// board too (none when nil).
+func probeViewPlus(t *testing.T, rk stratego.Rank, scout bool, more func(put func(string, stratego.Color, stratego.Rank))) stratego.View {
+	t.Helper()
 	var b stratego.Board
 	put := placer(&b)
 	put("j1", stratego.Red, stratego.Flag)
@@ -31,6 +38,9 @@ func probeViewWith(t *testing.T, rk stratego.Rank, scout bool) stratego.View {
 	put("e5", stratego.Blue, stratego.Bomb)
 	put("j10", stratego.Blue, stratego.Flag)
 	put("f5", stratego.Blue, stratego.Sergeant)
+	if more != nil {
+		more(put)
+	}
 	s, err := stratego.FromBoard(stratego.Classic(), b, stratego.Blue)
 	if err != nil {
 		t.Fatal(err)
@@ -98,23 +108,9 @@ func TestWithoutRecklessProbes(t *testing.T) {
 // probeViewCrowded is probeView with a Scout and a Blue Bomb on a10.
 func probeViewCrowded(t *testing.T) stratego.View {
 	t.Helper()
-	var b stratego.Board
-	put := placer(&b)
-	put("j1", stratego.Red, stratego.Flag)
-	put("e4", stratego.Red, stratego.Marshal)
-	put("a1", stratego.Red, stratego.Scout)
-	put("e5", stratego.Blue, stratego.Bomb)
-	put("a10", stratego.Blue, stratego.Bomb)
-	put("j10", stratego.Blue, stratego.Flag)
-	put("f5", stratego.Blue, stratego.Sergeant)
-	s, err := stratego.FromBoard(stratego.Classic(), b, stratego.Blue)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s, _, err = s.Apply(stratego.MustParseMove("f5-f4")); err != nil {
-		t.Fatal(err)
-	}
-	return s.View(stratego.Red)
+	return probeViewPlus(t, stratego.Marshal, true, func(put func(string, stratego.Color, stratego.Rank)) {
+		put("a10", stratego.Blue, stratego.Bomb)
+	})
 }
 
 // withArmy returns r with the army a, set up anywhere (for positions
