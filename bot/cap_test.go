@@ -78,7 +78,10 @@ func TestCapFactor(t *testing.T) {
 // The General's attack is a reckless probe, kept because the Flag is
 // likely there. Far from the ply cap the search takes the Miner; ten
 // plies before it, where a lead is worth little, it gambles on the Flag;
-// with the setting cap at 0 it does not. (The match played on: the
+// with the setting cap at 0 it does not. The search runs with the
+// setting guess on: with it off every move there scores a win, each
+// determinization taking the Flag wherever it put it, and no move can
+// be told from another. (The match played on: the
 // search of that day barred the probe at the root but took the Flag
 // below it, in every determinization wherever it stood, and shuffled
 // its Spy for 2,880 plies to the cap.)
@@ -124,8 +127,8 @@ func TestProbeOfLikelyFlag(t *testing.T) {
 	}
 }
 
-// flagsOnly returns a state under r with the two flags in their corners
-// and a Scout of each side.
+// flagsOnly returns a state under r with the two flags walled in their
+// corners (cornerFlags) and a Scout of each side.
 func flagsOnly(t *testing.T, r stratego.Rules) stratego.State {
 	var b stratego.Board
 	put := placer(&b)

@@ -94,7 +94,7 @@ func recklessProbes(v stratego.View, moves []stratego.Move) []bool {
 
 // probeFlagShare is the share of a move's determinizations that must make
 // a piece the enemy's Flag for the search to keep a reckless probe of it
-// (see recklessProbes): the Flag is likelier there than not.
+// (see recklessProbes): the Flag is at least as likely there as not.
 const probeFlagShare = 0.5
 
 // reckless reports whether m, a move of the player me on its view's board
