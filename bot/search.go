@@ -1265,10 +1265,10 @@ func (p *Search) value(s *stratego.State) float64 {
 
 // capFactor returns the part of its evaluation's points that a state at
 // ply ply, after quiet plies without an attack, keeps for the nearness
-// of a move cap of its rules: 1 while more than
-// the setting cap (capHorizon plies; half the cap's length for a shorter
-// cap) remain before the cap draws the game, then shrinking linearly to
-// 0 at the cap. A game at the cap is a draw whatever the material says,
+// of a move cap of its rules: 1 while more than the setting cap
+// (capHorizon plies; half the cap's length for a shorter cap) remain
+// before the cap draws the game, then shrinking linearly to 0 at the
+// cap. A game at the cap is a draw whatever the material says,
 // so a lead that the player cannot turn into a win before it is worth
 // nothing: near the cap a gamble on a win (an attack on a piece that may
 // be the Flag) counts for more than a lead kept, and a side behind
