@@ -334,7 +334,9 @@ func TestProbeFloor(t *testing.T) {
 // TestProp_NoRecklessProbe: at the first position of a random game in
 // which the filter removes a move (a reckless probe that the player need
 // not make), the filter kept a move, removed only probes, and the
-// search's move is not one of them.
+// search's move is none that it barred (it keeps a probe of a piece that
+// at least probeFlagShare of its determinizations make the enemy's
+// Flag, see recklessProbes).
 func TestProp_NoRecklessProbe(t *testing.T) {
 	searched := 0
 	defer func() {
@@ -372,12 +374,16 @@ func TestProp_NoRecklessProbe(t *testing.T) {
 			}
 			if len(kept) < len(all) {
 				searched++
-				m, err := NewSearch(Options{Seed: seed}).Move(context.Background(), v, Budget{Iterations: 300})
+				p := NewSearch(Options{Seed: seed})
+				m, err := p.Move(context.Background(), v, Budget{Iterations: 300})
 				if err != nil {
 					t.Fatal(err)
 				}
 				if reckless(v, &b, v.Player(), m) {
-					t.Fatalf("search played the reckless probe %v in\n%v", m, v)
+					i := slices.Index(p.moves, m)
+					if p.w == nil || p.w.barred == nil || i < 0 || p.w.barred[i] {
+						t.Fatalf("search played the reckless probe %v, which it barred, in\n%v", m, v)
+					}
 				}
 				return
 			}
