@@ -52,7 +52,7 @@ var searchParams = []SearchParam{
 		Doc: "1: for prey, only a piece whose rank the enemy has not seen counts as beating a preying piece (a shown one it keeps away from)", set: func(t *tuning, x float64) { t.preyHidden = x > 0 }},
 	{Name: "guard", Default: guardShare, Min: 0, Max: 1,
 		Doc: "part of the threat of the enemy's nearest piece on the player's flag taken off while a piece of the player's that beats it needs fewer moves to the flag", set: func(t *tuning, x float64) { t.guard = x }},
-	{Name: "guess", Default: 0, Min: 0, Max: 1, Integer: true,
+	{Name: "guess", Default: 1, Min: 0, Max: 1, Integer: true,
 		Doc: "1: the enemy's flag taken in the search by a move after the root's counts as a win only in the share of the determinizations that hold it on that square (0: a win in each)", set: func(t *tuning, x float64) { t.guess = x > 0 }},
 	{Name: "hiddentop", Default: hiddenTopFactor, Min: 0, Max: 1,
 		Doc: "part of its worth a Marshal or a General gains while its rank is hidden", set: func(t *tuning, x float64) { t.hiddenTop = x }},

@@ -87,7 +87,7 @@ const (
 // squares by the player's flag; but a flag walled in by bombs is near only
 // to Miners; and a shown piece hunted by a shown stronger one worth less
 // the less room it has to flee, see evaluator.room). With the setting
-// guess (off by default), the enemy's flag taken after the root move (or
+// guess (on by default), the enemy's flag taken after the root move (or
 // next to a piece of the player's at a leaf) is a win only in the share
 // of the states that hold it on that square: the player must guess where
 // it stands (see guessWin). A state not yet searched at the current depth counts with
@@ -216,7 +216,7 @@ type tuning struct {
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
-	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, guard: guardShare, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, scale: rewardScale, capHorizon: capHorizon}
+	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, guard: guardShare, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, scale: rewardScale, capHorizon: capHorizon, guess: true}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
