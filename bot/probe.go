@@ -39,13 +39,18 @@ func withoutRecklessProbes(v stratego.View, moves []stratego.Move) []stratego.Mo
 	}
 	// Filtering in place writes only kept moves, each at or before its own
 	// index.
-	kept := moves[:0]
+	return unmarked(moves[:0], moves, marks)
+}
+
+// unmarked appends to dst the moves of moves that marks does not mark
+// and returns it.
+func unmarked(dst, moves []stratego.Move, marks []bool) []stratego.Move {
 	for i, m := range moves {
 		if !marks[i] {
-			kept = append(kept, m)
+			dst = append(dst, m)
 		}
 	}
-	return kept
+	return dst
 }
 
 // recklessProbes returns, for each move of moves, whether

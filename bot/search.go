@@ -162,7 +162,7 @@ type Search struct {
 	// flagShare[sq] is the share (by weight) of the determinizations of
 	// a move that hold the enemy's flag on sq, and flagPf the share of
 	// the enemy's flag square of the determinization searched (see
-	// guessWin).
+	// guessWin); the bar of reckless probes reads flagShare too.
 	flagShare [stratego.MaxSquares + 1]float64
 	flagPf    float64
 	// reckless marks the root moves that are reckless probes (see
@@ -416,18 +416,13 @@ func (p *Search) think(ctx context.Context, v stratego.View, b Budget) (stratego
 }
 
 // unbarred returns the moves that reckless (see recklessProbes) does not
-// mark, as a new list (all of them when reckless is nil).
+// mark, as a new list (all of them when reckless is nil): the search's
+// goroutine may still read moves.
 func unbarred(moves []stratego.Move, reckless []bool) []stratego.Move {
 	if reckless == nil {
 		return moves
 	}
-	out := make([]stratego.Move, 0, len(moves))
-	for i, m := range moves {
-		if !reckless[i] {
-			out = append(out, m)
-		}
-	}
-	return out
+	return unmarked(make([]stratego.Move, 0, len(moves)), moves, reckless)
 }
 
 // worker returns the worker of the next move, with a copy of the
@@ -554,20 +549,17 @@ func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, b
 	if len(dets) > 0 {
 		p.blind = blindAttacks(&dets[0].s, p.ev)
 		p.suspect = suspects(&dets[0].s, p.ev)
-		if p.tune.guess {
-			// Read only with the setting on (see rootValues).
+		if p.tune.guess || p.reckless != nil {
+			// Read by the guess (see rootValues) and the bar of
+			// reckless probes, and only for them.
 			p.flagShare = flagShares(dets, p.ev.me)
 		}
 	}
 	p.barred = nil
 	if p.reckless != nil && len(dets) > 0 {
-		shares := p.flagShare
-		if !p.tune.guess {
-			shares = flagShares(dets, p.ev.me)
-		}
 		p.barred = make([]bool, len(moves))
 		for i, r := range p.reckless {
-			p.barred[i] = r && shares[moves[i].To] < probeFlagShare
+			p.barred[i] = r && p.flagShare[moves[i].To] < probeFlagShare
 		}
 	}
 	n := min(p.workers(), len(dets))
