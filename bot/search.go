@@ -207,6 +207,7 @@ type tuning struct {
 	guess                bool    // a flag taken in the search counts as a guess (see guessWin)
 	stillScale, maxStill float64 // the beliefs' (see stillScale)
 	spyGeneral           float64 // the beliefs' (see spyGeneralBias)
+	spyRisk              float64 // the factor on the Marshal's expected loss in the exposure correction (see correct)
 	reduce               int     // late move reductions from this depth to go (see reduceAfter); 0: none
 	scale                float64 // points to a reward (see squash): the setting, the move's in a move's worker (see moveScale)
 	capHorizon           float64 // plies before a move cap where the points start to shrink (see capFactor); 0: never
@@ -216,7 +217,7 @@ type tuning struct {
 }
 
 var defaultTuning = tuning{poolSize: poolSize, rootMargin: rootMargin, shown: shownFactor, flagW: flagWeight,
-	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, guard: guardShare, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, scale: rewardScale, capHorizon: capHorizon, guess: true}
+	open: openCost, threat: 1, chase: chaseWeight, pursuit: pursuitWeight, top: topFactor, hiddenTop: hiddenTopFactor, deep: deepWeight, prey: preyWeight, preyHidden: preyHiddenOnly, guard: guardShare, stillScale: stillScale, maxStill: maxStill, spyGeneral: spyGeneralBias, spyRisk: 1, scale: rewardScale, capHorizon: capHorizon, guess: true}
 
 // NewSearch returns a search player with the options o.
 func NewSearch(o Options) *Search {
@@ -1057,7 +1058,12 @@ func (p *Search) correct(dets []det, states []stratego.State, w []float64) {
 			o := guard * q / (1 - q)
 			q = o / (1 + o)
 		}
-		base[e.move] += e.loss * q
+		loss := e.loss
+		if e.rank == stratego.Marshal {
+			// Only the Spy takes it, when the Spy attacks.
+			loss *= p.tune.spyRisk
+		}
+		base[e.move] += loss * q
 	}
 	for d := range dets {
 		risk := make([]float64, moves)

@@ -899,9 +899,10 @@ func TestRoom(t *testing.T) {
 
 // TestExposureCorrection: a root move that leaves the player's shown
 // Marshal next to a hidden enemy piece scores the Marshal's loss times the
-// beliefs' probability that the piece is the Spy, whatever share of the
-// searched states holds the Spy there; an attack that would leave it
-// there exposes it too; a move that exposes nothing keeps its score.
+// beliefs' probability that the piece is the Spy (and times the setting
+// spyrisk), whatever share of the searched states holds the Spy there;
+// an attack that would leave it there exposes it too; a move that
+// exposes nothing keeps its score.
 func TestExposureCorrection(t *testing.T) {
 	var b stratego.Board
 	put := placer(&b)
@@ -979,10 +980,14 @@ func TestExposureCorrection(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		states []stratego.State
+		risk   float64 // spyrisk
 	}{
-		{"no state holds the Spy on f5", none[:2]},
-		{"every state holds it", spy},
+		{"no state holds the Spy on f5", none[:2], 1},
+		{"every state holds it", spy, 1},
+		{"no state holds the Spy on f5, spyrisk=2.5", none[:2], 2.5},
+		{"every state holds it, spyrisk=2.5", spy, 2.5},
 	} {
+		p.tune.spyRisk = tc.risk
 		dets := make([]det, len(tc.states))
 		for i, st := range tc.states {
 			dets[i] = det{s: st, mult: 1, vals: make([]float64, len(moves))}
@@ -995,8 +1000,8 @@ func TestExposureCorrection(t *testing.T) {
 		p.correct(dets, beliefs, []float64{1, 1, 1, 1})
 		score := make([]float64, len(moves))
 		p.scores(dets, score)
-		if want := -0.25 * loss; math.Abs(score[up]-want) > 1e-9 {
-			t.Errorf("%s: e4-e5 scores %v, want %v (a quarter of the Marshal's loss)", tc.name, score[up], want)
+		if want := -0.25 * loss * tc.risk; math.Abs(score[up]-want) > 1e-9 {
+			t.Errorf("%s: e4-e5 scores %v, want %v (a quarter of the Marshal's loss, times spyrisk)", tc.name, score[up], want)
 		}
 		if score[back] != 0 {
 			t.Errorf("%s: e4-e3 scores %v, want 0", tc.name, score[back])
