@@ -58,10 +58,10 @@ func unmarked(dst, moves []stratego.Move, marks []bool) []stratego.Move {
 //
 // The search (Search) removes them only after it has drawn its
 // determinizations, and keeps those on a piece that at least
-// probeFlagShare of its draws (by weight) make the enemy's Flag: the
-// search below the root takes the Flag with any piece, so a filter that
-// forbade those at the root would let the search count, at every move,
-// a win one move later that it never plays (in a Barrage endgame a General stood next
+// probeFlagShare of them make the enemy's Flag: the search below the
+// root takes the Flag with any piece, so a filter that forbade those
+// at the root would let the search count, at every move, a win one move
+// later that it never plays (in a Barrage endgame a General stood next
 // to the likely Flag from ply 79 to the ply cap at 3,000, its Spy far
 // away: TestProbeOfLikelyFlag).
 func recklessProbes(v stratego.View, moves []stratego.Move) []bool {
@@ -97,7 +97,7 @@ func recklessProbes(v stratego.View, moves []stratego.Move) []bool {
 	return marks
 }
 
-// probeFlagShare is the share of a move's draws that must make
+// probeFlagShare is the share of a move's determinizations that must make
 // a piece the enemy's Flag for the search to keep a reckless probe of it
 // (see recklessProbes): the Flag is at least as likely there as not.
 const probeFlagShare = 0.5

@@ -159,8 +159,8 @@ type Search struct {
 	tt      *ttable // lent for a move's search (see takeTT)
 	hidden  []stratego.Square
 	flagSq  [2]stratego.Square // the flags in the determinization searched (NoSquare: none)
-	// flagShare[sq] is the share (by weight) of a move's draws that
-	// hold the enemy's flag on sq (see draw), and flagPf the share of
+	// flagShare[sq] is the share (by weight) of the determinizations of
+	// a move that hold the enemy's flag on sq, and flagPf the share of
 	// the enemy's flag square of the determinization searched (see
 	// guessWin); the bar of reckless probes reads flagShare too.
 	flagShare [stratego.MaxSquares + 1]float64
@@ -168,7 +168,7 @@ type Search struct {
 	// reckless marks the root moves that are reckless probes (see
 	// recklessProbes; nil: none), and barred those of them the search
 	// does not play: on a piece that fewer than probeFlagShare of the
-	// move's draws make the enemy's Flag.
+	// move's determinizations make the enemy's Flag.
 	reckless, barred []bool
 	// blind[k][rk] says whether the enemy, in the search, may attack one
 	// of the player's pieces whose rank it has not seen with a piece of
@@ -550,6 +550,11 @@ func (p *Search) search(dets []det, moves []stratego.Move, publish bool) (int, b
 	if len(dets) > 0 {
 		p.blind = blindAttacks(&dets[0].s, p.ev)
 		p.suspect = suspects(&dets[0].s, p.ev)
+		if p.tune.guess || p.reckless != nil {
+			// Read by the guess (see rootValues) and the bar of
+			// reckless probes, and only for them.
+			p.flagShare = flagShares(dets, p.ev.me)
+		}
 	}
 	p.barred = nil
 	if p.reckless != nil && len(dets) > 0 {
@@ -808,7 +813,6 @@ type drawSource struct {
 	sm    *stratego.Sampler
 	exact bool
 	draws int
-	me    stratego.Color // the view's player
 }
 
 // source returns the sampler of pick's draws from v (a nil sm when v has
@@ -827,14 +831,14 @@ func (p *Search) source(v stratego.View) drawSource {
 		if sm, err := v.WeightedSampler(func(sq stratego.Square, rk stratego.Rank) float64 {
 			return math.Exp(p.bel.logWeight(sq, rk))
 		}); err == nil {
-			return drawSource{sm, true, min(draws, p.tune.poolSize), v.Player()}
+			return drawSource{sm, true, min(draws, p.tune.poolSize)}
 		}
 	}
 	sm, err := v.Sampler()
 	if err != nil {
 		return drawSource{}
 	}
-	return drawSource{sm, false, draws, v.Player()}
+	return drawSource{sm, false, draws}
 }
 
 // draw makes pick's draws from src (see pick); it does not read the view.
@@ -889,26 +893,14 @@ func (p *Search) draw(src drawSource, rng *rand.Rand) []det {
 		}
 	}
 	sort.SliceStable(dets, func(a, b int) bool { return dets[a].mult > dets[b].mult })
-	// The guess (see rootValues) and the bar of reckless probes read the
-	// flag's shares, the exposure correction the probabilities of the
-	// enemy's pieces: both from all the draws by their weights, not from
-	// the few states picked, whose noise would decide a probe.
-	flags := p.tune.guess || p.reckless != nil
-	if exact && (flags || len(p.exposed) > 0) {
-		// The picks are the draws, each of weight one; more draws for
-		// the probabilities.
-		states = p.sample(states, sm, rng, exposureDraws, 16)
-		for len(logw) < len(states) {
-			logw = append(logw, 0)
-		}
-		for i := range logw {
-			logw[i] = 1
-		}
-	}
-	if flags {
-		p.flagShare = flagShares(states, logw, src.me)
-	}
 	if len(p.exposed) > 0 {
+		if exact {
+			// The picks are the draws; more draws for the probabilities.
+			states, logw = p.sample(states[:0], sm, rng, exposureDraws, 16), logw[:0]
+			for range states {
+				logw = append(logw, 1)
+			}
+		}
 		p.correct(dets, states, logw)
 	}
 	return dets
@@ -1335,15 +1327,15 @@ func over(s *stratego.State, ply int) float64 {
 // guessWin).
 const flagSure = 0.999
 
-// flagShares returns, by square, the share of the states states (by
-// their weights w) that hold the enemy of me's flag there.
-func flagShares(states []stratego.State, w []float64, me stratego.Color) (t [stratego.MaxSquares + 1]float64) {
+// flagShares returns, by square, the share of the states dets (by their
+// weights) that hold the enemy of me's flag there.
+func flagShares(dets []det, me stratego.Color) (t [stratego.MaxSquares + 1]float64) {
 	total := 0.0
-	for i := range states {
-		b := states[i].Board()
+	for _, d := range dets {
+		b := d.s.Board()
 		if sq := flagSquare(&b, me.Opponent()); sq != stratego.NoSquare {
-			t[sq] += w[i]
-			total += w[i]
+			t[sq] += d.mult
+			total += d.mult
 		}
 	}
 	if total > 0 {
