@@ -66,7 +66,7 @@ var searchParams = []SearchParam{
 		Doc: fmt.Sprintf("points of the evaluation that make a reward of tanh(1) in the average over the determinizations (and in the exposure correction), in a move of %d nodes or %v or more; smaller moves squash more steeply, down to %g at %d nodes or %v",
 			flatNodes, nodesTime(flatNodes), evalScale, steepNodes, nodesTime(steepNodes)), set: func(t *tuning, x float64) { t.scale = x }},
 	{Name: "spyrisk", Default: 1, Min: 1, Max: 5,
-		Doc: "the factor on the loss the beliefs expect of the player's shown Marshal next to a hidden piece that may be the Spy (the exposure correction; 1: the loss as it is)", set: func(t *tuning, x float64) { t.spyRisk = x }},
+		Doc: "the factor on the loss the beliefs expect of the player's shown Marshal next to a hidden piece that may take it: the Spy, and the enemy's Marshal where the attacker wins ties (the exposure correction; 1: the loss as it is)", set: func(t *tuning, x float64) { t.spyRisk = x }},
 	{Name: "spygeneral", Default: spyGeneralBias, Min: 1, Max: 8,
 		Doc: "how many times likelier a hidden piece that set up next to the enemy's seen General is the Spy (1: no clue)", set: func(t *tuning, x float64) { t.spyGeneral = x }},
 }

@@ -1052,7 +1052,8 @@ func (p *Search) correct(dets []det, states []stratego.State, w []float64) {
 		}
 		loss := e.loss
 		if e.rank == stratego.Marshal {
-			// Only the Spy takes it, when the Spy attacks.
+			// The Spy takes it when it attacks (and the enemy's
+			// Marshal where the attacker wins ties).
 			loss *= p.tune.spyRisk
 		}
 		base[e.move] += loss * q
